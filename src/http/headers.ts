@@ -1,0 +1,109 @@
+/**
+ * Request metadata headers must agree with the body (spec 2026-07-28 streamable-http,
+ * Request Metadata and Server Validation): any disagreement, absence or malformed value
+ * is -32020 HeaderMismatch, so intermediaries that route on headers cannot be fooled.
+ */
+import { headerMismatch, type McpError } from '../mcp/errors';
+import { isObject } from '../mcp/jsonrpc';
+import type { RequestMeta } from '../mcp/meta';
+import type { McpServer } from '../mcp/server';
+import type { HeaderParam } from '../mcp/tools';
+import type { JsonObject, JSONRPCRequest } from '../mcp/types';
+
+/** Methods that name their target in `Mcp-Name`, and the body field it mirrors. */
+const NAMED: Readonly<Record<string, 'name' | 'uri'>> = {
+  'tools/call': 'name',
+  'prompts/get': 'name',
+  'resources/read': 'uri',
+};
+
+// RFC 9110 field values: visible ASCII, space and tab.
+const FIELD_VALUE = /^[\x20-\x7e\t]*$/;
+const SENTINEL = /^=\?base64\?(.*)\?=$/;
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
+/** Returns the first disagreement between headers and body, or undefined when they agree. */
+export function checkHeaders(headers: Headers, request: JSONRPCRequest, meta: RequestMeta, server: McpServer): McpError | undefined {
+  const version = headers.get('MCP-Protocol-Version');
+  if (version === null) return headerMismatch('MCP-Protocol-Version header is required');
+  if (version !== meta.protocolVersion) {
+    return headerMismatch(`MCP-Protocol-Version header value '${clip(version)}' does not match body value '${clip(meta.protocolVersion)}'`);
+  }
+  const method = headers.get('Mcp-Method');
+  if (method === null) return headerMismatch('Mcp-Method header is required');
+  if (method !== request.method) {
+    return headerMismatch(`Mcp-Method header value '${clip(method)}' does not match body value '${clip(request.method)}'`);
+  }
+  const field = NAMED[request.method];
+  if (field === undefined) return undefined;
+  const params = request.params ?? {};
+  const nameError = checkMirrored(headers.get('Mcp-Name'), 'Mcp-Name', params[field], `params.${field}`);
+  if (nameError) return nameError;
+  if (request.method !== 'tools/call' || typeof params.name !== 'string') return undefined;
+  const tool = server.tool(params.name);
+  return tool ? checkParamHeaders(headers, tool.headerParams, params.arguments) : undefined;
+}
+
+/** `Mcp-Param-{Name}` for each parameter the tool annotates with `x-mcp-header`. */
+function checkParamHeaders(headers: Headers, params: readonly HeaderParam[], args: unknown): McpError | undefined {
+  for (const param of params) {
+    const name = `Mcp-Param-${param.header}`;
+    const value = valueAt(args, param.path);
+    const raw = headers.get(name);
+    const where = `arguments.${param.path.join('.')}`;
+    // spec: a null or absent value means the client omits the header and the server expects none
+    if (value === undefined || value === null) {
+      if (raw !== null) return headerMismatch(`${name} header is present but ${where} has no value`);
+      continue;
+    }
+    const error = checkMirrored(raw, name, value, where);
+    if (error) return error;
+  }
+  return undefined;
+}
+
+function checkMirrored(raw: string | null, name: string, bodyValue: unknown, where: string): McpError | undefined {
+  if (raw === null) return headerMismatch(`${name} header is required and must mirror ${where}`);
+  if (!FIELD_VALUE.test(raw)) return headerMismatch(`${name} header value contains invalid characters`);
+  const decoded = decodeHeaderValue(raw);
+  if (decoded === undefined) return headerMismatch(`${name} header value is not valid =?base64?…?= encoding`);
+  if (!sameValue(decoded, bodyValue)) {
+    return headerMismatch(`${name} header value '${clip(decoded)}' does not match body value '${clip(String(bodyValue))}' at ${where}`);
+  }
+  return undefined;
+}
+
+/**
+ * Decodes the Base64 sentinel `=?base64?…?=` (spec streamable-http, Value Encoding);
+ * a plain value is returned as it is, a broken encoding as undefined.
+ */
+export function decodeHeaderValue(raw: string): string | undefined {
+  const sentinel = SENTINEL.exec(raw);
+  if (!sentinel) return raw;
+  const encoded = sentinel[1] ?? '';
+  if (!BASE64.test(encoded)) return undefined;
+  try {
+    return utf8.decode(Uint8Array.from(atob(encoded), (c) => c.charCodeAt(0)));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Strings compare exactly; numbers numerically (`42.0` equals `42`); booleans as `true`/`false`. */
+function sameValue(header: string, body: unknown): boolean {
+  if (typeof body === 'number') return header.trim() !== '' && Number(header) === body;
+  if (typeof body === 'string' || typeof body === 'boolean') return header === String(body);
+  return false;
+}
+
+function valueAt(args: unknown, path: readonly string[]): unknown {
+  let node = args;
+  for (const key of path) {
+    if (!isObject(node) || !Object.hasOwn(node, key)) return undefined;
+    node = (node as JsonObject)[key];
+  }
+  return node;
+}
+
+const clip = (value: string) => (value.length > 80 ? `${value.slice(0, 80)}…` : value);

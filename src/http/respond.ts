@@ -1,0 +1,66 @@
+/**
+ * JSON-RPC replies as HTTP responses: status from the error table, `Cache-Control` from
+ * the result's caching hints (spec 2026-07-28 server/utilities/caching).
+ */
+import type { McpError } from '../mcp/errors';
+import { RawJson } from '../mcp/paginate';
+import type { Reply } from '../mcp/server';
+import type { CachePolicy, JSONRPCNotification, RequestId } from '../mcp/types';
+
+/** Never stored: tool calls, errors, streams. */
+export const NO_STORE = 'no-store';
+
+const cacheControlByPolicy = new WeakMap<CachePolicy, string>();
+
+/**
+ * `public` or `private` from `cacheScope`; `max-age` = floor(ttlMs / 1000); a TTL under
+ * one second means "immediately stale", which HTTP spells `no-cache`.
+ */
+export function cacheControl(policy: CachePolicy | undefined): string {
+  if (!policy) return NO_STORE;
+  let value = cacheControlByPolicy.get(policy);
+  if (value === undefined) {
+    const seconds = Math.floor(policy.ttlMs / 1000);
+    value = seconds > 0 ? `${policy.cacheScope}, max-age=${seconds}` : `${policy.cacheScope}, no-cache`;
+    cacheControlByPolicy.set(policy, value);
+  }
+  return value;
+}
+
+/** The JSON-RPC response message for a reply, as text. */
+export function replyJson(id: RequestId | null, reply: Reply): string {
+  const head = `{"jsonrpc":"2.0","id":${JSON.stringify(id)},`;
+  if (reply.error) return `${head}"error":${errorJson(reply.error)}}`;
+  const result = reply.result instanceof RawJson ? reply.result.json : JSON.stringify(reply.result);
+  return `${head}"result":${result}}`;
+}
+
+const errorJson = (error: McpError) =>
+  JSON.stringify({ code: error.code, message: error.message, ...(error.data !== undefined ? { data: error.data } : {}) });
+
+export function replyResponse(id: RequestId | null, reply: Reply): Response {
+  if (reply.error) return errorResponse(id, reply.error);
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', 'Cache-Control': cacheControl(reply.cache) };
+  // A private result differs per credential, so shared caches must key on it.
+  if (reply.cache?.cacheScope === 'private') headers.Vary = 'Authorization';
+  return new Response(replyJson(id, reply), { headers });
+}
+
+export function errorResponse(id: RequestId | null, error: McpError): Response {
+  return new Response(replyJson(id, { error }), {
+    status: error.status,
+    headers: { 'Content-Type': 'application/json', 'Cache-Control': NO_STORE },
+  });
+}
+
+/** One SSE event carrying one JSON-RPC message. */
+export const sseEvent = (json: string) => `event: message\ndata: ${json}\n\n`;
+
+export const notificationJson = (notification: JSONRPCNotification) => JSON.stringify(notification);
+
+export const SSE_HEADERS = {
+  'Content-Type': 'text/event-stream',
+  'Cache-Control': NO_STORE,
+  // spec 2026-07-28 streamable-http, Receiving Messages: stop proxies from buffering the stream
+  'X-Accel-Buffering': 'no',
+} as const;

@@ -1,0 +1,17 @@
+/**
+ * A stateless MCP server (revision 2026-07-28) on Cloudflare Workers.
+ *
+ *   npm run dev    serves http://localhost:8787/mcp
+ *   npm test       runs the tests, the HTTP ones against this Worker in workerd
+ *
+ * Request path: src/http/router.ts → src/http/mcp.ts (HTTP binding) → src/mcp/server.ts
+ * (protocol core) → the tools listed in src/server.ts.
+ */
+import { createRouter } from './http/router';
+import { server } from './server';
+
+const router = createRouter(server);
+
+export default {
+  fetch: (request, env, ctx) => router.fetch(request, env, ctx),
+} satisfies ExportedHandler<Env>;

@@ -1,0 +1,73 @@
+/**
+ * Errors are values. Every JSON-RPC error this server can send is made here, and the
+ * one table below gives its HTTP status; nothing else in the code knows a code or status.
+ */
+
+/** JSON-RPC 2.0 codes and the codes MCP reserves (spec 2026-07-28 basic/index, Error Codes). */
+export const ErrorCode = {
+  ParseError: -32700,
+  InvalidRequest: -32600,
+  MethodNotFound: -32601,
+  InvalidParams: -32602,
+  InternalError: -32603,
+  HeaderMismatch: -32020,
+  MissingRequiredClientCapability: -32021,
+  UnsupportedProtocolVersion: -32022,
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/**
+ * HTTP status per JSON-RPC code (spec 2026-07-28 streamable-http: 400 for a malformed
+ * request, missing `_meta` fields, header mismatch, missing capability and unsupported
+ * version; 404 for an unknown method).
+ */
+export const httpStatus: Readonly<Record<ErrorCode, number>> = {
+  [ErrorCode.ParseError]: 400,
+  [ErrorCode.InvalidRequest]: 400,
+  [ErrorCode.MethodNotFound]: 404,
+  [ErrorCode.InvalidParams]: 400,
+  [ErrorCode.InternalError]: 500,
+  [ErrorCode.HeaderMismatch]: 400,
+  [ErrorCode.MissingRequiredClientCapability]: 400,
+  [ErrorCode.UnsupportedProtocolVersion]: 400,
+};
+
+/** A JSON-RPC error on its way to the client. `status` overrides the table for transport-level refusals. */
+export class McpError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly data?: unknown,
+    readonly status: number = httpStatus[code],
+  ) {
+    super(message);
+  }
+}
+
+export const parseError = (why: string) => new McpError(ErrorCode.ParseError, `Parse error: ${why}`);
+export const invalidRequest = (why: string) => new McpError(ErrorCode.InvalidRequest, `Invalid request: ${why}`);
+export const invalidParams = (why: string, data?: unknown) =>
+  new McpError(ErrorCode.InvalidParams, `Invalid params: ${why}`, data);
+export const methodNotFound = (method: string) =>
+  new McpError(ErrorCode.MethodNotFound, `Method not found: ${method}`);
+export const internalError = () => new McpError(ErrorCode.InternalError, 'Internal error');
+export const headerMismatch = (why: string) => new McpError(ErrorCode.HeaderMismatch, `Header mismatch: ${why}`);
+export const missingCapability = (required: Record<string, object>) =>
+  new McpError(
+    ErrorCode.MissingRequiredClientCapability,
+    `Missing required client capability: ${Object.keys(required).join(', ')}`,
+    { requiredCapabilities: required },
+  );
+export const unsupportedVersion = (supported: readonly string[], requested: string) =>
+  new McpError(ErrorCode.UnsupportedProtocolVersion, 'Unsupported protocol version', {
+    supported,
+    requested,
+  });
+
+/** Refusals decided by HTTP alone, before any JSON-RPC message is read. */
+export const bodyTooLarge = (limit: number) =>
+  new McpError(ErrorCode.InvalidRequest, `Request body exceeds ${limit} bytes`, undefined, 413);
+export const unsupportedMediaType = () =>
+  new McpError(ErrorCode.InvalidRequest, 'Content-Type must be application/json', undefined, 415);
+export const originNotAllowed = (origin: string) =>
+  new McpError(ErrorCode.InvalidRequest, `Origin not allowed: ${origin}`, undefined, 403);

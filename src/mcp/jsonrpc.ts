@@ -1,0 +1,69 @@
+/**
+ * JSON-RPC 2.0 envelope: text in, one request or notification out (spec 2026-07-28
+ * basic/index, Messages; streamable-http, Sending Messages: a POST body is a single
+ * request or notification, never a batch or a response).
+ */
+import { invalidRequest, type McpError, parseError } from './errors';
+import type { JsonObject, JSONRPCMessage, RequestId } from './types';
+
+/** Deeper JSON than this is refused before anything walks it recursively. */
+export const MAX_JSON_DEPTH = 64;
+
+export const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isRequestId = (id: unknown): id is RequestId =>
+  typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id));
+
+/** A POST body read as JSON-RPC: one message, or an error with the id to answer it with. */
+export type Parsed =
+  | { message: JSONRPCMessage; error?: undefined }
+  | { error: McpError; id: RequestId | null; message?: undefined };
+
+/** Parses a POST body into one JSON-RPC message, or the error that explains why not. */
+export function parseMessage(text: string): Parsed {
+  if (nestingExceeds(text, MAX_JSON_DEPTH)) {
+    return { error: invalidRequest(`JSON nesting deeper than ${MAX_JSON_DEPTH} levels`), id: null };
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return { error: parseError('body is not valid JSON'), id: null };
+  }
+  return toMessage(body);
+}
+
+/** Classifies a parsed value: a request, a notification, or -32600 (echoing the id when it is readable). */
+export function toMessage(body: unknown): Parsed {
+  const reject = (why: string) => ({
+    error: invalidRequest(why),
+    id: isObject(body) && isRequestId(body.id) ? body.id : null,
+  });
+  if (Array.isArray(body)) return reject('batches are not supported; send one message per POST');
+  if (!isObject(body)) return reject('body must be a JSON-RPC object');
+  if (body.jsonrpc !== '2.0') return reject('"jsonrpc" must be "2.0"');
+  if ('result' in body || 'error' in body) return reject('clients must not send JSON-RPC responses');
+  if (typeof body.method !== 'string') return reject('"method" must be a string');
+  if (body.params !== undefined && !isObject(body.params)) return reject('"params" must be an object');
+  // spec 2026-07-28 basic/index, Requests: the ID is a string or integer and MUST NOT be null
+  if ('id' in body && !isRequestId(body.id)) return reject('"id" must be a string or a number');
+  return { message: body as unknown as JSONRPCMessage };
+}
+
+/** True when brackets outside strings nest deeper than `limit`; linear, no recursion. */
+function nestingExceeds(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > limit) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}

@@ -1,0 +1,81 @@
+/**
+ * Per-request `_meta` (spec 2026-07-28 basic/index, Per-request protocol fields): every
+ * request names its protocol version and client capabilities; there is no handshake and
+ * nothing is remembered between requests.
+ */
+import { invalidParams, type McpError } from './errors';
+import { isObject } from './jsonrpc';
+import type { ClientCapabilities, Implementation, JsonObject, LoggingLevel } from './types';
+
+/** Reserved `_meta` keys, by the spec's names. */
+export const MetaKey = {
+  protocolVersion: 'io.modelcontextprotocol/protocolVersion',
+  clientInfo: 'io.modelcontextprotocol/clientInfo',
+  clientCapabilities: 'io.modelcontextprotocol/clientCapabilities',
+  logLevel: 'io.modelcontextprotocol/logLevel',
+  serverInfo: 'io.modelcontextprotocol/serverInfo',
+  subscriptionId: 'io.modelcontextprotocol/subscriptionId',
+} as const;
+
+/** Syslog severities, least severe first (spec 2026-07-28 server/utilities/logging). */
+export const LOG_LEVELS: readonly LoggingLevel[] = [
+  'debug',
+  'info',
+  'notice',
+  'warning',
+  'error',
+  'critical',
+  'alert',
+  'emergency',
+];
+
+/** What one request says about its client, validated. */
+export interface RequestMeta {
+  protocolVersion: string;
+  clientCapabilities: ClientCapabilities;
+  clientInfo?: Implementation;
+  logLevel?: LoggingLevel;
+  progressToken?: string | number;
+  traceparent?: string;
+  tracestate?: string;
+}
+
+/** Reads and checks `params._meta`; a missing or ill-typed required field is -32602 naming it. */
+export function readRequestMeta(params: JsonObject | undefined): RequestMeta | McpError {
+  const meta = params?._meta;
+  if (!isObject(meta)) return invalidParams('params._meta is required and must be an object');
+  const version = meta[MetaKey.protocolVersion];
+  if (typeof version !== 'string') return invalidParams(`_meta["${MetaKey.protocolVersion}"] must be a string`);
+  const capabilities = meta[MetaKey.clientCapabilities];
+  if (!isObject(capabilities)) return invalidParams(`_meta["${MetaKey.clientCapabilities}"] must be an object`);
+
+  const out: RequestMeta = { protocolVersion: version, clientCapabilities: capabilities };
+  const info = meta[MetaKey.clientInfo];
+  if (info !== undefined) {
+    if (!isObject(info) || typeof info.name !== 'string' || typeof info.version !== 'string') {
+      return invalidParams(`_meta["${MetaKey.clientInfo}"] must be an object with string "name" and "version"`);
+    }
+    out.clientInfo = info as Implementation;
+  }
+  const level = meta[MetaKey.logLevel];
+  if (level !== undefined) {
+    if (!LOG_LEVELS.includes(level as LoggingLevel)) {
+      return invalidParams(`_meta["${MetaKey.logLevel}"] must be one of ${LOG_LEVELS.join(', ')}`);
+    }
+    out.logLevel = level as LoggingLevel;
+  }
+  const token = meta.progressToken;
+  if (token !== undefined) {
+    if (typeof token !== 'string' && !Number.isInteger(token)) {
+      return invalidParams('_meta.progressToken must be a string or an integer');
+    }
+    out.progressToken = token as string | number;
+  }
+  if (typeof meta.traceparent === 'string') out.traceparent = meta.traceparent;
+  if (typeof meta.tracestate === 'string') out.tracestate = meta.tracestate;
+  return out;
+}
+
+/** Own-property check, so `constructor` or `__proto__` can never pass for a declared capability. */
+export const declares = (capabilities: ClientCapabilities, name: string): boolean =>
+  Object.hasOwn(capabilities, name) && isObject(capabilities[name]);

@@ -1,0 +1,119 @@
+/**
+ * A tool compiled once per isolate: its argument validator and the parameters it mirrors
+ * into `Mcp-Param-*` headers are worked out at module load, so a call only looks them up.
+ */
+import { Validator, type Schema, type SchemaDraft } from '@cfworker/json-schema';
+import type { AnyTool } from './define';
+import { isObject } from './jsonrpc';
+import type { JSONSchema, Tool } from './types';
+
+/** A tool parameter mirrored into `Mcp-Param-{header}` (spec 2026-07-28 server/tools, x-mcp-header). */
+export interface HeaderParam {
+  header: string;
+  /** The chain of `properties` keys from the schema root to the parameter. */
+  path: readonly string[];
+  type: 'string' | 'integer' | 'boolean';
+}
+
+export interface CompiledTool {
+  definition: AnyTool;
+  /** The `Tool` object as `tools/list` shows it (no handler). */
+  listed: Tool;
+  headerParams: readonly HeaderParam[];
+  /** Returns a message the model can act on, or undefined when the arguments are valid. */
+  checkArguments(args: unknown): string | undefined;
+  /** Returns why `structuredContent` breaks the output schema, or undefined. */
+  checkOutput(structured: unknown): string | undefined;
+}
+
+/** Dialects the validator supports; a schema without `$schema` is 2020-12 (spec 2026-07-28 basic/index, Schema Dialect). */
+const DIALECTS: Readonly<Record<string, SchemaDraft>> = {
+  'https://json-schema.org/draft/2020-12/schema': '2020-12',
+  'https://json-schema.org/draft/2019-09/schema': '2019-09',
+  'http://json-schema.org/draft-07/schema': '7',
+  'http://json-schema.org/draft-04/schema': '4',
+};
+
+function dialectOf(schema: JSONSchema, where: string): SchemaDraft {
+  const declared = schema.$schema;
+  if (declared === undefined) return '2020-12';
+  const draft = typeof declared === 'string' ? DIALECTS[declared.replace(/#$/, '')] : undefined;
+  if (!draft) throw new Error(`${where}: unsupported JSON Schema dialect ${JSON.stringify(declared)}`);
+  return draft;
+}
+
+function compileSchema(schema: JSONSchema, where: string): (value: unknown) => string | undefined {
+  const validator = new Validator(schema as Schema, dialectOf(schema, where), false);
+  return (value) => {
+    const { valid, errors } = validator.validate(value);
+    if (valid) return undefined;
+    // The innermost errors are the actionable ones; the validator lists them last.
+    const leaves = errors.filter((e) => !errors.some((o) => o !== e && o.instanceLocation.startsWith(`${e.instanceLocation}/`)));
+    return leaves
+      .slice(-5)
+      .map((e) => `${e.instanceLocation.replace(/^#/, '') || '/'}: ${e.error}`)
+      .join('; ');
+  };
+}
+
+export function compileTool(tool: AnyTool): CompiledTool {
+  const where = `tool "${tool.name}"`;
+  if (!isObject(tool.inputSchema) || tool.inputSchema.type !== 'object') {
+    throw new Error(`${where}: inputSchema must be an object schema with "type": "object"`);
+  }
+  const { handler: _handler, requiresClientCapabilities: _requires, ...listed } = tool;
+  const checkOutput = tool.outputSchema ? compileSchema(tool.outputSchema, `${where} outputSchema`) : () => undefined;
+  return {
+    definition: tool,
+    listed,
+    headerParams: collectHeaderParams(tool.inputSchema, where),
+    checkArguments: compileSchema(tool.inputSchema, `${where} inputSchema`),
+    checkOutput,
+  };
+}
+
+// RFC 9110 section 5.1: a field name is 1*tchar.
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+// Keywords whose values are data, not subschemas: an "x-mcp-header" key inside them is not an annotation.
+const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'examples', 'required']);
+
+/**
+ * Finds every `x-mcp-header` annotation and enforces its constraints (spec 2026-07-28
+ * streamable-http, Schema Extension). A broken annotation is a bug in the server, so it
+ * fails at module load, where the author sees it, not on a client's request.
+ */
+function collectHeaderParams(schema: JSONSchema, where: string): HeaderParam[] {
+  const found: HeaderParam[] = [];
+  const walk = (node: unknown, path: string[], reachable: boolean): void => {
+    if (Array.isArray(node)) return node.forEach((item) => walk(item, path, false));
+    if (!isObject(node)) return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'x-mcp-header') {
+        found.push(checkAnnotation(node, value, path, reachable, where));
+      } else if (key === 'properties' && isObject(value)) {
+        for (const [name, sub] of Object.entries(value)) walk(sub, [...path, name], reachable);
+      } else if (!DATA_KEYWORDS.has(key)) {
+        walk(value, path, false);
+      }
+    }
+  };
+  walk(schema, [], true);
+  const seen = new Set<string>();
+  for (const { header } of found) {
+    const folded = header.toLowerCase();
+    if (seen.has(folded)) throw new Error(`${where}: x-mcp-header "${header}" is used twice`);
+    seen.add(folded);
+  }
+  return found;
+}
+
+function checkAnnotation(node: JSONSchema, header: unknown, path: string[], reachable: boolean, where: string): HeaderParam {
+  const at = `${where}: x-mcp-header at /${path.join('/')}`;
+  if (typeof header !== 'string' || !TOKEN.test(header)) throw new Error(`${at} must be an HTTP token`);
+  if (!reachable || path.length === 0) throw new Error(`${at} must sit on a property reached only through "properties"`);
+  const type = node.type;
+  if (type !== 'string' && type !== 'integer' && type !== 'boolean') {
+    throw new Error(`${at} must annotate a string, integer or boolean parameter`);
+  }
+  return { header, path, type };
+}

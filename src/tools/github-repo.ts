@@ -1,0 +1,55 @@
+/**
+ * A tool that calls an upstream API with `fetch`: upstream failures become tool errors
+ * the model can read, and the request's abort signal stops the fetch if the client leaves.
+ */
+import { defineTool, ToolError } from '../mcp/define';
+
+interface Repo {
+  full_name: string;
+  description: string | null;
+  stargazers_count: number;
+  forks_count: number;
+  language: string | null;
+  html_url: string;
+}
+
+const NAME = '^[A-Za-z0-9_.-]{1,100}$';
+
+export const githubRepo = defineTool<{ owner: string; repo: string }>({
+  name: 'github_repo',
+  title: 'GitHub repository',
+  description: 'Looks up a public GitHub repository: description, stars, forks and main language.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      owner: { type: 'string', pattern: NAME, description: 'User or organization, e.g. "cloudflare"' },
+      repo: { type: 'string', pattern: NAME, description: 'Repository name, e.g. "workers-sdk"' },
+    },
+    required: ['owner', 'repo'],
+    additionalProperties: false,
+  },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  async handler({ owner, repo }, { env, signal }) {
+    let response: Response;
+    try {
+      response = await fetch(`${env.GITHUB_API_URL}/repos/${owner}/${repo}`, {
+        headers: { Accept: 'application/vnd.github+json', 'User-Agent': 'mcp-worker-template' },
+        signal,
+      });
+    } catch {
+      throw new ToolError('Could not reach GitHub; try again later.');
+    }
+    if (response.status === 404) throw new ToolError(`Repository ${owner}/${repo} does not exist or is private.`);
+    if (!response.ok) throw new ToolError(`GitHub answered HTTP ${response.status}; try again later.`);
+    const data = (await response.json()) as Repo;
+    const summary = {
+      name: data.full_name,
+      description: data.description,
+      stars: data.stargazers_count,
+      forks: data.forks_count,
+      language: data.language,
+      url: data.html_url,
+    };
+    return { content: [{ type: 'text', text: JSON.stringify(summary) }], structuredContent: summary };
+  },
+});
