@@ -11,11 +11,11 @@ import type { HeaderParam } from '../mcp/tools';
 import type { JsonObject, JSONRPCRequest } from '../mcp/types';
 
 /** Methods that name their target in `Mcp-Name`, and the body field it mirrors. */
-const NAMED: Readonly<Record<string, 'name' | 'uri'>> = {
-  'tools/call': 'name',
-  'prompts/get': 'name',
-  'resources/read': 'uri',
-};
+const NAMED: ReadonlyMap<string, 'name' | 'uri'> = new Map([
+  ['tools/call', 'name'],
+  ['prompts/get', 'name'],
+  ['resources/read', 'uri'],
+]);
 
 // RFC 9110 field values: visible ASCII, space and tab.
 const FIELD_VALUE = /^[\x20-\x7e\t]*$/;
@@ -35,7 +35,7 @@ export function checkHeaders(headers: Headers, request: JSONRPCRequest, meta: Re
   if (method !== request.method) {
     return headerMismatch(`Mcp-Method header value '${clip(method)}' does not match body value '${clip(request.method)}'`);
   }
-  const field = NAMED[request.method];
+  const field = NAMED.get(request.method);
   if (field === undefined) return undefined;
   const params = request.params ?? {};
   const nameError = checkMirrored(headers.get('Mcp-Name'), 'Mcp-Name', params[field], `params.${field}`);

@@ -1,0 +1,49 @@
+/** Progress and log notifications over SSE, and cancellation by closing the stream (spec 2026-07-28 streamable-http). */
+import { describe, expect, it } from 'vitest';
+import { fixtureUrl, meta, post, sseMessages } from '../support/mcp';
+
+const countdown = (steps: number, extraMeta: Record<string, unknown>, delayMs = 5) =>
+  post('tools/call', { url: fixtureUrl(), id: 9, params: { name: 'countdown', arguments: { steps, delayMs }, _meta: meta(extraMeta) } });
+
+describe('streaming', () => {
+  it('stays plain JSON when the request asked for neither progress nor logs', async () => {
+    const response = await countdown(3, {});
+    expect(response.headers.get('Content-Type')).toBe('application/json');
+    expect((await response.json()).result.content[0].text).toBe('done after 3 steps');
+  });
+
+  it('streams increasing progress echoing the token, then the result', async () => {
+    const response = await countdown(3, { progressToken: 'tok-1' });
+    expect(response.headers.get('Content-Type')).toBe('text/event-stream');
+    expect(response.headers.get('X-Accel-Buffering')).toBe('no');
+    const messages = await sseMessages(response);
+    const progress = messages.filter((m: any) => m.method === 'notifications/progress').map((m: any) => m.params);
+    expect(progress).toEqual([1, 2, 3].map((p) => ({ progressToken: 'tok-1', progress: p, total: 3, message: `step ${p}` })));
+    expect(messages.at(-1)).toMatchObject({ id: 9, result: { content: [{ text: 'done after 3 steps' }] } });
+    expect(messages.filter((m: any) => m.method === 'notifications/message')).toEqual([]);
+  });
+
+  it('sends log messages only at or above the requested level', async () => {
+    const messages = await sseMessages(await countdown(2, { 'io.modelcontextprotocol/logLevel': 'info' }));
+    const logs = messages.filter((m: any) => m.method === 'notifications/message').map((m: any) => m.params);
+    expect(logs).toEqual([
+      { level: 'info', data: { step: 1 } },
+      { level: 'info', data: { step: 2 } },
+    ]);
+  });
+
+  it('aborts the handler when the client closes the stream, and keeps serving', async () => {
+    const controller = new AbortController();
+    const response = await post('tools/call', {
+      url: fixtureUrl(),
+      params: { name: 'countdown', arguments: { steps: 50, delayMs: 50 }, _meta: meta({ progressToken: 1 }) },
+    });
+    const reader = response.body!.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    expect(first).toContain('notifications/progress');
+    await reader.cancel();
+    controller.abort();
+    const after = await countdown(1, {});
+    expect(after.status).toBe(200);
+  });
+});

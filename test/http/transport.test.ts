@@ -1,0 +1,166 @@
+/** Streamable HTTP binding rules, against the template Worker in workerd. */
+import { describe, expect, it } from 'vitest';
+import { fixtureUrl, mcpHeaders, meta, post, rpc, templateUrl } from '../support/mcp';
+
+const raw = (body: string, headers: Record<string, string> = mcpHeaders('server/discover'), url = templateUrl()) =>
+  fetch(url, { method: 'POST', headers, body });
+
+describe('routing', () => {
+  it('answers GET and DELETE on /mcp with 405 and Allow: POST', async () => {
+    for (const method of ['GET', 'DELETE']) {
+      const response = await fetch(templateUrl(), { method });
+      expect(response.status).toBe(405);
+      expect(response.headers.get('Allow')).toBe('POST');
+    }
+  });
+
+  it('answers any other path with 404', async () => {
+    const response = await fetch(new URL('/elsewhere', templateUrl()), { method: 'POST' });
+    expect(response.status).toBe(404);
+  });
+
+  it('ignores Mcp-Session-Id and Last-Event-ID and never mints a session', async () => {
+    const response = await post('server/discover', { headers: { 'Mcp-Session-Id': 'abc', 'Last-Event-ID': '7' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Mcp-Session-Id')).toBeNull();
+  });
+});
+
+describe('request body', () => {
+  it('refuses a non-JSON Content-Type with 415', async () => {
+    const response = await raw('{}', { ...mcpHeaders('server/discover'), 'Content-Type': 'text/plain' });
+    expect(response.status).toBe(415);
+    expect((await response.json()).error.code).toBe(-32600);
+  });
+
+  it('accepts application/json with a charset parameter', async () => {
+    const response = await post('server/discover', { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+    expect(response.status).toBe(200);
+  });
+
+  it('refuses a body over the configured limit with 413', async () => {
+    const response = await raw(JSON.stringify({ pad: 'x'.repeat(2048) }), mcpHeaders('server/discover'), fixtureUrl());
+    expect(response.status).toBe(413);
+    expect((await response.json()).error.code).toBe(-32600);
+  });
+
+  it('refuses a chunked body over the limit with 413', async () => {
+    const chunks = new ReadableStream({
+      start(controller) {
+        for (let i = 0; i < 4; i++) controller.enqueue(new TextEncoder().encode('x'.repeat(512)));
+        controller.close();
+      },
+    });
+    const response = await fetch(fixtureUrl(), {
+      method: 'POST',
+      headers: mcpHeaders('server/discover'),
+      body: chunks,
+      duplex: 'half',
+    } as RequestInit);
+    expect(response.status).toBe(413);
+  });
+
+  it('answers malformed JSON with 400 and -32700, id null', async () => {
+    const response = await raw('{"jsonrpc":"2.0",');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } });
+  });
+
+  it('answers invalid UTF-8 with -32700', async () => {
+    const response = await fetch(templateUrl(), { method: 'POST', headers: mcpHeaders('server/discover'), body: new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]) });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.code).toBe(-32700);
+  });
+
+  const notSingleRequests: [string, unknown][] = [
+    ['a batch', [{ jsonrpc: '2.0', id: 1, method: 'server/discover' }]],
+    ['a string', 'hello'],
+    ['jsonrpc 1.0', { jsonrpc: '1.0', id: 1, method: 'server/discover' }],
+    ['a null id', { jsonrpc: '2.0', id: null, method: 'server/discover' }],
+    ['an object id', { jsonrpc: '2.0', id: {}, method: 'server/discover' }],
+    ['an array id', { jsonrpc: '2.0', id: [1], method: 'server/discover' }],
+    ['a boolean id', { jsonrpc: '2.0', id: true, method: 'server/discover' }],
+    ['a numeric method', { jsonrpc: '2.0', id: 1, method: 7 }],
+    ['a response object', { jsonrpc: '2.0', id: 1, result: {} }],
+    ['array params', { jsonrpc: '2.0', id: 1, method: 'server/discover', params: [] }],
+  ];
+  it.each(notSingleRequests)('answers %s with 400 and -32600', async (_, body) => {
+    const response = await raw(JSON.stringify(body));
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.code).toBe(-32600);
+  });
+
+  it('refuses deeply nested JSON without crashing, then keeps serving', async () => {
+    const deep = `{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{"x":${'['.repeat(100_000)}${']'.repeat(100_000)}}}`;
+    const response = await raw(deep);
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.code).toBe(-32600);
+    expect((await post('server/discover')).status).toBe(200);
+  });
+
+  it('answers a notification with 202 and an empty body', async () => {
+    const response = await raw(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized', params: { _meta: meta() } }), mcpHeaders('notifications/initialized'));
+    expect(response.status).toBe(202);
+    expect(await response.text()).toBe('');
+  });
+
+  it('does not let a __proto__ key pollute anything', async () => {
+    const body = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add","arguments":{"a":1,"b":2,"__proto__":{"polluted":true}},"_meta":${JSON.stringify(meta())}}}`;
+    const response = await raw(body, mcpHeaders('tools/call', 'add'));
+    const reply = await response.json();
+    // additionalProperties: false sees "__proto__" as the own key it is
+    expect(reply.result.isError).toBe(true);
+    expect((await rpc('tools/call', { params: { name: 'add', arguments: { a: 1, b: 2 } } })).body.result?.structuredContent).toEqual({ sum: 3 });
+  });
+});
+
+describe('Origin and CORS', () => {
+  it('refuses a request from an origin not in the allowlist with 403', async () => {
+    const response = await post('server/discover', { headers: { Origin: 'https://evil.example' } });
+    expect(response.status).toBe(403);
+    expect((await response.json()).error).toMatchObject({ code: -32600 });
+  });
+
+  it('serves local dev origins out of the box and lets them read the answer', async () => {
+    const response = await post('server/discover', { headers: { Origin: 'http://localhost:6274' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Access-Control-Allow-Origin')).toBe('http://localhost:6274');
+  });
+
+  it('serves the Worker\'s own origin', async () => {
+    const self = new URL(templateUrl()).origin;
+    expect((await post('server/discover', { headers: { Origin: self } })).status).toBe(200);
+  });
+
+  it('matches exact and wildcard-subdomain origins from the config', async () => {
+    const url = fixtureUrl();
+    expect((await post('server/discover', { url, headers: { Origin: 'https://app.example.com' } })).status).toBe(200);
+    expect((await post('server/discover', { url, headers: { Origin: 'https://eu.tenant.example.org' } })).status).toBe(200);
+    expect((await post('server/discover', { url, headers: { Origin: 'https://example.org.evil.net' } })).status).toBe(403);
+    expect((await post('server/discover', { url, headers: { Origin: 'http://localhost:6274' } })).status).toBe(403);
+  });
+
+  it('answers a preflight from an allowed origin with the MCP headers allowed and a max age', async () => {
+    const response = await fetch(templateUrl(), {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'http://localhost:6274',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type, mcp-protocol-version, mcp-method, mcp-name, mcp-param-region, authorization, traceparent, x-evil',
+      },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('Access-Control-Allow-Origin')).toBe('http://localhost:6274');
+    expect(response.headers.get('Access-Control-Allow-Methods')).toContain('POST');
+    const allowed = response.headers.get('Access-Control-Allow-Headers')?.split(', ');
+    expect(allowed).toEqual(['content-type', 'mcp-protocol-version', 'mcp-method', 'mcp-name', 'mcp-param-region', 'authorization', 'traceparent']);
+    expect(response.headers.get('Access-Control-Expose-Headers')).toContain('MCP-Protocol-Version');
+    expect(Number(response.headers.get('Access-Control-Max-Age'))).toBeGreaterThan(0);
+  });
+
+  it('refuses a preflight from a disallowed origin with 403', async () => {
+    const response = await fetch(templateUrl(), { method: 'OPTIONS', headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' } });
+    expect(response.status).toBe(403);
+    expect(response.headers.get('Access-Control-Allow-Origin')).toBeNull();
+  });
+});
