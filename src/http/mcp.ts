@@ -3,7 +3,7 @@
  * Body → one JSON-RPC message → `_meta` → headers agree with body → the protocol core.
  * Each request stands alone: `Mcp-Session-Id` and `Last-Event-ID` are ignored, nothing is stored.
  */
-import { internalError, McpError } from '../mcp/errors';
+import { internalError, McpError, unsupportedVersion } from '../mcp/errors';
 import { parseMessage } from '../mcp/jsonrpc';
 import { readRequestMeta, type RequestMeta } from '../mcp/meta';
 import type { CallContext, McpServer, Reply } from '../mcp/server';
@@ -26,11 +26,22 @@ export function mcpEndpoint(server: McpServer) {
     if (!('id' in message)) return accepted();
 
     const meta = readRequestMeta(message.params);
+    if (meta instanceof McpError && message.method === 'initialize') return errorResponse(message.id, legacyHandshake(server, message.params));
     if (meta instanceof McpError) return errorResponse(message.id, meta);
     const mismatch = checkHeaders(request.headers, message, meta, server);
     if (mismatch) return errorResponse(message.id, mismatch);
     return respond(server, message, meta, request.signal, env);
   };
+}
+
+/**
+ * A legacy client opens with `initialize` (and no modern `_meta`) and has no way to move forward, so the refusal
+ * names the versions this server speaks (spec 2026-07-28 basic/versioning, Backward Compatibility).
+ */
+function legacyHandshake(server: McpServer, params: JSONRPCRequest['params']): McpError {
+  const requested = typeof params?.protocolVersion === 'string' ? params.protocolVersion : 'unknown';
+  const supported = server.supportedVersions;
+  return unsupportedVersion(supported, requested, `Unsupported protocol version ${requested}: this server speaks ${supported.join(', ')} and has no initialize handshake`);
 }
 
 /**

@@ -58,8 +58,8 @@ export const missingCapability = (required: Record<string, object>) =>
     `Missing required client capability: ${Object.keys(required).join(', ')}`,
     { requiredCapabilities: required },
   );
-export const unsupportedVersion = (supported: readonly string[], requested: string) =>
-  new McpError(ErrorCode.UnsupportedProtocolVersion, 'Unsupported protocol version', {
+export const unsupportedVersion = (supported: readonly string[], requested: string, why = 'Unsupported protocol version') =>
+  new McpError(ErrorCode.UnsupportedProtocolVersion, why, {
     supported,
     requested,
   });

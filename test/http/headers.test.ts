@@ -1,6 +1,6 @@
 /** Header and body must agree (spec 2026-07-28 streamable-http, Server Validation): -32020 with 400. */
 import { describe, expect, it } from 'vitest';
-import { fixtureUrl, meta, rpc } from '../support/mcp';
+import { fixtureUrl, meta, rpc, replyOf } from '../support/mcp';
 
 const b64 = (value: string) => `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`;
 
@@ -19,7 +19,7 @@ describe('standard headers', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: meta() } }),
     });
     expect(response.status).toBe(400);
-    expect((await response.json()).error.message).toMatch(/MCP-Protocol-Version header is required/);
+    expect((await replyOf(response)).error?.message).toMatch(/MCP-Protocol-Version header is required/);
   });
 
   it('requires MCP-Protocol-Version to equal the body version', async () => {
@@ -42,7 +42,7 @@ describe('standard headers', () => {
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { ...params, _meta: meta() } }),
       });
       expect(response.status).toBe(400);
-      expect((await response.json()).error).toMatchObject({ code: -32020, message: expect.stringMatching(/Mcp-Name header is required/) });
+      expect((await replyOf(response)).error).toMatchObject({ code: -32020, message: expect.stringMatching(/Mcp-Name header is required/) });
     }
   });
 
@@ -110,6 +110,6 @@ describe('Mcp-Param headers from x-mcp-header', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'routed', arguments: { region: 'café' }, _meta: meta() } }),
     });
     expect(response.status).toBe(400);
-    expect((await response.json()).error).toMatchObject({ code: -32020, message: expect.stringMatching(/invalid characters/) });
+    expect((await replyOf(response)).error).toMatchObject({ code: -32020, message: expect.stringMatching(/invalid characters/) });
   });
 });

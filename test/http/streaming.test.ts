@@ -1,6 +1,6 @@
 /** Progress and log notifications over SSE, and cancellation by closing the stream (spec 2026-07-28 streamable-http). */
 import { describe, expect, it } from 'vitest';
-import { fixtureUrl, meta, post, sseMessages } from '../support/mcp';
+import { fixtureUrl, meta, post, sseMessages, replyOf } from '../support/mcp';
 
 const countdown = (steps: number, extraMeta: Record<string, unknown>, delayMs = 5) =>
   post('tools/call', { url: fixtureUrl(), id: 9, params: { name: 'countdown', arguments: { steps, delayMs }, _meta: meta(extraMeta) } });
@@ -9,7 +9,7 @@ describe('streaming', () => {
   it('stays plain JSON when the request asked for neither progress nor logs', async () => {
     const response = await countdown(3, {});
     expect(response.headers.get('Content-Type')).toBe('application/json');
-    expect((await response.json()).result.content[0].text).toBe('done after 3 steps');
+    expect((await replyOf(response)).result?.content[0].text).toBe('done after 3 steps');
   });
 
   it('streams increasing progress echoing the token, then the result', async () => {

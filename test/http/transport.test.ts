@@ -1,6 +1,6 @@
 /** Streamable HTTP binding rules, against the template Worker in workerd. */
 import { describe, expect, it } from 'vitest';
-import { fixtureUrl, mcpHeaders, meta, post, rpc, templateUrl } from '../support/mcp';
+import { fixtureUrl, mcpHeaders, meta, post, rpc, templateUrl, replyOf } from '../support/mcp';
 
 const raw = (body: string, headers: Record<string, string> = mcpHeaders('server/discover'), url = templateUrl()) =>
   fetch(url, { method: 'POST', headers, body });
@@ -30,7 +30,7 @@ describe('request body', () => {
   it('refuses a non-JSON Content-Type with 415', async () => {
     const response = await raw('{}', { ...mcpHeaders('server/discover'), 'Content-Type': 'text/plain' });
     expect(response.status).toBe(415);
-    expect((await response.json()).error.code).toBe(-32600);
+    expect((await replyOf(response)).error?.code).toBe(-32600);
   });
 
   it('accepts application/json with a charset parameter', async () => {
@@ -41,7 +41,7 @@ describe('request body', () => {
   it('refuses a body over the configured limit with 413', async () => {
     const response = await raw(JSON.stringify({ pad: 'x'.repeat(2048) }), mcpHeaders('server/discover'), fixtureUrl());
     expect(response.status).toBe(413);
-    expect((await response.json()).error.code).toBe(-32600);
+    expect((await replyOf(response)).error?.code).toBe(-32600);
   });
 
   it('refuses a chunked body over the limit with 413', async () => {
@@ -63,13 +63,13 @@ describe('request body', () => {
   it('answers malformed JSON with 400 and -32700, id null', async () => {
     const response = await raw('{"jsonrpc":"2.0",');
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } });
+    expect(await replyOf(response)).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } });
   });
 
   it('answers invalid UTF-8 with -32700', async () => {
     const response = await fetch(templateUrl(), { method: 'POST', headers: mcpHeaders('server/discover'), body: new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]) });
     expect(response.status).toBe(400);
-    expect((await response.json()).error.code).toBe(-32700);
+    expect((await replyOf(response)).error?.code).toBe(-32700);
   });
 
   const notSingleRequests: [string, unknown][] = [
@@ -87,14 +87,14 @@ describe('request body', () => {
   it.each(notSingleRequests)('answers %s with 400 and -32600', async (_, body) => {
     const response = await raw(JSON.stringify(body));
     expect(response.status).toBe(400);
-    expect((await response.json()).error.code).toBe(-32600);
+    expect((await replyOf(response)).error?.code).toBe(-32600);
   });
 
   it('refuses deeply nested JSON without crashing, then keeps serving', async () => {
     const deep = `{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{"x":${'['.repeat(100_000)}${']'.repeat(100_000)}}}`;
     const response = await raw(deep);
     expect(response.status).toBe(400);
-    expect((await response.json()).error.code).toBe(-32600);
+    expect((await replyOf(response)).error?.code).toBe(-32600);
     expect((await post('server/discover')).status).toBe(200);
   });
 
@@ -107,9 +107,9 @@ describe('request body', () => {
   it('does not let a __proto__ key pollute anything', async () => {
     const body = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add","arguments":{"a":1,"b":2,"__proto__":{"polluted":true}},"_meta":${JSON.stringify(meta())}}}`;
     const response = await raw(body, mcpHeaders('tools/call', 'add'));
-    const reply = await response.json();
+    const reply = await replyOf(response);
     // additionalProperties: false sees "__proto__" as the own key it is
-    expect(reply.result.isError).toBe(true);
+    expect(reply.result?.isError).toBe(true);
     expect((await rpc('tools/call', { params: { name: 'add', arguments: { a: 1, b: 2 } } })).body.result?.structuredContent).toEqual({ sum: 3 });
   });
 });
@@ -118,7 +118,7 @@ describe('Origin and CORS', () => {
   it('refuses a request from an origin not in the allowlist with 403', async () => {
     const response = await post('server/discover', { headers: { Origin: 'https://evil.example' } });
     expect(response.status).toBe(403);
-    expect((await response.json()).error).toMatchObject({ code: -32600 });
+    expect((await replyOf(response)).error).toMatchObject({ code: -32600 });
   });
 
   it('serves local dev origins out of the box and lets them read the answer', async () => {

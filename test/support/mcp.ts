@@ -35,7 +35,7 @@ export interface Call {
 
 /** POSTs one request; `params._meta` defaults to a valid one. */
 export function post(method: string, call: Call = {}): Promise<Response> {
-  const params = { _meta: meta(), ...call.params };
+  const params: Record<string, unknown> = { _meta: meta(), ...call.params };
   const name = typeof params.name === 'string' ? params.name : typeof params.uri === 'string' ? params.uri : undefined;
   return fetch(call.url ?? templateUrl(), {
     method: 'POST',
@@ -51,9 +51,12 @@ export interface JsonRpcReply {
   error?: { code: number; message: string; data?: any };
 }
 
+/** The JSON-RPC message in a response body. */
+export const replyOf = async (response: Response) => (await response.json()) as JsonRpcReply;
+
 export async function rpc(method: string, call: Call = {}): Promise<{ status: number; headers: Headers; body: JsonRpcReply }> {
   const response = await post(method, call);
-  return { status: response.status, headers: response.headers, body: (await response.json()) as JsonRpcReply };
+  return { status: response.status, headers: response.headers, body: await replyOf(response) };
 }
 
 /** Reads a whole SSE response into its JSON-RPC messages. */

@@ -1,0 +1,64 @@
+/** The pure parts of the HTTP binding: Cache-Control mapping, header decoding, origin patterns. */
+import { describe, expect, it } from 'vitest';
+import { decodeHeaderValue } from '../../src/http/headers';
+import { cacheControl } from '../../src/http/respond';
+import { settingsFor } from '../../src/http/settings';
+
+describe('cacheControl', () => {
+  it.each([
+    [{ ttlMs: 3_600_000, cacheScope: 'public' as const }, 'public, max-age=3600'],
+    [{ ttlMs: 1999, cacheScope: 'private' as const }, 'private, max-age=1'],
+    [{ ttlMs: 999, cacheScope: 'public' as const }, 'public, no-cache'],
+    [{ ttlMs: 0, cacheScope: 'private' as const }, 'private, no-cache'],
+    [undefined, 'no-store'],
+  ])('maps %j to %s', (policy, header) => {
+    expect(cacheControl(policy)).toBe(header);
+  });
+});
+
+describe('decodeHeaderValue', () => {
+  // The spec's own examples (streamable-http, Value Encoding).
+  it.each([
+    ['us-west1', 'us-west1'],
+    ['=?base64?SGVsbG8sIOS4lueVjA==?=', 'Hello, 世界'],
+    ['=?base64?IHBhZGRlZCA=?=', ' padded '],
+    ['=?base64?bGluZTEKbGluZTI=?=', 'line1\nline2'],
+    ['=?base64?PT9iYXNlNjQ/bGl0ZXJhbD89?=', '=?base64?literal?='],
+  ])('decodes %s', (raw, value) => {
+    expect(decodeHeaderValue(raw)).toBe(value);
+  });
+
+  it.each(['=?base64?abc?=', '=?base64?!!!!?=', '=?base64?/w==?='])('rejects the broken encoding %s', (raw) => {
+    expect(decodeHeaderValue(raw)).toBeUndefined();
+  });
+
+  it('leaves a value with the wrong-case marker as plain text', () => {
+    expect(decodeHeaderValue('=?BASE64?YQ==?=')).toBe('=?BASE64?YQ==?=');
+  });
+});
+
+describe('allowed origins', () => {
+  const settings = settingsFor({ ALLOWED_ORIGINS: 'https://app.example.com, https://*.example.org http://localhost:*', MAX_BODY_BYTES: '10', GITHUB_API_URL: '' });
+  const self = 'https://mcp.example.net';
+  it.each([
+    ['https://app.example.com', true],
+    ['https://APP.example.com', true],
+    ['https://app.example.com:8443', false],
+    ['http://app.example.com', false],
+    ['https://a.b.example.org', true],
+    ['https://example.org', false],
+    ['https://example.org.evil.net', false],
+    ['http://localhost:6274', true],
+    ['http://localhost', true],
+    ['http://localhost.evil.net', false],
+    ['https://mcp.example.net', true],
+    ['null', false],
+  ])('%s → %s', (origin, allowed) => {
+    expect(settings.allowsOrigin(origin, self)).toBe(allowed);
+  });
+
+  it('reads the body limit and falls back to 4 MiB on nonsense', () => {
+    expect(settings.maxBodyBytes).toBe(10);
+    expect(settingsFor({ ALLOWED_ORIGINS: '', MAX_BODY_BYTES: 'lots', GITHUB_API_URL: '' }).maxBodyBytes).toBe(4 * 1024 * 1024);
+  });
+});

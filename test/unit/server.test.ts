@@ -1,0 +1,81 @@
+/** The protocol core, called directly: no HTTP, no workerd. */
+import { describe, expect, it } from 'vitest';
+import { defineTool, text } from '../../src/mcp/define';
+import { RawJson } from '../../src/mcp/paginate';
+import { createServer, type CallContext } from '../../src/mcp/server';
+
+const tools = Array.from({ length: 7 }, (_, i) =>
+  defineTool({ name: `tool_${i}`, inputSchema: { type: 'object' }, handler: () => text(`ran ${i}`) }),
+);
+const server = createServer({ info: { name: 'unit', version: '0.0.1' }, tools, pageSize: 3 });
+const meta = { protocolVersion: '2026-07-28', clientCapabilities: {} };
+const call: CallContext = { signal: new AbortController().signal, env: {} as Env, notify: () => {} };
+const request = (method: string, params: Record<string, unknown> = {}) => ({ jsonrpc: '2.0' as const, id: 1, method, params });
+const json = (result: unknown) => JSON.parse((result as RawJson).json);
+
+describe('createServer', () => {
+  it('precomputes the discover result once', async () => {
+    const a = await server.handle(request('server/discover'), meta, call);
+    const b = await server.handle(request('server/discover'), meta, call);
+    expect(a.result).toBeInstanceOf(RawJson);
+    expect(a.result).toBe(b.result);
+    expect(json(a.result)).toMatchObject({ supportedVersions: ['2026-07-28'], capabilities: { tools: {} } });
+  });
+
+  it('advertises no capability it does not serve', async () => {
+    const empty = createServer({ info: { name: 'empty', version: '0' } });
+    expect(json((await empty.handle(request('server/discover'), meta, call)).result).capabilities).toEqual({});
+    expect((await empty.handle(request('tools/list'), meta, call)).error?.code).toBe(-32601);
+  });
+
+  it('pages tools/list and the pages chain to the end', async () => {
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = json((await server.handle(request('tools/list', cursor ? { cursor } : {}), meta, call)).result);
+      seen.push(...page.tools.map((t: { name: string }) => t.name));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(tools.map((t) => t.name));
+  });
+
+  it('refuses a second tool with the same name at load time', () => {
+    expect(() => createServer({ info: { name: 'dup', version: '0' }, tools: [tools[0]!, tools[0]!] })).toThrow(/defined twice/);
+  });
+
+  it('refuses an unsupported version before looking at the method', async () => {
+    const reply = await server.handle(request('no/such'), { ...meta, protocolVersion: '2025-06-18' }, call);
+    expect(reply.error?.data).toEqual({ supported: ['2026-07-28'], requested: '2025-06-18' });
+  });
+
+  it('sends progress only with a token and only while it increases, logs only at the requested level', async () => {
+    const sent: unknown[] = [];
+    const chatty = createServer({
+      info: { name: 'chatty', version: '0' },
+      tools: [
+        defineTool({
+          name: 'chatty',
+          inputSchema: { type: 'object' },
+          handler: (_, { progress, log }) => {
+            progress(1);
+            progress(1);
+            progress(0.5);
+            progress(2, 2);
+            log('debug', 'hidden');
+            log('error', 'shown');
+            return text('ok');
+          },
+        }),
+      ],
+    });
+    const notify = (n: unknown) => sent.push(n);
+    await chatty.handle(request('tools/call', { name: 'chatty' }), meta, { ...call, notify });
+    expect(sent).toEqual([]);
+    await chatty.handle(request('tools/call', { name: 'chatty' }), { ...meta, progressToken: 'p', logLevel: 'warning' }, { ...call, notify });
+    expect(sent).toEqual([
+      { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'p', progress: 1 } },
+      { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'p', progress: 2, total: 2 } },
+      { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'error', data: 'shown' } },
+    ]);
+  });
+});

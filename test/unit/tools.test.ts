@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { defineTool, text } from '../../src/mcp/define';
+import { compileTool } from '../../src/mcp/tools';
+
+const tool = (inputSchema: Record<string, unknown>) => defineTool({ name: 't', inputSchema, handler: () => text('') });
+
+describe('compileTool', () => {
+  it('finds x-mcp-header parameters along properties chains, nested ones included', () => {
+    const compiled = compileTool(
+      tool({
+        type: 'object',
+        properties: {
+          region: { type: 'string', 'x-mcp-header': 'Region' },
+          scope: { type: 'object', properties: { tenant: { type: 'integer', 'x-mcp-header': 'Tenant' } } },
+          note: { type: 'string', default: { 'x-mcp-header': 'NotAnAnnotation' } },
+        },
+      }),
+    );
+    expect(compiled.headerParams).toEqual([
+      { header: 'Region', path: ['region'], type: 'string' },
+      { header: 'Tenant', path: ['scope', 'tenant'], type: 'integer' },
+    ]);
+  });
+
+  it.each([
+    ['an empty name', { a: { type: 'string', 'x-mcp-header': '' } }, /HTTP token/],
+    ['a name with a space', { a: { type: 'string', 'x-mcp-header': 'Bad Name' } }, /HTTP token/],
+    ['a number parameter', { a: { type: 'number', 'x-mcp-header': 'A' } }, /string, integer or boolean/],
+    ['an object parameter', { a: { type: 'object', 'x-mcp-header': 'A' } }, /string, integer or boolean/],
+    ['a duplicate name in another case', { a: { type: 'string', 'x-mcp-header': 'Id' }, b: { type: 'string', 'x-mcp-header': 'ID' } }, /used twice/],
+    ['a parameter inside items', { a: { type: 'array', items: { type: 'object', properties: { b: { type: 'string', 'x-mcp-header': 'B' } } } } }, /reached only through "properties"/],
+    ['a parameter inside anyOf', { a: { anyOf: [{ type: 'string', 'x-mcp-header': 'A' }] } }, /reached only through "properties"/],
+  ])('refuses %s at load time', (_, properties, message) => {
+    expect(() => compileTool(tool({ type: 'object', properties }))).toThrow(message);
+  });
+
+  it('refuses an inputSchema that is not an object schema', () => {
+    expect(() => compileTool(tool({ type: 'string' }))).toThrow(/"type": "object"/);
+  });
+
+  it('validates arguments with the declared dialect and refuses unknown dialects', () => {
+    const draft7 = compileTool(tool({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { n: { type: 'integer' } } }));
+    expect(draft7.checkArguments({ n: 1 })).toBeUndefined();
+    expect(draft7.checkArguments({ n: 'x' })).toMatch(/\/n/);
+    expect(() => compileTool(tool({ $schema: 'https://example.com/my-dialect', type: 'object' }))).toThrow(/unsupported JSON Schema dialect/);
+  });
+
+  it('keeps 2020-12 keywords working by default', () => {
+    const compiled = compileTool(tool({ type: 'object', properties: { pair: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], items: false } } }));
+    expect(compiled.checkArguments({ pair: ['a', 1] })).toBeUndefined();
+    expect(compiled.checkArguments({ pair: ['a', 1, 2] })).toBeDefined();
+  });
+});
