@@ -10,6 +10,7 @@ import type { CallContext, McpServer, Reply } from '../mcp/server';
 import type { JSONRPCRequest } from '../mcp/types';
 import { readJsonBody } from './body';
 import { checkHeaders } from './headers';
+import { listenResponse } from './listen';
 import { errorResponse, notificationJson, replyJson, replyResponse, SSE_HEADERS, sseEvent } from './respond';
 import { settingsFor } from './settings';
 
@@ -30,7 +31,8 @@ export function mcpEndpoint(server: McpServer) {
     if (meta instanceof McpError) return errorResponse(message.id, meta);
     const mismatch = checkHeaders(request.headers, message, meta, server);
     if (mismatch) return errorResponse(message.id, mismatch);
-    return respond(server, message, meta, request.signal, env);
+    const settings = settingsFor(env);
+    return respond(server, message, meta, request.signal, env, settings.stateSecret, settings.listenMaxMs);
   };
 }
 
@@ -49,7 +51,15 @@ function legacyHandshake(server: McpServer, params: JSONRPCRequest['params']): M
  * first (progress, log): then the answer becomes an SSE stream of those notifications
  * followed by the result. Closing that stream aborts the handler (spec: cancellation).
  */
-async function respond(server: McpServer, request: JSONRPCRequest, meta: RequestMeta, clientGone: AbortSignal, env: Env): Promise<Response> {
+async function respond(
+  server: McpServer,
+  request: JSONRPCRequest,
+  meta: RequestMeta,
+  clientGone: AbortSignal,
+  env: Env,
+  secret: string,
+  listenMaxMs: number,
+): Promise<Response> {
   const abort = new AbortController();
   const onGone = () => abort.abort(clientGone.reason);
   clientGone.addEventListener('abort', onGone, { once: true });
@@ -62,6 +72,7 @@ async function respond(server: McpServer, request: JSONRPCRequest, meta: Request
   const call: CallContext = {
     signal: abort.signal,
     env,
+    secret,
     notify(notification) {
       // spec: nothing more is sent once the request is answered or cancelled
       if (finished || abort.signal.aborted) return;
@@ -79,6 +90,7 @@ async function respond(server: McpServer, request: JSONRPCRequest, meta: Request
   const replied = run(server, request, meta, call).then((reply) => {
     finished = true;
     clientGone.removeEventListener('abort', onGone);
+    if (reply.listen) return listenResponse(request.id, reply.listen, listenMaxMs, clientGone);
     if (!stream) return replyResponse(request.id, reply);
     if (!abort.signal.aborted) {
       stream.enqueue(encoder.encode(sseEvent(replyJson(request.id, reply))));

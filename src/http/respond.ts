@@ -4,7 +4,7 @@
  */
 import type { McpError } from '../mcp/errors';
 import { RawJson } from '../mcp/paginate';
-import type { Reply } from '../mcp/server';
+import type { ErrorReply, ResultReply } from '../mcp/server';
 import type { CachePolicy, JSONRPCNotification, RequestId } from '../mcp/types';
 
 /** Never stored: tool calls, errors, streams. */
@@ -28,7 +28,7 @@ export function cacheControl(policy: CachePolicy | undefined): string {
 }
 
 /** The JSON-RPC response message for a reply, as text. */
-export function replyJson(id: RequestId | null, reply: Reply): string {
+export function replyJson(id: RequestId | null, reply: ResultReply | ErrorReply): string {
   const head = `{"jsonrpc":"2.0","id":${JSON.stringify(id)},`;
   if (reply.error) return `${head}"error":${errorJson(reply.error)}}`;
   const result = reply.result instanceof RawJson ? reply.result.json : JSON.stringify(reply.result);
@@ -38,7 +38,7 @@ export function replyJson(id: RequestId | null, reply: Reply): string {
 const errorJson = (error: McpError) =>
   JSON.stringify({ code: error.code, message: error.message, ...(error.data !== undefined ? { data: error.data } : {}) });
 
-export function replyResponse(id: RequestId | null, reply: Reply): Response {
+export function replyResponse(id: RequestId | null, reply: ResultReply | ErrorReply): Response {
   if (reply.error) return errorResponse(id, reply.error);
   const headers: Record<string, string> = { 'Content-Type': 'application/json', 'Cache-Control': cacheControl(reply.cache) };
   // A private result differs per credential, so shared caches must key on it.

@@ -1,20 +1,27 @@
 /**
- * Deployment settings read from the Worker's vars (wrangler.toml `[vars]`). They are
- * parsed once per isolate and reused until the vars change.
+ * Deployment settings read from the Worker's vars and secrets. They are parsed once per
+ * isolate and reused until the values change.
  */
 
 export interface Settings {
   /** True when a browser page at `origin` may call the endpoint served at `self`. */
   allowsOrigin(origin: string, self: string): boolean;
   maxBodyBytes: number;
+  /** Key for sealing `requestState` (spec 2026-07-28 basic/patterns/mrtr). */
+  stateSecret: string;
+  /** How long a `subscriptions/listen` stream stays open before the server ends it gracefully. */
+  listenMaxMs: number;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+export const DEFAULT_LISTEN_MAX_SECONDS = 600;
+/** Used when MCP_STATE_SECRET is not set: fine on a laptop, never in production. */
+export const DEV_STATE_SECRET = 'insecure development secret: run `wrangler secret put MCP_STATE_SECRET`';
 
 let cached: { key: string; settings: Settings } | undefined;
 
 export function settingsFor(env: Env): Settings {
-  const key = `${env.ALLOWED_ORIGINS}\n${env.MAX_BODY_BYTES}`;
+  const key = [env.ALLOWED_ORIGINS, env.MAX_BODY_BYTES, env.MCP_STATE_SECRET, env.LISTEN_MAX_SECONDS].join('\n');
   if (cached?.key !== key) cached = { key, settings: parseSettings(env) };
   return cached.settings;
 }
@@ -24,14 +31,23 @@ function parseSettings(env: Env): Settings {
     .split(/[\s,]+/)
     .filter(Boolean)
     .map(originPattern);
-  const limit = Number(env.MAX_BODY_BYTES);
+  if (!env.MCP_STATE_SECRET) {
+    console.warn('MCP_STATE_SECRET is not set: requestState is sealed with the public development key. Set it before deploying.');
+  }
   return {
     // spec 2026-07-28 streamable-http, Security: an Origin that is present must be valid;
     // the Worker's own origin always is, so the template works on any custom domain or *.workers.dev.
     allowsOrigin: (origin, self) => origin === self || patterns.some((p) => p.test(origin)),
-    maxBodyBytes: Number.isSafeInteger(limit) && limit > 0 ? limit : DEFAULT_MAX_BODY_BYTES,
+    maxBodyBytes: positive(env.MAX_BODY_BYTES) ?? DEFAULT_MAX_BODY_BYTES,
+    stateSecret: env.MCP_STATE_SECRET || DEV_STATE_SECRET,
+    listenMaxMs: (positive(env.LISTEN_MAX_SECONDS) ?? DEFAULT_LISTEN_MAX_SECONDS) * 1000,
   };
 }
+
+const positive = (value: string | undefined) => {
+  const number = Number(value);
+  return Number.isSafeInteger(number) && number > 0 ? number : undefined;
+};
 
 /**
  * `https://app.example.com` matches itself; `https://*.example.com` any subdomain;

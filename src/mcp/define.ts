@@ -1,36 +1,113 @@
 /**
- * The public API a server author uses: plain data plus a handler for each tool, and one
- * `ServerDefinition` that lists them. `src/server.ts` is where a fork fills these in.
+ * The public API a server author uses: tools, resources and prompts are plain data plus a
+ * handler, listed in one `ServerDefinition`. `src/server.ts` is where a fork fills these in.
  */
+import type { InputRequired } from './input';
 import type { RequestMeta } from './meta';
-import type { CachePolicy, CallToolResult, Implementation, LoggingLevel, Tool } from './types';
+import type {
+  Annotations,
+  BlobResourceContents,
+  CachePolicy,
+  CallToolResult,
+  ContentBlock,
+  Implementation,
+  JsonObject,
+  JsonValue,
+  LoggingLevel,
+  TextResourceContents,
+  Tool,
+} from './types';
 
-/** What a tool handler may use besides its arguments. Nothing here outlives the request. */
-export interface ToolContext {
+/** What a handler may use besides its arguments. Nothing here outlives the request. */
+export interface HandlerContext {
   /** Aborts when the client closes the response stream (spec 2026-07-28 streamable-http, Cancellation). */
   signal: AbortSignal;
   /** The Worker's bindings, vars and secrets. */
   env: Env;
   /** What the client declared on this request. */
   client: { protocolVersion: string; capabilities: RequestMeta['clientCapabilities']; info?: Implementation };
+  /** True when the client declared this capability on this request (own property, an object). */
+  can(capability: 'elicitation' | 'sampling' | 'roots'): boolean;
   /** Reports progress; sent only when the request carried a progressToken, and only while it increases. */
   progress(progress: number, total?: number, message?: string): void;
   /** Sends a log message on this request's stream, only at or above the level the request asked for. */
   log(level: LoggingLevel, data: unknown, logger?: string): void;
+  /** On a retry (spec 2026-07-28 basic/patterns/mrtr), the client's answers, keyed like the input requests. */
+  inputResponses: Readonly<Record<string, JsonObject>>;
+  /** On a retry, what the previous round passed to `inputRequired(…, state)`, verified and unsealed. */
+  state: JsonValue | undefined;
 }
 
 /** A tool: its spec `Tool` description plus the handler that runs it. */
 export interface ToolDefinition<Args = Record<string, unknown>> extends Tool {
   /** Client capabilities the tool cannot run without; a request lacking one gets -32021. */
   requiresClientCapabilities?: readonly string[];
-  handler(args: Args, context: ToolContext): CallToolResult | Promise<CallToolResult>;
+  handler(args: Args, context: HandlerContext): Awaitable<CallToolResult | InputRequired>;
 }
 
 /** A tool whatever its argument type (handlers are checked where they are defined). */
 export type AnyTool = ToolDefinition<never>;
 
-/** Identity function that gives a tool literal its type; `Args` is what `inputSchema` admits. */
+type Awaitable<T> = T | Promise<T>;
+
+/** What a resource read returns (the server adds `resultType`, caching hints and `_meta`). */
+export interface ResourceContents {
+  contents: (TextResourceContents | BlobResourceContents)[];
+}
+
+interface ResourceDescription {
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  annotations?: Annotations;
+  /** Caching hints for reads of this resource; defaults to the server's `resources/read` policy. */
+  cache?: CachePolicy;
+}
+
+/** A resource with a fixed URI, listed by `resources/list`. */
+export interface ResourceDefinition extends ResourceDescription {
+  uri: string;
+  read(context: HandlerContext): Awaitable<ResourceContents | InputRequired>;
+}
+
+/** A family of resources (RFC 6570 `{var}` / `{+var}` template), listed by `resources/templates/list`. */
+export interface ResourceTemplateDefinition extends ResourceDescription {
+  uriTemplate: string;
+  read(uri: string, variables: Record<string, string>, context: HandlerContext): Awaitable<ResourceContents | InputRequired | undefined>;
+  /** Suggestions for each template variable, for `completion/complete`. */
+  complete?: Record<string, Completer>;
+}
+
+/** Suggests values for an argument from what has been typed so far (and the other arguments). */
+export type Completer = (value: string, context: Record<string, string>) => Awaitable<string[]>;
+
+export interface PromptArgumentDefinition {
+  name: string;
+  title?: string;
+  description?: string;
+  required?: boolean;
+  complete?: Completer;
+}
+
+export interface PromptMessage {
+  role: 'user' | 'assistant';
+  content: ContentBlock;
+}
+
+export interface PromptDefinition {
+  name: string;
+  title?: string;
+  description?: string;
+  arguments?: readonly PromptArgumentDefinition[];
+  get(args: Record<string, string>, context: HandlerContext): Awaitable<{ description?: string; messages: PromptMessage[] } | InputRequired>;
+}
+
+/** Identity functions that give a literal its type. */
 export const defineTool = <Args = Record<string, unknown>>(tool: ToolDefinition<Args>): ToolDefinition<Args> => tool;
+export const defineResource = (resource: ResourceDefinition) => resource;
+export const defineResourceTemplate = (template: ResourceTemplateDefinition) => template;
+export const definePrompt = (prompt: PromptDefinition) => prompt;
 
 /**
  * Thrown by a handler for an expected failure the model can act on (bad upstream answer,
@@ -43,7 +120,13 @@ export class ToolError extends Error {}
 export const text = (value: string): CallToolResult => ({ content: [{ type: 'text', text: value }] });
 
 /** Methods whose results carry caching hints (spec 2026-07-28 server/utilities/caching). */
-export type CacheableMethod = 'server/discover' | 'tools/list';
+export type CacheableMethod =
+  | 'server/discover'
+  | 'tools/list'
+  | 'prompts/list'
+  | 'resources/list'
+  | 'resources/templates/list'
+  | 'resources/read';
 
 export interface ServerDefinition {
   /** `serverInfo`: sent in `_meta` of every result. */
@@ -51,16 +134,28 @@ export interface ServerDefinition {
   /** Guidance for the model on how to use this server, returned by `server/discover`. */
   instructions?: string;
   tools?: readonly AnyTool[];
+  resources?: readonly ResourceDefinition[];
+  resourceTemplates?: readonly ResourceTemplateDefinition[];
+  prompts?: readonly PromptDefinition[];
+  /** Declares the (deprecated) `logging` capability; without it `log()` sends nothing. */
+  logging?: boolean;
   /** Items per page of every list result. */
   pageSize?: number;
   /** Caching hints per method; anything not given uses `DEFAULT_CACHE`. */
   cache?: Partial<Record<CacheableMethod, CachePolicy>>;
+  /** How long a `requestState` stays valid (multi round-trip requests). */
+  requestStateTtlMs?: number;
 }
 
-/** Lists and discover are the same for every caller: public, and fresh for a while. */
+/** Lists and discover are the same for every caller: public, and fresh for a while. Reads: fresh for a minute. */
 export const DEFAULT_CACHE: Readonly<Record<CacheableMethod, CachePolicy>> = {
   'server/discover': { ttlMs: 3_600_000, cacheScope: 'public' },
   'tools/list': { ttlMs: 300_000, cacheScope: 'public' },
+  'prompts/list': { ttlMs: 300_000, cacheScope: 'public' },
+  'resources/list': { ttlMs: 300_000, cacheScope: 'public' },
+  'resources/templates/list': { ttlMs: 300_000, cacheScope: 'public' },
+  'resources/read': { ttlMs: 60_000, cacheScope: 'public' },
 };
 
 export const DEFAULT_PAGE_SIZE = 50;
+export const DEFAULT_REQUEST_STATE_TTL_MS = 10 * 60_000;

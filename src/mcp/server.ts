@@ -2,29 +2,59 @@
  * The protocol core: a validated request in, a result or an error out. It knows nothing
  * of HTTP; everything that does not depend on the request is built once, in `createServer`.
  */
-import { DEFAULT_CACHE, DEFAULT_PAGE_SIZE, ToolError, type CacheableMethod, type ServerDefinition, type ToolContext } from './define';
+import { handlerContext } from './context';
+import {
+  DEFAULT_CACHE,
+  DEFAULT_PAGE_SIZE,
+  DEFAULT_REQUEST_STATE_TTL_MS,
+  ToolError,
+  type CacheableMethod,
+  type Completer,
+  type HandlerContext,
+  type ServerDefinition,
+} from './define';
 import { internalError, invalidParams, McpError, methodNotFound, missingCapability, unsupportedVersion } from './errors';
+import { checkInputRequests, InputRequired, readInputResponses } from './input';
 import { isObject } from './jsonrpc';
-import { declares, LOG_LEVELS, MetaKey, type RequestMeta } from './meta';
+import { declares, MetaKey, type RequestMeta } from './meta';
 import { paginate, RawJson } from './paginate';
+import { listedPrompt, readPromptArguments } from './prompts';
+import { compileTemplate, listedResource } from './resources';
+import { openState, sealState } from './state';
 import { compileTool, type CompiledTool } from './tools';
-import type { CachePolicy, CallToolResult, JsonObject, JSONRPCNotification, JSONRPCRequest, ServerCapabilities } from './types';
+import type { CachePolicy, CallToolResult, JsonObject, JSONRPCNotification, JSONRPCRequest, RequestId, ServerCapabilities } from './types';
 
 /** Protocol revisions served (spec 2026-07-28 basic/versioning). */
 export const SUPPORTED_VERSIONS = ['2026-07-28'] as const;
 
-/** What the transport lends a request: its cancellation signal, the Worker env, and a way to stream notifications. */
+/** What the transport lends a request. */
 export interface CallContext {
+  /** Aborts when the client goes away. */
   signal: AbortSignal;
   env: Env;
   /** Sends a request-scoped notification on this request's response stream. */
   notify(notification: JSONRPCNotification): void;
+  /** The key `requestState` is sealed with. */
+  secret: string;
+  /** The authenticated caller, when there is one; sealed state is bound to it. */
+  principal?: string;
+}
+
+/** A subscription the transport keeps open: the notification types honoured (spec basic/patterns/subscriptions). */
+export interface Listen {
+  /** `notifications/subscriptions/acknowledged`: the first message of the stream. */
+  acknowledgement: JSONRPCNotification;
+  /** The result that ends the subscription gracefully when the server closes it. */
+  closing: object;
 }
 
 /** The outcome of one request; `cache` is set only on cacheable results. */
-export type Reply = { result: object | RawJson; cache?: CachePolicy; error?: undefined } | { error: McpError; result?: undefined };
+export type ResultReply = { result: object | RawJson; cache?: CachePolicy; error?: undefined; listen?: undefined };
+export type ErrorReply = { error: McpError; result?: undefined; listen?: undefined };
+export type ListenReply = { listen: Listen; result?: undefined; error?: undefined };
+export type Reply = ResultReply | ErrorReply | ListenReply;
 
-type Handler = (params: JsonObject, meta: RequestMeta, call: CallContext) => Reply | Promise<Reply>;
+type Handler = (params: JsonObject, meta: RequestMeta, call: CallContext, id: RequestId) => Reply | Promise<Reply>;
 
 export interface McpServer {
   readonly supportedVersions: readonly string[];
@@ -38,47 +68,90 @@ export interface McpServer {
 export function createServer(definition: ServerDefinition): McpServer {
   const cache = (method: CacheableMethod): CachePolicy => definition.cache?.[method] ?? DEFAULT_CACHE[method];
   const pageSize = definition.pageSize ?? DEFAULT_PAGE_SIZE;
+  const stateTtl = definition.requestStateTtlMs ?? DEFAULT_REQUEST_STATE_TTL_MS;
   const serverMeta = { [MetaKey.serverInfo]: definition.info };
-  const tools = new Map<string, CompiledTool>();
-  for (const tool of definition.tools ?? []) {
-    if (tools.has(tool.name)) throw new Error(`tool "${tool.name}" is defined twice`);
-    tools.set(tool.name, compileTool(tool));
-  }
+  const tools = byName((definition.tools ?? []).map(compileTool), (t) => t.definition.name, 'tool');
+  const prompts = byName(definition.prompts ?? [], (p) => p.name, 'prompt');
+  const resources = byName(definition.resources ?? [], (r) => r.uri, 'resource');
+  const templates = (definition.resourceTemplates ?? []).map(compileTemplate);
+  const hasCompleters =
+    templates.some((t) => t.definition.complete) || [...prompts.values()].some((p) => p.arguments?.some((a) => a.complete));
 
   // Only what is really served is advertised (spec 2026-07-28 server/discover). No
-  // listChanged: a stateless Worker has no list change to announce.
+  // listChanged: the lists of a deployed Worker do not change while a client listens.
   const capabilities: ServerCapabilities = {};
   if (tools.size > 0) capabilities.tools = {};
+  if (prompts.size > 0) capabilities.prompts = {};
+  if (resources.size > 0 || templates.length > 0) capabilities.resources = {};
+  if (hasCompleters) capabilities.completions = {};
+  if (definition.logging) capabilities.logging = {};
 
-  const cacheable = (method: CacheableMethod, body: object) => ({
-    resultType: 'complete',
-    ...body,
-    ...cache(method),
-    _meta: serverMeta,
+  const complete = (result: object, policy?: CachePolicy): ResultReply => ({
+    result: { resultType: 'complete', ...result, ...policy, _meta: { ...((result as JsonObject)._meta as object), ...serverMeta } },
+    ...(policy ? { cache: policy } : {}),
   });
-  const discover = new RawJson(
-    JSON.stringify(
-      cacheable('server/discover', {
-        supportedVersions: SUPPORTED_VERSIONS,
-        capabilities,
-        ...(definition.instructions ? { instructions: definition.instructions } : {}),
-      }),
-    ),
-  );
-  const toolPages = paginate('tools/list', [...tools.values()], pageSize, (page, nextCursor) =>
-    cacheable('tools/list', { tools: page.map((t) => t.listed), ...(nextCursor ? { nextCursor } : {}) }),
-  );
+  const staticResult = (method: CacheableMethod, body: object) => new RawJson(JSON.stringify(complete(body, cache(method)).result));
 
-  const listPage = (pages: Map<string | undefined, RawJson>, method: CacheableMethod): Handler => (params) => {
-    const cursor = params.cursor;
-    if (cursor !== undefined && typeof cursor !== 'string') return { error: invalidParams('params.cursor must be a string') };
-    const page = pages.get(cursor);
-    return page ? { result: page, cache: cache(method) } : { error: invalidParams('unknown cursor', { cursor }) };
+  const discover = staticResult('server/discover', {
+    supportedVersions: SUPPORTED_VERSIONS,
+    capabilities,
+    ...(definition.instructions ? { instructions: definition.instructions } : {}),
+  });
+  const listHandler = <T>(method: CacheableMethod, key: string, items: readonly T[]): Handler => {
+    const pages = paginate(method, items, pageSize, (page, nextCursor) =>
+      complete({ [key]: page, ...(nextCursor ? { nextCursor } : {}) }, cache(method)).result,
+    );
+    return (params) => {
+      const cursor = params.cursor;
+      if (cursor !== undefined && typeof cursor !== 'string') return { error: invalidParams('params.cursor must be a string') };
+      const page = pages.get(cursor);
+      return page ? { result: page, cache: cache(method) } : { error: invalidParams('unknown cursor', { cursor }) };
+    };
   };
 
-  const complete = (result: object): Reply => ({ result: { resultType: 'complete', ...result, _meta: { ...(result as JsonObject)._meta as object, ...serverMeta } } });
+  /**
+   * Runs a handler that may answer `InputRequired` (spec 2026-07-28 basic/patterns/mrtr):
+   * reads `inputResponses`, opens `requestState`, and seals the state of the next round.
+   */
+  async function withInput<T extends object>(
+    method: string,
+    salient: unknown,
+    params: JsonObject,
+    meta: RequestMeta,
+    call: CallContext,
+    run: (context: HandlerContext) => Promise<T | InputRequired | McpError>,
+    finish: (value: T, retry: boolean) => Reply,
+  ): Promise<Reply> {
+    const responses = readInputResponses(params);
+    if (responses instanceof McpError) return { error: responses };
+    const binding = { method, salient, principal: call.principal };
+    let state;
+    if (params.requestState !== undefined) {
+      state = await openState(call.secret, binding, params.requestState);
+      if (state instanceof McpError) return { error: state };
+    }
+    let value: T | InputRequired | McpError;
+    try {
+      value = await run(handlerContext(meta, call, { responses, state }, definition.logging === true));
+    } catch (error) {
+      if (error instanceof McpError) return { error };
+      console.error(`${method} handler threw`, error);
+      return { error: internalError() };
+    }
+    if (value instanceof McpError) return { error: value };
+    if (!(value instanceof InputRequired)) {
+      return finish(value, params.inputResponses !== undefined || params.requestState !== undefined);
+    }
+    const refused = checkInputRequests(value, meta.clientCapabilities);
+    if (refused) return { error: refused };
+    const requestState = value.state === undefined ? undefined : await sealState(call.secret, binding, value.state, stateTtl);
+    // An interim result: never cacheable, no caching hints (spec server/utilities/caching).
+    return {
+      result: { resultType: 'input_required', inputRequests: value.inputRequests, ...(requestState ? { requestState } : {}), _meta: serverMeta },
+    };
+  }
 
-  const callTool: Handler = async (params, meta, call) => {
+  const callTool: Handler = (params, meta, call) => {
     const name = params.name;
     if (typeof name !== 'string') return { error: invalidParams('params.name must be a string') };
     const tool = tools.get(name);
@@ -87,36 +160,119 @@ export function createServer(definition: ServerDefinition): McpServer {
     if (!isObject(args)) return { error: invalidParams('params.arguments must be an object') };
     const missing = (tool.definition.requiresClientCapabilities ?? []).filter((c) => !declares(meta.clientCapabilities, c));
     if (missing.length > 0) return { error: missingCapability(Object.fromEntries(missing.map((c) => [c, {}]))) };
-
     // spec 2026-07-28 server/tools, Error Handling: invalid input is a tool execution error the model can fix
     const invalid = tool.checkArguments(args);
     if (invalid) return complete(errorResult(`Invalid arguments for tool ${name}: ${invalid}`));
-    let result: CallToolResult;
-    try {
-      result = await tool.definition.handler(args as never, toolContext(meta, call));
-    } catch (error) {
-      if (error instanceof ToolError) return complete(errorResult(error.message));
-      if (error instanceof McpError) return { error };
-      console.error(`tool ${name} threw`, error);
-      return { error: internalError() };
-    }
-    if (!isObject(result) || !Array.isArray(result.content)) {
-      console.error(`tool ${name} returned a result without a content array`);
-      return { error: internalError() };
-    }
-    const badOutput = result.isError ? undefined : tool.checkOutput(result.structuredContent);
-    if (badOutput) {
-      console.error(`tool ${name} returned structuredContent that breaks its outputSchema: ${badOutput}`);
-      return { error: internalError() };
-    }
-    return complete(result);
+    const run = async (context: HandlerContext) => {
+      try {
+        return await tool.definition.handler(args as never, context);
+      } catch (error) {
+        if (error instanceof ToolError) return errorResult(error.message);
+        throw error;
+      }
+    };
+    return withInput('tools/call', { name, arguments: args }, params, meta, call, run, (result: CallToolResult) => {
+      if (!isObject(result) || !Array.isArray(result.content)) {
+        console.error(`tool ${name} returned a result without a content array`);
+        return { error: internalError() };
+      }
+      const badOutput = result.isError ? undefined : tool.checkOutput(result.structuredContent);
+      if (badOutput) {
+        console.error(`tool ${name} returned structuredContent that breaks its outputSchema: ${badOutput}`);
+        return { error: internalError() };
+      }
+      return complete(result);
+    });
   };
 
-  const methods = new Map<string, Handler>([['server/discover', () => ({ result: discover, cache: cache('server/discover') })]]);
+  const getPrompt: Handler = (params, meta, call) => {
+    const name = params.name;
+    if (typeof name !== 'string') return { error: invalidParams('params.name must be a string') };
+    const prompt = prompts.get(name);
+    if (!prompt) return { error: invalidParams(`Unknown prompt: ${name}`, { name }) };
+    const args = readPromptArguments(prompt, params.arguments);
+    if (args instanceof McpError) return { error: args };
+    return withInput('prompts/get', { name, arguments: args }, params, meta, call, async (context) => prompt.get(args, context), (result) => complete(result));
+  };
+
+  const readResource: Handler = (params, meta, call) => {
+    const uri = params.uri;
+    if (typeof uri !== 'string') return { error: invalidParams('params.uri must be a string') };
+    const notFound = invalidParams(`Resource not found: ${uri}`, { uri }); // spec 2026-07-28 server/resources: -32602, not -32002
+    const fixed = resources.get(uri);
+    const policy = fixed?.cache ?? cache('resources/read');
+    const run = async (context: HandlerContext) => {
+      if (fixed) return fixed.read(context);
+      for (const template of templates) {
+        const variables = template.match(uri);
+        if (variables) return (await template.definition.read(uri, variables, context)) ?? notFound;
+      }
+      return notFound;
+    };
+    // A retry depends on answers that are not part of the cache key: immediately stale, private, no-store.
+    return withInput('resources/read', { uri }, params, meta, call, run, (result, retry) =>
+      retry ? { result: complete(result, { ttlMs: 0, cacheScope: 'private' }).result } : complete(result, policy),
+    );
+  };
+
+  const completeArgument: Handler = async (params) => {
+    const { ref, argument } = params;
+    if (!isObject(ref) || !isObject(argument) || typeof argument.name !== 'string' || typeof argument.value !== 'string') {
+      return { error: invalidParams('params.ref must be an object and params.argument must have string "name" and "value"') };
+    }
+    const context = isObject(params.context) && isObject(params.context.arguments) ? (params.context.arguments as Record<string, string>) : {};
+    let completer: Completer | undefined;
+    if (ref.type === 'ref/prompt' && typeof ref.name === 'string') {
+      const prompt = prompts.get(ref.name);
+      if (!prompt) return { error: invalidParams(`Unknown prompt: ${ref.name}`) };
+      completer = prompt.arguments?.find((a) => a.name === argument.name)?.complete;
+    } else if (ref.type === 'ref/resource' && typeof ref.uri === 'string') {
+      const template = templates.find((t) => t.definition.uriTemplate === ref.uri);
+      if (!template) return { error: invalidParams(`Unknown resource template: ${ref.uri}`) };
+      const completers = template.definition.complete ?? {};
+      completer = Object.hasOwn(completers, argument.name) ? completers[argument.name] : undefined;
+    } else {
+      return { error: invalidParams('params.ref must be a ref/prompt with a name or a ref/resource with a uri') };
+    }
+    const values = completer ? await completer(argument.value, context) : [];
+    // spec 2026-07-28 server/utilities/completion: at most 100 values per response
+    return complete({ completion: { values: values.slice(0, 100), total: values.length, hasMore: values.length > 100 } });
+  };
+
+  /**
+   * spec 2026-07-28 basic/patterns/subscriptions: acknowledge first with the honoured subset
+   * of the filter, tag every message with the subscription id (the request id). Nothing this
+   * Worker serves changes while a client listens, so no notification type is honoured.
+   */
+  const listen: Handler = (params, _meta, _call, id) => {
+    if (!isObject(params.notifications)) return { error: invalidParams('params.notifications must be an object') };
+    const tag = { [MetaKey.subscriptionId]: id };
+    return {
+      listen: {
+        acknowledgement: { jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { notifications: {}, _meta: tag } },
+        closing: { resultType: 'complete', _meta: { ...serverMeta, ...tag } },
+      },
+    };
+  };
+
+  const methods = new Map<string, Handler>([
+    ['server/discover', () => ({ result: discover, cache: cache('server/discover') })],
+    ['subscriptions/listen', listen],
+  ]);
   if (tools.size > 0) {
-    methods.set('tools/list', listPage(toolPages, 'tools/list'));
+    methods.set('tools/list', listHandler('tools/list', 'tools', [...tools.values()].map((t) => t.listed)));
     methods.set('tools/call', callTool);
   }
+  if (prompts.size > 0) {
+    methods.set('prompts/list', listHandler('prompts/list', 'prompts', [...prompts.values()].map(listedPrompt)));
+    methods.set('prompts/get', getPrompt);
+  }
+  if (capabilities.resources) {
+    methods.set('resources/list', listHandler('resources/list', 'resources', [...resources.values()].map(listedResource)));
+    methods.set('resources/templates/list', listHandler('resources/templates/list', 'resourceTemplates', templates.map((t) => t.listed)));
+    methods.set('resources/read', readResource);
+  }
+  if (hasCompleters) methods.set('completion/complete', completeArgument);
 
   return {
     supportedVersions: SUPPORTED_VERSIONS,
@@ -129,35 +285,19 @@ export function createServer(definition: ServerDefinition): McpServer {
       }
       const handler = methods.get(request.method);
       if (!handler) return { error: methodNotFound(request.method) };
-      return handler(request.params ?? {}, meta, call);
+      return handler(request.params ?? {}, meta, call, request.id);
     },
   };
 }
 
 const errorResult = (message: string): CallToolResult => ({ content: [{ type: 'text', text: message }], isError: true });
 
-/** Binds progress and logging to this request: both are no-ops unless the request asked for them. */
-function toolContext(meta: RequestMeta, call: CallContext): ToolContext {
-  let lastProgress = -Infinity;
-  const minLevel = meta.logLevel ? LOG_LEVELS.indexOf(meta.logLevel) : Infinity;
-  return {
-    signal: call.signal,
-    env: call.env,
-    client: { protocolVersion: meta.protocolVersion, capabilities: meta.clientCapabilities, info: meta.clientInfo },
-    progress(progress, total, message) {
-      // spec 2026-07-28 basic/patterns/progress: only for a progressToken, and the value MUST increase
-      if (meta.progressToken === undefined || !(progress > lastProgress)) return;
-      lastProgress = progress;
-      call.notify({
-        jsonrpc: '2.0',
-        method: 'notifications/progress',
-        params: { progressToken: meta.progressToken, progress, ...(total !== undefined ? { total } : {}), ...(message ? { message } : {}) },
-      });
-    },
-    log(level, data, logger) {
-      // spec 2026-07-28 server/utilities/logging: only when the request set a level, at or above it
-      if (LOG_LEVELS.indexOf(level) < minLevel) return;
-      call.notify({ jsonrpc: '2.0', method: 'notifications/message', params: { level, data, ...(logger ? { logger } : {}) } });
-    },
-  };
+/** Indexes definitions by their key; a duplicate is an author's bug, reported at module load. */
+function byName<T>(items: readonly T[], key: (item: T) => string, kind: string): Map<string, T> {
+  const map = new Map<string, T>();
+  for (const item of items) {
+    if (map.has(key(item))) throw new Error(`${kind} "${key(item)}" is defined twice`);
+    map.set(key(item), item);
+  }
+  return map;
 }

@@ -38,7 +38,7 @@ describe('decodeHeaderValue', () => {
 });
 
 describe('allowed origins', () => {
-  const settings = settingsFor({ ALLOWED_ORIGINS: 'https://app.example.com, https://*.example.org http://localhost:*', MAX_BODY_BYTES: '10', GITHUB_API_URL: '' });
+  const settings = settingsFor({ ALLOWED_ORIGINS: 'https://app.example.com, https://*.example.org http://localhost:*', MAX_BODY_BYTES: '10', GITHUB_API_URL: '', LISTEN_MAX_SECONDS: '' });
   const self = 'https://mcp.example.net';
   it.each([
     ['https://app.example.com', true],
@@ -59,6 +59,6 @@ describe('allowed origins', () => {
 
   it('reads the body limit and falls back to 4 MiB on nonsense', () => {
     expect(settings.maxBodyBytes).toBe(10);
-    expect(settingsFor({ ALLOWED_ORIGINS: '', MAX_BODY_BYTES: 'lots', GITHUB_API_URL: '' }).maxBodyBytes).toBe(4 * 1024 * 1024);
+    expect(settingsFor({ ALLOWED_ORIGINS: '', MAX_BODY_BYTES: 'lots', GITHUB_API_URL: '', LISTEN_MAX_SECONDS: '' }).maxBodyBytes).toBe(4 * 1024 * 1024);
   });
 });

@@ -1,0 +1,39 @@
+/** The `HandlerContext` a tool, prompt or resource handler receives, bound to one request. */
+import type { HandlerContext } from './define';
+import { declares, LOG_LEVELS, type RequestMeta } from './meta';
+import type { CallContext } from './server';
+import type { JsonObject, JsonValue } from './types';
+
+export interface RoundInput {
+  responses: Record<string, JsonObject>;
+  state: JsonValue | undefined;
+}
+
+/** Progress and logging are no-ops unless the request asked for them (and, for logs, the server declared logging). */
+export function handlerContext(meta: RequestMeta, call: CallContext, input: RoundInput, logging: boolean): HandlerContext {
+  let lastProgress = -Infinity;
+  const minLevel = logging && meta.logLevel ? LOG_LEVELS.indexOf(meta.logLevel) : Infinity;
+  return {
+    signal: call.signal,
+    env: call.env,
+    client: { protocolVersion: meta.protocolVersion, capabilities: meta.clientCapabilities, info: meta.clientInfo },
+    can: (capability) => declares(meta.clientCapabilities, capability),
+    inputResponses: input.responses,
+    state: input.state,
+    progress(progress, total, message) {
+      // spec 2026-07-28 basic/patterns/progress: only for a progressToken, and the value MUST increase
+      if (meta.progressToken === undefined || !(progress > lastProgress)) return;
+      lastProgress = progress;
+      call.notify({
+        jsonrpc: '2.0',
+        method: 'notifications/progress',
+        params: { progressToken: meta.progressToken, progress, ...(total !== undefined ? { total } : {}), ...(message ? { message } : {}) },
+      });
+    },
+    log(level, data, logger) {
+      // spec 2026-07-28 server/utilities/logging: only when the request set a level, at or above it
+      if (LOG_LEVELS.indexOf(level) < minLevel) return;
+      call.notify({ jsonrpc: '2.0', method: 'notifications/message', params: { level, data, ...(logger ? { logger } : {}) } });
+    },
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * Multi round-trip requests (spec 2026-07-28 basic/patterns/mrtr): instead of calling the
+ * client, a handler returns `inputRequired({...})`; the client answers and retries the
+ * same request with `inputResponses` (and the `requestState` it was given).
+ */
+import { invalidParams, type McpError, missingCapability } from './errors';
+import { isObject } from './jsonrpc';
+import { declares } from './meta';
+import type { ClientCapabilities, JsonObject, JSONSchema, JsonValue } from './types';
+
+export type InputRequest =
+  | { method: 'elicitation/create'; params: { mode?: 'form'; message: string; requestedSchema: JSONSchema } }
+  | { method: 'sampling/createMessage'; params: { messages: unknown[]; maxTokens: number; [key: string]: unknown } }
+  | { method: 'roots/list'; params?: JsonObject };
+
+/** Limits that keep a retry loop bounded (documented in the README). */
+export const MAX_INPUT_REQUESTS = 16;
+
+/** A handler's answer when it needs the client's input before it can finish. */
+export class InputRequired {
+  constructor(
+    readonly inputRequests: Readonly<Record<string, InputRequest>>,
+    /** Carried to the retry sealed in `requestState`; undefined sends none. */
+    readonly state?: JsonValue,
+  ) {}
+}
+
+export const inputRequired = (requests: Record<string, InputRequest>, state?: JsonValue) => new InputRequired(requests, state);
+
+/** Asks the user for values through a form (`elicitation/create`). */
+export const elicit = (message: string, requestedSchema: JSONSchema): InputRequest => ({
+  method: 'elicitation/create',
+  params: { mode: 'form', message, requestedSchema },
+});
+
+/** Asks the client's model for a completion (`sampling/createMessage`). */
+export const sample = (prompt: string, maxTokens: number, extra: JsonObject = {}): InputRequest => ({
+  method: 'sampling/createMessage',
+  params: { messages: [{ role: 'user', content: { type: 'text', text: prompt } }], maxTokens, ...extra },
+});
+
+/** Asks the client for its roots (`roots/list`). */
+export const listRoots = (): InputRequest => ({ method: 'roots/list', params: {} });
+
+/** The form content of an accepted elicitation answer, or undefined (declined, cancelled, absent). */
+export function accepted(response: JsonObject | undefined): JsonObject | undefined {
+  return response?.action === 'accept' && isObject(response.content) ? response.content : undefined;
+}
+
+/** The text of a sampling answer, or undefined. */
+export function sampledText(response: JsonObject | undefined): string | undefined {
+  const content = response?.content;
+  return isObject(content) && content.type === 'text' && typeof content.text === 'string' ? content.text : undefined;
+}
+
+/** The client capability each input request needs (spec mrtr: never ask for what was not declared). */
+const CAPABILITY: Readonly<Record<InputRequest['method'], string>> = {
+  'elicitation/create': 'elicitation',
+  'sampling/createMessage': 'sampling',
+  'roots/list': 'roots',
+};
+
+/** -32021 if the handler asks for input the client cannot give, -32602 past the limit; else undefined. */
+export function checkInputRequests(required: InputRequired, capabilities: ClientCapabilities): McpError | undefined {
+  const requests = Object.values(required.inputRequests);
+  if (requests.length > MAX_INPUT_REQUESTS) return invalidParams(`a handler asked for more than ${MAX_INPUT_REQUESTS} inputs`);
+  const missing = [...new Set(requests.map((r) => CAPABILITY[r.method]))].filter((c) => !declares(capabilities, c));
+  return missing.length > 0 ? missingCapability(Object.fromEntries(missing.map((c) => [c, {}]))) : undefined;
+}
+
+/** `params.inputResponses`: absent, or an object whose every answer is an object (else -32602). */
+export function readInputResponses(params: JsonObject): Record<string, JsonObject> | McpError {
+  const responses = params.inputResponses;
+  if (responses === undefined) return {};
+  if (!isObject(responses)) return invalidParams('params.inputResponses must be an object');
+  for (const [key, value] of Object.entries(responses)) {
+    if (!isObject(value)) return invalidParams(`params.inputResponses["${key}"] must be an object`);
+  }
+  return responses as Record<string, JsonObject>;
+}
