@@ -3,7 +3,7 @@
  * reads, the caching hints, and the list of tools. Adding a tool is one file in
  * `src/tools/` and one line in `tools` below.
  */
-import { createServer } from './mcp/server';
+import { createServer } from './mcp';
 import { add } from './tools/add';
 import { currentTime } from './tools/current-time';
 import { githubRepo } from './tools/github-repo';

@@ -16,7 +16,7 @@ const PREFLIGHT_MAX_AGE = '86400';
 /** Router `before` step: refuses a disallowed Origin before anything else is read. */
 export function guardOrigin(request: Request, env: Env): Response | undefined {
   const origin = request.headers.get('Origin');
-  if (origin === null || settingsFor(env).allowsOrigin(origin, new URL(request.url).origin)) return undefined;
+  if (origin === null || settingsFor(env).allowsOrigin(origin)) return undefined;
   return errorResponse(null, originNotAllowed(origin));
 }
 

@@ -4,8 +4,8 @@
  */
 
 export interface Settings {
-  /** True when a browser page at `origin` may call the endpoint served at `self`. */
-  allowsOrigin(origin: string, self: string): boolean;
+  /** True when a browser page at `origin` may call the endpoint. */
+  allowsOrigin(origin: string): boolean;
   maxBodyBytes: number;
   /** Key for sealing `requestState` (spec 2026-07-28 basic/patterns/mrtr). */
   stateSecret: string;
@@ -35,9 +35,9 @@ function parseSettings(env: Env): Settings {
     console.warn('MCP_STATE_SECRET is not set: requestState is sealed with the public development key. Set it before deploying.');
   }
   return {
-    // spec 2026-07-28 streamable-http, Security: an Origin that is present must be valid;
-    // the Worker's own origin always is, so the template works on any custom domain or *.workers.dev.
-    allowsOrigin: (origin, self) => origin === self || patterns.some((p) => p.test(origin)),
+    // spec 2026-07-28 streamable-http, Security: an Origin that is present must be valid. The
+    // request's own host is not trusted: under DNS rebinding the attacker's page is "same-origin".
+    allowsOrigin: (origin) => patterns.some((p) => p.test(origin)),
     maxBodyBytes: positive(env.MAX_BODY_BYTES) ?? DEFAULT_MAX_BODY_BYTES,
     stateSecret: env.MCP_STATE_SECRET || DEV_STATE_SECRET,
     listenMaxMs: (positive(env.LISTEN_MAX_SECONDS) ?? DEFAULT_LISTEN_MAX_SECONDS) * 1000,

@@ -1,5 +1,5 @@
 /** A pure tool: no I/O, a structured result checked against its `outputSchema`. */
-import { defineTool } from '../mcp/define';
+import { defineTool } from '../mcp';
 
 export const add = defineTool<{ a: number; b: number }>({
   name: 'add',

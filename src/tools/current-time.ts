@@ -3,7 +3,7 @@
  * (spec 2026-07-28 server/tools, x-mcp-header), so a gateway can route or log on it
  * without reading the body. The server checks that header and body agree.
  */
-import { defineTool, ToolError } from '../mcp/define';
+import { defineTool, ToolError } from '../mcp';
 
 export const currentTime = defineTool<{ timezone: string }>({
   name: 'current_time',

@@ -2,7 +2,7 @@
  * A tool that calls an upstream API with `fetch`: upstream failures become tool errors
  * the model can read, and the request's abort signal stops the fetch if the client leaves.
  */
-import { defineTool, ToolError } from '../mcp/define';
+import { defineTool, ToolError } from '../mcp';
 
 interface Repo {
   full_name: string;

@@ -1,4 +1,5 @@
 /** Streamable HTTP binding rules, against the template Worker in workerd. */
+import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { fixtureUrl, mcpHeaders, meta, post, rpc, templateUrl, replyOf } from '../support/mcp';
 
@@ -127,9 +128,18 @@ describe('Origin and CORS', () => {
     expect(response.headers.get('Access-Control-Allow-Origin')).toBe('http://localhost:6274');
   });
 
-  it('serves the Worker\'s own origin', async () => {
-    const self = new URL(templateUrl()).origin;
-    expect((await post('server/discover', { headers: { Origin: self } })).status).toBe(200);
+  it('refuses a DNS-rebinding request whose Host and Origin both name the attacker', async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const url = new URL(templateUrl());
+      const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: meta() } });
+      const req = httpRequest(
+        { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { ...mcpHeaders('server/discover'), Host: 'evil.example.com', Origin: 'http://evil.example.com' } },
+        (res) => resolve(res.statusCode ?? 0),
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+    expect(status).toBe(403);
   });
 
   it('matches exact and wildcard-subdomain origins from the config', async () => {

@@ -39,7 +39,6 @@ describe('decodeHeaderValue', () => {
 
 describe('allowed origins', () => {
   const settings = settingsFor({ ALLOWED_ORIGINS: 'https://app.example.com, https://*.example.org http://localhost:*', MAX_BODY_BYTES: '10', GITHUB_API_URL: '', LISTEN_MAX_SECONDS: '' });
-  const self = 'https://mcp.example.net';
   it.each([
     ['https://app.example.com', true],
     ['https://APP.example.com', true],
@@ -51,10 +50,10 @@ describe('allowed origins', () => {
     ['http://localhost:6274', true],
     ['http://localhost', true],
     ['http://localhost.evil.net', false],
-    ['https://mcp.example.net', true],
+    ['https://mcp.example.net', false],
     ['null', false],
   ])('%s → %s', (origin, allowed) => {
-    expect(settings.allowsOrigin(origin, self)).toBe(allowed);
+    expect(settings.allowsOrigin(origin)).toBe(allowed);
   });
 
   it('reads the body limit and falls back to 4 MiB on nonsense', () => {

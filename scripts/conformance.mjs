@@ -1,0 +1,76 @@
+/**
+ * `npm run conformance`: serves the conformance fixture Worker (test/conformance/) with
+ * `wrangler dev` (workerd) on a free loopback port, runs the official suite
+ * (@modelcontextprotocol/conformance) with `--requirements 2026-07-28`, prints its summary,
+ * stops the Worker, and exits non-zero if a scored scenario, or one of the not-scored
+ * scenarios this template also promises, fails.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** Not scored by the suite, but part of what the template promises. */
+const ALSO_REQUIRED = ['json-schema-2020-12', 'http-header-validation', 'http-custom-header-server-validation'];
+const bin = (name) => join('node_modules', '.bin', name);
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+async function waitForWorker(url, dev, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (dev.exitCode !== null) throw new Error(`wrangler dev exited with ${dev.exitCode}`);
+    try {
+      if ((await fetch(url)).status === 405) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the fixture Worker did not answer at ${url} within ${timeoutMs / 1000} s`);
+}
+
+const [port, inspectorPort] = [await freePort(), await freePort()];
+const url = `http://127.0.0.1:${port}/mcp`;
+const dev = spawn(
+  bin('wrangler'),
+  ['dev', '-c', 'test/conformance/wrangler.toml', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspectorPort), '--log-level', 'error'],
+  { stdio: ['ignore', 'ignore', 'inherit'], detached: true },
+);
+const stopDev = () => {
+  try {
+    process.kill(-dev.pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+};
+process.on('exit', stopDev);
+
+let code = 1;
+try {
+  await waitForWorker(url, dev);
+  const out = await mkdtemp(join(tmpdir(), 'mcp-conformance-'));
+  console.log(`conformance: suite against ${url} (fixture under wrangler dev), details in ${out}`);
+  const suite = spawn(bin('conformance'), ['server', '--url', url, '--requirements', '2026-07-28', '-o', out], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
+  suite.stdout.on('data', (chunk) => (output += chunk));
+  const exit = await new Promise((resolve) => suite.on('close', resolve));
+  const summary = output.slice(output.indexOf('=== SUMMARY ==='));
+  console.log(summary.trim());
+  const missing = ALSO_REQUIRED.filter((name) => !new RegExp(`✓ ${name}\\b`).test(summary));
+  if (missing.length > 0) console.error(`conformance: these must pass too: ${missing.join(', ')}`);
+  code = exit === 0 && missing.length === 0 ? 0 : 1;
+  console.log(code === 0 ? 'conformance: all scored scenarios pass' : 'conformance: FAILED');
+} catch (error) {
+  console.error(`conformance: ${error.message}`);
+} finally {
+  stopDev();
+}
+process.exit(code);

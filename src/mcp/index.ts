@@ -1,0 +1,21 @@
+/**
+ * The template's public API: everything a server author imports. The rest of `src/mcp/`
+ * is the protocol core behind it.
+ */
+export {
+  defineTool,
+  defineResource,
+  defineResourceTemplate,
+  definePrompt,
+  text,
+  ToolError,
+  type HandlerContext,
+  type ToolDefinition,
+  type ResourceDefinition,
+  type ResourceTemplateDefinition,
+  type PromptDefinition,
+  type ServerDefinition,
+} from './define';
+export { inputRequired, elicit, sample, listRoots, accepted, sampledText, type InputRequest } from './input';
+export { createServer, type McpServer } from './server';
+export type { CallToolResult, ContentBlock } from './types';

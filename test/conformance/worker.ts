@@ -1,0 +1,25 @@
+/** Conformance fixture Worker: the template's router serving the suite's fixture catalogue. */
+import { createRouter } from '../../src/http/router';
+import { createServer } from '../../src/mcp';
+import { prompts, resources, resourceTemplates } from './catalogue';
+import { mrtrPrompt, mrtrTools } from './mrtr';
+import { behaviourTools, contentTools } from './tools';
+
+const server = createServer({
+  info: { name: 'mcp-conformance-fixture', version: '1.0.0' },
+  logging: true,
+  // test_simple_text first: the header scenario calls tools[0] with no arguments.
+  tools: [...contentTools, ...behaviourTools, ...mrtrTools],
+  resources,
+  resourceTemplates,
+  prompts: [...prompts, mrtrPrompt],
+  cache: {
+    'resources/read': { ttlMs: 0, cacheScope: 'private' },
+  },
+});
+
+const router = createRouter(server);
+
+export default {
+  fetch: (request, env, ctx) => router.fetch(request, env, ctx),
+} satisfies ExportedHandler<Env>;
