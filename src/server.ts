@@ -1,21 +1,30 @@
 /**
  * YOUR SERVER. This is the file to edit: its name and version, the instructions the model
- * reads, the caching hints, and the list of tools. Adding a tool is one file in
- * `src/tools/` and one line in `tools` below.
+ * reads, the caching hints, and what it serves. Adding a tool is one file in `src/tools/`
+ * and one line in `tools` below; resources and prompts work the same way.
  */
+import pkg from '../package.json';
 import { createServer } from './mcp';
+import { summarizeRepo } from './prompts/summarize-repo';
+import { timeInZone, timeZones } from './resources/time-zones';
 import { add } from './tools/add';
 import { currentTime } from './tools/current-time';
 import { githubRepo } from './tools/github-repo';
-import pkg from '../package.json';
 
 export const server = createServer({
   info: { name: 'mcp-worker-template', version: pkg.version },
   instructions: 'Example tools: add numbers, look up a GitHub repository, tell the time in a time zone.',
   tools: [add, githubRepo, currentTime],
+  resources: [timeZones],
+  resourceTemplates: [timeInZone],
+  prompts: [summarizeRepo],
   // Caching hints (spec 2026-07-28 server/utilities/caching); these are the defaults.
   cache: {
     'server/discover': { ttlMs: 3_600_000, cacheScope: 'public' },
     'tools/list': { ttlMs: 300_000, cacheScope: 'public' },
+    'prompts/list': { ttlMs: 300_000, cacheScope: 'public' },
+    'resources/list': { ttlMs: 300_000, cacheScope: 'public' },
+    'resources/templates/list': { ttlMs: 300_000, cacheScope: 'public' },
+    'resources/read': { ttlMs: 60_000, cacheScope: 'public' },
   },
 });

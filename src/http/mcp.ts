@@ -11,8 +11,12 @@ import type { JSONRPCRequest } from '../mcp/types';
 import { readJsonBody } from './body';
 import { checkHeaders } from './headers';
 import { listenResponse } from './listen';
-import { errorResponse, notificationJson, replyJson, replyResponse, SSE_HEADERS, sseEvent } from './respond';
-import { settingsFor } from './settings';
+import { errorResponse, notificationJson, replyJson, replyResponse } from './respond';
+import { settingsFor, type Settings } from './settings';
+import { EventStream } from './stream';
+
+/** While a request's answer streams, a comment this often notices a client that left. */
+export const STREAM_HEARTBEAT_MS = 1_000;
 
 /** 202 Accepted with no body: the answer to every notification (spec: never a result for one). */
 const accepted = () => new Response(null, { status: 202 });
@@ -31,8 +35,7 @@ export function mcpEndpoint(server: McpServer) {
     if (meta instanceof McpError) return errorResponse(message.id, meta);
     const mismatch = checkHeaders(request.headers, message, meta, server);
     if (mismatch) return errorResponse(message.id, mismatch);
-    const settings = settingsFor(env);
-    return respond(server, message, meta, request.signal, env, settings.stateSecret, settings.listenMaxMs);
+    return respond(server, message, meta, request.signal, env, settingsFor(env));
   };
 }
 
@@ -57,45 +60,36 @@ async function respond(
   meta: RequestMeta,
   clientGone: AbortSignal,
   env: Env,
-  secret: string,
-  listenMaxMs: number,
+  settings: Settings,
 ): Promise<Response> {
   const abort = new AbortController();
-  const onGone = () => abort.abort(clientGone.reason);
-  clientGone.addEventListener('abort', onGone, { once: true });
-  const encoder = new TextEncoder();
-  let stream: ReadableStreamDefaultController<Uint8Array> | undefined;
-  let finished = false;
+  const cancel = () => abort.abort(new DOMException('the client closed the stream', 'AbortError'));
+  clientGone.addEventListener('abort', cancel, { once: true });
+  let stream: EventStream | undefined;
   let openStream!: (response: Response) => void;
   const streamOpened = new Promise<Response>((resolve) => (openStream = resolve));
 
   const call: CallContext = {
     signal: abort.signal,
     env,
-    secret,
+    secret: settings.stateSecret,
     notify(notification) {
-      // spec: nothing more is sent once the request is answered or cancelled
-      if (finished || abort.signal.aborted) return;
       if (!stream) {
-        const body = new ReadableStream<Uint8Array>({
-          start: (controller) => void (stream = controller),
-          cancel: () => abort.abort(new DOMException('client closed the stream', 'AbortError')),
-        });
-        openStream(new Response(body, { headers: SSE_HEADERS }));
+        stream = new EventStream(STREAM_HEARTBEAT_MS, cancel);
+        openStream(stream.response);
       }
-      stream?.enqueue(encoder.encode(sseEvent(notificationJson(notification))));
+      stream.send(notificationJson(notification));
     },
   };
 
   const replied = run(server, request, meta, call).then((reply) => {
-    finished = true;
-    clientGone.removeEventListener('abort', onGone);
-    if (reply.listen) return listenResponse(request.id, reply.listen, listenMaxMs, clientGone);
+    clientGone.removeEventListener('abort', cancel);
+    // spec: nothing more is sent once the request is answered or cancelled
+    call.notify = () => {};
+    if (reply.listen) return listenResponse(request.id, reply.listen, settings.listenMaxMs);
     if (!stream) return replyResponse(request.id, reply);
-    if (!abort.signal.aborted) {
-      stream.enqueue(encoder.encode(sseEvent(replyJson(request.id, reply))));
-      stream.close();
-    }
+    stream.send(replyJson(request.id, reply));
+    stream.close();
     return streamOpened;
   });
   return Promise.race([streamOpened, replied]);

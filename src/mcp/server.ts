@@ -19,7 +19,7 @@ import { isObject } from './jsonrpc';
 import { declares, MetaKey, type RequestMeta } from './meta';
 import { paginate, RawJson } from './paginate';
 import { listedPrompt, readPromptArguments } from './prompts';
-import { compileTemplate, listedResource } from './resources';
+import { compileTemplate, listedResource, type CompiledTemplate } from './resources';
 import { openState, sealState } from './state';
 import { compileTool, type CompiledTool } from './tools';
 import type { CachePolicy, CallToolResult, JsonObject, JSONRPCNotification, JSONRPCRequest, RequestId, ServerCapabilities } from './types';
@@ -200,15 +200,19 @@ export function createServer(definition: ServerDefinition): McpServer {
     if (typeof uri !== 'string') return { error: invalidParams('params.uri must be a string') };
     const notFound = invalidParams(`Resource not found: ${uri}`, { uri }); // spec 2026-07-28 server/resources: -32602, not -32002
     const fixed = resources.get(uri);
-    const policy = fixed?.cache ?? cache('resources/read');
-    const run = async (context: HandlerContext) => {
-      if (fixed) return fixed.read(context);
-      for (const template of templates) {
-        const variables = template.match(uri);
-        if (variables) return (await template.definition.read(uri, variables, context)) ?? notFound;
+    let template: CompiledTemplate | undefined;
+    let variables: Record<string, string> | undefined;
+    for (const candidate of fixed ? [] : templates) {
+      variables = candidate.match(uri);
+      if (variables) {
+        template = candidate;
+        break;
       }
-      return notFound;
-    };
+    }
+    if (!fixed && !template) return { error: notFound };
+    const policy = (fixed ?? template?.definition)?.cache ?? cache('resources/read');
+    const run = async (context: HandlerContext) =>
+      fixed ? fixed.read(context) : ((await template?.definition.read(uri, variables ?? {}, context)) ?? notFound);
     // A retry depends on answers that are not part of the cache key: immediately stale, private, no-store.
     return withInput('resources/read', { uri }, params, meta, call, run, (result, retry) =>
       retry ? { result: complete(result, { ttlMs: 0, cacheScope: 'private' }).result } : complete(result, policy),

@@ -13,7 +13,7 @@ describe('server/discover', () => {
       result: {
         resultType: 'complete',
         supportedVersions: ['2026-07-28'],
-        capabilities: { tools: {} },
+        capabilities: { tools: {}, prompts: {}, resources: {}, completions: {} },
         instructions: expect.any(String),
         ttlMs: 3_600_000,
         cacheScope: 'public',

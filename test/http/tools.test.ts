@@ -26,8 +26,8 @@ describe('tools/list', () => {
       cursor = body.result?.nextCursor;
       pages++;
     } while (cursor !== undefined);
-    expect(pages).toBe(3);
-    expect(names).toEqual(['echo', 'countdown', 'fails', 'ask_user', 'routed']);
+    expect(pages).toBe(4);
+    expect(names).toEqual(['echo', 'countdown', 'fails', 'ask_user', 'routed', 'wizard', 'pushy', 'slow_upstream']);
   });
 
   it('answers an unknown cursor with -32602', async () => {

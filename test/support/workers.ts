@@ -6,17 +6,23 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TestProject } from 'vitest/node';
 import { createTestHarness } from 'wrangler';
+import { serveWithWorkerd } from '../../scripts/workerd.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     templateUrl: string;
     fixtureUrl: string;
+    upstreamUrl: string;
+    /** The fixture served by the workerd binary alone: disconnects reach the Worker as in production. */
+    directFixtureUrl: string;
   }
 }
 
 const root = new URL('../..', import.meta.url).pathname;
 
-/** Answers like api.github.com for three repositories: one that exists, one missing, one broken. */
+const slow = { started: 0, abandoned: 0 };
+
+/** Answers like api.github.com for three repositories (one exists, one missing, one broken), plus /slow and /stats for cancellation tests. */
 function fakeGitHub(): Promise<Server> {
   const server = createServer((req, res) => {
     if (req.url === '/repos/cloudflare/workers-sdk') {
@@ -31,6 +37,12 @@ function fakeGitHub(): Promise<Server> {
           html_url: 'https://github.com/cloudflare/workers-sdk',
         }),
       );
+    } else if (req.url === '/slow') {
+      // Never answers; records whether the caller gave up (its abort signal reached fetch).
+      slow.started++;
+      req.socket.on('close', () => slow.abandoned++);
+    } else if (req.url === '/stats') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(slow));
     } else if (req.url === '/repos/acme/broken') {
       res.writeHead(503).end();
     } else {
@@ -44,12 +56,19 @@ export default async function setup(project: TestProject) {
   const github = await fakeGitHub();
   const githubUrl = `http://127.0.0.1:${(github.address() as AddressInfo).port}`;
   const template = createTestHarness({ root, workers: [{ configPath: './wrangler.toml', vars: { GITHUB_API_URL: githubUrl } }] });
-  const fixture = createTestHarness({ root, workers: [{ configPath: './test/fixtures/wrangler.toml' }] });
-  const [t, f] = await Promise.all([template.listen(), fixture.listen()]);
+  const fixture = createTestHarness({ root, workers: [{ configPath: './test/fixtures/wrangler.toml', vars: { GITHUB_API_URL: githubUrl } }] });
+  const [t, f, direct] = await Promise.all([
+    template.listen(),
+    fixture.listen(),
+    serveWithWorkerd({ config: 'test/fixtures/wrangler.toml', vars: { GITHUB_API_URL: githubUrl } }),
+  ]);
   project.provide('templateUrl', new URL('/mcp', t.url).href);
   project.provide('fixtureUrl', new URL('/mcp', f.url).href);
+  project.provide('upstreamUrl', githubUrl);
+  project.provide('directFixtureUrl', `${direct.url}/mcp`);
   return async () => {
-    await Promise.all([template.close(), fixture.close()]);
+    await Promise.all([template.close(), fixture.close(), direct.stop()]);
+    github.closeAllConnections();
     github.close();
   };
 }

@@ -1,0 +1,12 @@
+/** Types for scripts/workerd.mjs (used by the tests and the benchmarks). */
+export interface DirectWorker {
+  url: string;
+  bundle: string;
+  name: string;
+  logs(): string;
+  stop(): Promise<void>;
+}
+export function workerdBinary(): string;
+export function freePort(): Promise<number>;
+export function buildBundle(config: string, outdir?: string): string;
+export function serveWithWorkerd(options: { config: string; vars?: Record<string, string>; bundle?: string; port?: number }): Promise<DirectWorker>;

@@ -1,0 +1,93 @@
+/**
+ * Serves a Worker's production bundle with the `workerd` binary itself, on loopback, with
+ * no proxy in front: what the cancellation test and the benchmarks need (wrangler dev and
+ * Miniflare put a proxy between client and Worker that hides disconnects and caps throughput).
+ *
+ *   const worker = await serveWithWorkerd({ config: 'wrangler.toml', vars: { X: '1' } });
+ *   ... fetch(worker.url) ...
+ *   await worker.stop();
+ */
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import { unstable_readConfig as readConfig } from 'wrangler';
+
+const require = createRequire(import.meta.url);
+
+/** The workerd binary that ships in the npm package wrangler depends on. */
+export function workerdBinary() {
+  const workerd = dirname(require.resolve('workerd/package.json', { paths: [dirname(require.resolve('wrangler/package.json'))] }));
+  const platform = dirname(require.resolve(`@cloudflare/workerd-${process.platform}-${process.arch === 'x64' ? '64' : process.arch}/package.json`, { paths: [workerd] }));
+  return join(platform, 'bin', 'workerd');
+}
+
+export const freePort = () =>
+  new Promise((done) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => done(port));
+    });
+  });
+
+/** Builds the bundle exactly as `wrangler deploy` would, into a fresh folder. */
+export function buildBundle(config, outdir = mkdtempSync(join(tmpdir(), 'mcp-bundle-'))) {
+  const wrangler = join(dirname(require.resolve('wrangler/package.json')), 'bin', 'wrangler.js');
+  execFileSync(process.execPath, [wrangler, 'deploy', '--dry-run', '-c', config, '--outdir', outdir], { stdio: 'ignore' });
+  return outdir;
+}
+
+const capnpString = (value) => JSON.stringify(String(value));
+
+export async function serveWithWorkerd({ config, vars = {}, bundle = buildBundle(config), port }) {
+  const settings = readConfig({ config: resolve(config) }, { hideWarnings: true });
+  const main = readdirSync(bundle).find((file) => file.endsWith('.js'));
+  const bindings = Object.entries({ ...settings.vars, ...vars }).map(([name, value]) => `(name = ${capnpString(name)}, text = ${capnpString(value)})`);
+  const listenPort = port ?? (await freePort());
+  const capnp = `using Workerd = import "/workerd/workerd.capnp";
+const config :Workerd.Config = (
+  services = [
+    (name = "main", worker = .worker),
+    (name = "internet", network = (allow = ["public", "private", "local"])),
+  ],
+  sockets = [ (name = "http", address = "127.0.0.1:${listenPort}", http = (), service = "main") ],
+);
+const worker :Workerd.Worker = (
+  modules = [ (name = ${capnpString(main)}, esModule = embed ${capnpString(main)}) ],
+  compatibilityDate = ${capnpString(settings.compatibility_date)},
+  compatibilityFlags = [${settings.compatibility_flags.map(capnpString).join(', ')}],
+  bindings = [${bindings.join(', ')}],
+);
+`;
+  const file = join(bundle, `workerd-${listenPort}.capnp`);
+  writeFileSync(file, capnp);
+  const child = spawn(workerdBinary(), ['serve', file], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const url = `http://127.0.0.1:${listenPort}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`workerd exited: ${stderr}`);
+    try {
+      await fetch(url);
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`workerd did not listen on ${url}: ${stderr}`);
+      await new Promise((done) => setTimeout(done, 100));
+    }
+  }
+  return {
+    url,
+    bundle,
+    name: basename(config),
+    logs: () => stderr,
+    stop: () =>
+      new Promise((done) => {
+        if (child.exitCode !== null) return done();
+        child.once('exit', done);
+        child.kill('SIGTERM');
+      }),
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * One SSE response stream (spec 2026-07-28 streamable-http, Receiving Messages): JSON-RPC
+ * messages as events, and an SSE comment at a fixed interval. The comment keeps quiet
+ * streams open through intermediaries and is how a disconnect is noticed: the runtime
+ * only learns the client is gone when a write fails, and then cancels the stream.
+ */
+import { SSE_HEADERS, sseEvent } from './respond';
+
+const encoder = new TextEncoder();
+const COMMENT = encoder.encode(':\n\n');
+
+export class EventStream {
+  readonly response: Response;
+  private controller!: ReadableStreamDefaultController<Uint8Array>;
+  private heartbeat: ReturnType<typeof setInterval> | undefined;
+  private open = true;
+
+  /** `onCancel` runs when the client goes away; `heartbeatMs` spaces the comments. */
+  constructor(heartbeatMs: number, private readonly onCancel: () => void) {
+    const body = new ReadableStream<Uint8Array>({
+      start: (controller) => void (this.controller = controller),
+      cancel: () => this.stop(true),
+    });
+    this.heartbeat = setInterval(() => this.write(COMMENT), heartbeatMs);
+    this.response = new Response(body, { headers: SSE_HEADERS });
+  }
+
+  get closed(): boolean {
+    return !this.open;
+  }
+
+  /** Sends one JSON-RPC message as an event. */
+  send(json: string): void {
+    this.write(encoder.encode(sseEvent(json)));
+  }
+
+  /** Ends the stream after what was sent. */
+  close(): void {
+    if (!this.open) return;
+    this.stop(false);
+    this.controller.close();
+  }
+
+  private write(bytes: Uint8Array): void {
+    if (!this.open) return;
+    try {
+      this.controller.enqueue(bytes);
+    } catch {
+      this.stop(true);
+    }
+  }
+
+  private stop(cancelled: boolean): void {
+    if (!this.open) return;
+    this.open = false;
+    if (this.heartbeat !== undefined) clearInterval(this.heartbeat);
+    if (cancelled) this.onCancel();
+  }
+}
