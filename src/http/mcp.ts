@@ -23,7 +23,8 @@ const accepted = () => new Response(null, { status: 202 });
 
 export function mcpEndpoint(server: McpServer) {
   return async function handleMcp(request: Request, env: Env): Promise<Response> {
-    const body = await readJsonBody(request, settingsFor(env).maxBodyBytes);
+    const settings = settingsFor(env);
+    const body = await readJsonBody(request, settings.maxBodyBytes);
     if (body instanceof McpError) return errorResponse(null, body);
     const parsed = parseMessage(body);
     if (parsed.error) return errorResponse(parsed.id, parsed.error);
@@ -35,7 +36,7 @@ export function mcpEndpoint(server: McpServer) {
     if (meta instanceof McpError) return errorResponse(message.id, meta);
     const mismatch = checkHeaders(request.headers, message, meta, server);
     if (mismatch) return errorResponse(message.id, mismatch);
-    return respond(server, message, meta, request.signal, env, settingsFor(env));
+    return respond(server, message, meta, request, env, settings);
   };
 }
 
@@ -58,41 +59,46 @@ async function respond(
   server: McpServer,
   request: JSONRPCRequest,
   meta: RequestMeta,
-  clientGone: AbortSignal,
+  http: Request,
   env: Env,
   settings: Settings,
 ): Promise<Response> {
-  const abort = new AbortController();
-  const cancel = () => abort.abort(new DOMException('the client closed the stream', 'AbortError'));
-  clientGone.addEventListener('abort', cancel, { once: true });
+  let abort: AbortController | undefined;
+  let clientGone: AbortSignal | undefined;
   let stream: EventStream | undefined;
-  let openStream!: (response: Response) => void;
-  const streamOpened = new Promise<Response>((resolve) => (openStream = resolve));
-
-  const call: CallContext = {
-    signal: abort.signal,
-    env,
-    secret: settings.stateSecret,
-    notify(notification) {
-      if (!stream) {
-        stream = new EventStream(STREAM_HEARTBEAT_MS, cancel);
-        openStream(stream.response);
-      }
-      stream.send(notificationJson(notification));
-    },
-  };
-
-  const replied = run(server, request, meta, call).then((reply) => {
-    clientGone.removeEventListener('abort', cancel);
-    // spec: nothing more is sent once the request is answered or cancelled
-    call.notify = () => {};
-    if (reply.listen) return listenResponse(request.id, reply.listen, settings.listenMaxMs);
-    if (!stream) return replyResponse(request.id, reply);
-    stream.send(replyJson(request.id, reply));
-    stream.close();
-    return streamOpened;
+  const cancel = () => (abort ??= new AbortController()).abort(new DOMException('the client closed the stream', 'AbortError'));
+  return new Promise<Response>((answer) => {
+    const call: CallContext = {
+      // Made on first use: most handlers never look at it.
+      get signal() {
+        if (!abort) {
+          abort = new AbortController();
+          clientGone = http.signal; // the client went away (enable_request_signal)
+          if (clientGone.aborted) cancel();
+          else clientGone.addEventListener('abort', cancel, { once: true });
+        }
+        return abort.signal;
+      },
+      env,
+      secret: settings.stateSecret,
+      notify(notification) {
+        if (!stream) {
+          stream = new EventStream(STREAM_HEARTBEAT_MS, cancel);
+          answer(stream.response);
+        }
+        stream.send(notificationJson(notification));
+      },
+    };
+    void run(server, request, meta, call).then((reply) => {
+      clientGone?.removeEventListener('abort', cancel);
+      // spec: nothing more is sent once the request is answered or cancelled
+      call.notify = () => {};
+      if (reply.listen) return answer(listenResponse(request.id, reply.listen, settings.listenMaxMs));
+      if (!stream) return answer(replyResponse(request.id, reply));
+      stream.send(replyJson(request.id, reply));
+      stream.close();
+    });
   });
-  return Promise.race([streamOpened, replied]);
 }
 
 /** The core never throws by design; if it does, the client gets -32603 and no internals. */

@@ -18,11 +18,14 @@ export const DEFAULT_LISTEN_MAX_SECONDS = 600;
 /** Used when MCP_STATE_SECRET is not set: fine on a laptop, never in production. */
 export const DEV_STATE_SECRET = 'insecure development secret: run `wrangler secret put MCP_STATE_SECRET`';
 
-let cached: { key: string; settings: Settings } | undefined;
+let cached: { env: Env; key: string; settings: Settings } | undefined;
 
 export function settingsFor(env: Env): Settings {
+  // The runtime hands every request of an isolate the same env object: one comparison.
+  if (cached?.env === env) return cached.settings;
   const key = [env.ALLOWED_ORIGINS, env.MAX_BODY_BYTES, env.MCP_STATE_SECRET, env.LISTEN_MAX_SECONDS].join('\n');
-  if (cached?.key !== key) cached = { key, settings: parseSettings(env) };
+  if (cached?.key !== key) cached = { env, key, settings: parseSettings(env) };
+  else cached.env = env;
   return cached.settings;
 }
 

@@ -14,7 +14,9 @@ export function handlerContext(meta: RequestMeta, call: CallContext, input: Roun
   let lastProgress = -Infinity;
   const minLevel = logging && meta.logLevel ? LOG_LEVELS.indexOf(meta.logLevel) : Infinity;
   return {
-    signal: call.signal,
+    get signal() {
+      return call.signal;
+    },
     env: call.env,
     client: { protocolVersion: meta.protocolVersion, capabilities: meta.clientCapabilities, info: meta.clientInfo },
     can: (capability) => declares(meta.clientCapabilities, capability),

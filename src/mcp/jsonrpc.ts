@@ -53,6 +53,8 @@ export function toMessage(body: unknown): Parsed {
 
 /** True when brackets outside strings nest deeper than `limit`; linear, no recursion. */
 function nestingExceeds(text: string, limit: number): boolean {
+  // Fast path: nesting cannot exceed the number of opening brackets, counted natively.
+  if (countUpTo(text, '{', limit) + countUpTo(text, '[', limit) <= limit) return false;
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
@@ -66,4 +68,11 @@ function nestingExceeds(text: string, limit: number): boolean {
     } else if (c === 0x5d || c === 0x7d) depth--;
   }
   return false;
+}
+
+/** Occurrences of `char` in `text`, counting no further than `limit + 1`. */
+function countUpTo(text: string, char: string, limit: number): number {
+  let count = 0;
+  for (let i = text.indexOf(char); i !== -1 && count <= limit; i = text.indexOf(char, i + 1)) count++;
+  return count;
 }

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeHeaderValue } from '../../src/http/headers';
 import { cacheControl } from '../../src/http/respond';
+import { pathOf } from '../../src/http/router';
 import { settingsFor } from '../../src/http/settings';
 
 describe('cacheControl', () => {
@@ -59,5 +60,18 @@ describe('allowed origins', () => {
   it('reads the body limit and falls back to 4 MiB on nonsense', () => {
     expect(settings.maxBodyBytes).toBe(10);
     expect(settingsFor({ ALLOWED_ORIGINS: '', MAX_BODY_BYTES: 'lots', GITHUB_API_URL: '', LISTEN_MAX_SECONDS: '' }).maxBodyBytes).toBe(4 * 1024 * 1024);
+  });
+});
+
+describe('pathOf', () => {
+  it.each([
+    ['http://localhost:8787/mcp', '/mcp'],
+    ['https://a.example.com/mcp?x=1', '/mcp'],
+    ['https://a.example.com/mcp#frag', '/mcp'],
+    ['https://a.example.com/mcp/extra', '/mcp/extra'],
+    ['https://a.example.com', '/'],
+    ['http://[::1]:8787/mcp', '/mcp'],
+  ])('reads %s as %s', (url, path) => {
+    expect(pathOf(url)).toBe(path);
   });
 });
