@@ -1,0 +1,74 @@
+/**
+ * End to end under workerd: each contender's bundle served by the `workerd` binary alone
+ * (no wrangler proxy) on loopback, loaded by autocannon at fixed concurrency for a fixed
+ * time, in interleaved rounds. Bounded: every run stops at its duration (watchdog + 15 s).
+ */
+import autocannon from 'autocannon';
+import { serveWithWorkerd } from '../scripts/workerd.mjs';
+import { configOf, outDir } from './build.mjs';
+import { expectationFor, OPS } from './requests.mjs';
+import { fixed, ratio, table } from './stats.mjs';
+
+function run(url, op, { connections, seconds }) {
+  if (!/^http:\/\/127\./.test(url)) throw new Error(`refusing a non-loopback target: ${url}`);
+  const { method, headers, body } = OPS[op];
+  return new Promise((resolve, reject) => {
+    const instance = autocannon({ url, method, headers, body, connections, duration: seconds, timeout: 10 }, (error, result) => {
+      clearTimeout(watchdog);
+      if (error) reject(error);
+      else resolve(result);
+    });
+    const watchdog = setTimeout(() => instance.stop(), (seconds + 15) * 1000);
+  });
+}
+
+export async function underWorkerd({ rounds = 2, seconds = 3, connections = 32 } = {}) {
+  const contenders = ['template', 'sdk', 'agents', 'bare'];
+  const servers = {};
+  for (const name of contenders) servers[name] = await serveWithWorkerd({ config: configOf(name), bundle: outDir(name) });
+  const ops = Object.keys(OPS);
+  const results = {};
+  const record = (key, r, expectedStatus) => {
+    const entry = (results[key] ??= { rps: [], p50: [], p99: [], errors: 0, unexpected: 0, total: 0 });
+    entry.rps.push(r.requests.average);
+    entry.p50.push(r.latency.p50);
+    entry.p99.push(r.latency.p99);
+    entry.errors += r.errors + r.timeouts;
+    const wanted = r.statusCodeStats?.[expectedStatus]?.count ?? 0;
+    entry.total += r.requests.total;
+    entry.unexpected += Math.max(0, r.requests.total - wanted);
+  };
+  try {
+    for (const name of contenders) {
+      const response = await fetch(`${servers[name].url}/mcp`, { method: 'POST', headers: OPS['tools/call'].headers, body: OPS['tools/call'].body });
+      if (!(await response.text()).includes(expectationFor(name, 'tools/call').contains)) throw new Error(`${name} does not answer tools/call`);
+      await run(`${servers[name].url}/mcp`, 'tools/call', { connections, seconds: 1 }); // warm up
+    }
+    for (let round = 0; round < rounds; round++) {
+      for (const op of ops) {
+        const order = ['template', 'sdk', 'agents'];
+        for (let k = 0; k < order.length; k++) {
+          const name = order[(k + round) % order.length];
+          record(`${name} ${op}`, await run(`${servers[name].url}/mcp`, op, { connections, seconds }), OPS[op].expect.status);
+        }
+      }
+      record('bare', await run(`${servers.bare.url}/mcp`, 'tools/call', { connections, seconds }), 200);
+    }
+  } finally {
+    await Promise.all(Object.values(servers).map((s) => s.stop()));
+  }
+  const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
+  const bare = mean(results.bare.rps);
+  const rows = [];
+  for (const op of ops) {
+    const base = mean(results[`template ${op}`].rps);
+    for (const name of ['template', 'sdk', 'agents']) {
+      const r = results[`${name} ${op}`];
+      const rps = mean(r.rps);
+      rows.push([op, name, fixed(rps, 0), `${fixed(mean(r.p50), 0)} / ${fixed(mean(r.p99), 0)}`, String(r.errors + r.unexpected), ratio(rps, base), `${fixed((rps / bare) * 100, 0)}%`]);
+    }
+  }
+  const b = results.bare;
+  rows.push(['any', 'bare', fixed(bare, 0), `${fixed(mean(b.p50), 0)} / ${fixed(mean(b.p99), 0)}`, String(b.errors + b.unexpected), '—', '100%']);
+  return table(['operation', 'contender', 'requests/s', 'latency ms p50 / p99', 'errors', '÷ template', 'of bare'], rows);
+}

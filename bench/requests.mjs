@@ -1,0 +1,46 @@
+/**
+ * The requests every contender answers, on the 2026-07-28 wire (the SDK and agents serve it
+ * too): what a conforming client sends, byte for byte, and what the answer must contain.
+ */
+export const VERSION = '2026-07-28';
+
+const meta = (version) => ({
+  'io.modelcontextprotocol/protocolVersion': version,
+  'io.modelcontextprotocol/clientInfo': { name: 'bench-client', version: '1.0.0' },
+  'io.modelcontextprotocol/clientCapabilities': {},
+});
+
+function request(method, params, { version = VERSION, name } = {}) {
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { ...params, _meta: meta(version) } });
+  return {
+    method: 'POST',
+    headers: {
+      // as on the wire: workerd hands every Worker a request with its length
+      'content-length': String(Buffer.byteLength(body)),
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': version,
+      'mcp-method': method,
+      ...(name ? { 'mcp-name': name } : {}),
+    },
+    body,
+  };
+}
+
+/** op → request and the check its answer must pass. */
+export const OPS = {
+  discover: { ...request('server/discover', {}), expect: { status: 200, contains: '"supportedVersions"' } },
+  'tools/list': { ...request('tools/list', {}), expect: { status: 200, contains: '"name":"echo"' } },
+  'tools/call': { ...request('tools/call', { name: 'echo', arguments: { text: 'hello' } }, { name: 'echo' }), expect: { status: 200, contains: '"text":"hello"' } },
+  reject: { ...request('server/discover', {}, { version: '1900-01-01' }), expect: { status: 400, contains: '-32022' } },
+};
+
+/** The bare Worker answers anything with its fixed result. */
+export const BARE_EXPECT = { status: 200, contains: '"result"' };
+
+export const expectationFor = (contender, op) => (contender === 'bare' ? BARE_EXPECT : OPS[op].expect);
+
+export function toRequest(url, op) {
+  const { method, headers, body } = OPS[op];
+  return new Request(url, { method, headers: { ...headers, host: new URL(url).host }, body });
+}
