@@ -6,12 +6,13 @@
 import autocannon from 'autocannon';
 import { serveWithWorkerd } from '../scripts/workerd.mjs';
 import { configOf, outDir } from './build.mjs';
-import { expectationFor, OPS } from './requests.mjs';
+import { expectationFor, OPS, wireHeaders } from './requests.mjs';
 import { fixed, ratio, table } from './stats.mjs';
 
 function run(url, op, { connections, seconds }) {
   if (!/^http:\/\/127\./.test(url)) throw new Error(`refusing a non-loopback target: ${url}`);
-  const { method, headers, body } = OPS[op];
+  const { method, body } = OPS[op];
+  const headers = wireHeaders(op);
   return new Promise((resolve, reject) => {
     const instance = autocannon({ url, method, headers, body, connections, duration: seconds, timeout: 10 }, (error, result) => {
       clearTimeout(watchdog);
@@ -40,7 +41,7 @@ export async function underWorkerd({ rounds = 2, seconds = 3, connections = 32 }
   };
   try {
     for (const name of contenders) {
-      const response = await fetch(`${servers[name].url}/mcp`, { method: 'POST', headers: OPS['tools/call'].headers, body: OPS['tools/call'].body });
+      const response = await fetch(`${servers[name].url}/mcp`, { method: 'POST', headers: wireHeaders('tools/call'), body: OPS['tools/call'].body });
       if (!(await response.text()).includes(expectationFor(name, 'tools/call').contains)) throw new Error(`${name} does not answer tools/call`);
       await run(`${servers[name].url}/mcp`, 'tools/call', { connections, seconds: 1 }); // warm up
     }

@@ -40,6 +40,12 @@ export const BARE_EXPECT = { status: 200, contains: '"result"' };
 
 export const expectationFor = (contender, op) => (contender === 'bare' ? BARE_EXPECT : OPS[op].expect);
 
+/** Headers for an HTTP client that computes the length itself (fetch, autocannon). */
+export function wireHeaders(op) {
+  const { 'content-length': _length, ...headers } = OPS[op].headers;
+  return headers;
+}
+
 export function toRequest(url, op) {
   const { method, headers, body } = OPS[op];
   return new Request(url, { method, headers: { ...headers, host: new URL(url).host }, body });

@@ -32,16 +32,20 @@ export const httpStatus: Readonly<Record<ErrorCode, number>> = {
   [ErrorCode.UnsupportedProtocolVersion]: 400,
 };
 
-/** A JSON-RPC error on its way to the client. `status` overrides the table for transport-level refusals. */
-export class McpError extends Error {
+/**
+ * A JSON-RPC error on its way to the client. `status` overrides the table for
+ * transport-level refusals. A plain value, not an `Error`: a protocol error needs no stack
+ * trace, and capturing one costs more than the rest of a rejection (BENCHMARKS.md).
+ * Handlers may still `throw` one; the core answers it as it is.
+ */
+export class McpError {
+  readonly name = 'McpError';
   constructor(
     readonly code: ErrorCode,
-    message: string,
+    readonly message: string,
     readonly data?: unknown,
     readonly status: number = httpStatus[code],
-  ) {
-    super(message);
-  }
+  ) {}
 }
 
 export const parseError = (why: string) => new McpError(ErrorCode.ParseError, `Parse error: ${why}`);
