@@ -3,9 +3,9 @@
  * Body → one JSON-RPC message → `_meta` → headers agree with body → the protocol core.
  * Each request stands alone: `Mcp-Session-Id` and `Last-Event-ID` are ignored, nothing is stored.
  */
-import { internalError, McpError, unsupportedVersion } from '../mcp/errors';
+import { internalError, invalidRequest, legacyHttpStatus, McpError, unsupportedVersion } from '../mcp/errors';
 import { parseMessage } from '../mcp/jsonrpc';
-import { readRequestMeta, type RequestMeta } from '../mcp/meta';
+import { hasModernClaim, legacyMeta, readRequestMeta, type RequestMeta } from '../mcp/meta';
 import type { CallContext, McpServer, Reply } from '../mcp/server';
 import type { JSONRPCRequest } from '../mcp/types';
 import { readJsonBody } from './body';
@@ -17,6 +17,9 @@ import { EventStream } from './stream';
 
 /** While a request's answer streams, a comment this often notices a client that left. */
 export const STREAM_HEARTBEAT_MS = 1_000;
+
+/** A legacy request without MCP-Protocol-Version is 2025-03-26 (spec 2026-07-28 streamable-http, Protocol Version Header). */
+const LEGACY_DEFAULT_VERSION = '2025-03-26';
 
 /** 202 Accepted with no body: the answer to every notification (spec: never a result for one). */
 const accepted = () => new Response(null, { status: 202 });
@@ -31,8 +34,12 @@ export function mcpEndpoint(server: McpServer) {
     const message = parsed.message;
     if (!('id' in message)) return accepted();
 
+    // Modern when the body claims a version, or the header names one this server speaks as modern.
+    if (!hasModernClaim(message.params) && !server.supportedVersions.includes(request.headers.get('MCP-Protocol-Version') ?? '')) {
+      if (settings.legacyClients) return serveLegacy(server, message, request, env, settings);
+      if (message.method === 'initialize') return errorResponse(message.id, legacyHandshake(server, message.params));
+    }
     const meta = readRequestMeta(message.params);
-    if (meta instanceof McpError && message.method === 'initialize') return errorResponse(message.id, legacyHandshake(server, message.params));
     if (meta instanceof McpError) return errorResponse(message.id, meta);
     const mismatch = checkHeaders(request.headers, message, meta, server);
     if (mismatch) return errorResponse(message.id, mismatch);
@@ -41,7 +48,23 @@ export function mcpEndpoint(server: McpServer) {
 }
 
 /**
- * A legacy client opens with `initialize` (and no modern `_meta`) and has no way to move forward, so the refusal
+ * A request without a modern claim, from a client of the `initialize` era (spec 2026-07-28
+ * basic/versioning, Backward Compatibility): served statelessly under the legacy rules of
+ * spec 2025-11-25. Its version is the MCP-Protocol-Version header (2025-03-26 when absent,
+ * as that revision allows); no session is minted or required; JSON-RPC errors come with 200.
+ */
+function serveLegacy(server: McpServer, message: JSONRPCRequest, request: Request, env: Env, settings: Settings): Promise<Response> | Response {
+  const header = request.headers.get('MCP-Protocol-Version');
+  const version = header ?? LEGACY_DEFAULT_VERSION;
+  if (message.method !== 'initialize' && !server.legacyVersions.includes(version)) {
+    // spec 2025-11-25 basic/transports: an invalid or unsupported version header is 400
+    return errorResponse(message.id, invalidRequest(`unsupported MCP-Protocol-Version ${version}; supported: ${[...server.legacyVersions, ...server.supportedVersions].join(', ')}`));
+  }
+  return respond(server, message, legacyMeta(message.params, version), request, env, settings);
+}
+
+/**
+ * With legacy serving switched off, a legacy client opens with `initialize` and has no way to move forward, so the refusal
  * names the versions this server speaks (spec 2026-07-28 basic/versioning, Backward Compatibility).
  */
 function legacyHandshake(server: McpServer, params: JSONRPCRequest['params']): McpError {
@@ -94,7 +117,7 @@ async function respond(
       // spec: nothing more is sent once the request is answered or cancelled
       call.notify = () => {};
       if (reply.listen) return answer(listenResponse(request.id, reply.listen, settings.listenMaxMs));
-      if (!stream) return answer(replyResponse(request.id, reply));
+      if (!stream) return answer(replyResponse(request.id, reply, meta.era === 'legacy' && reply.error ? legacyHttpStatus(reply.error) : undefined));
       stream.send(replyJson(request.id, reply));
       stream.close();
     });

@@ -38,17 +38,17 @@ export function replyJson(id: RequestId | null, reply: ResultReply | ErrorReply)
 const errorJson = (error: McpError) =>
   JSON.stringify({ code: error.code, message: error.message, ...(error.data !== undefined ? { data: error.data } : {}) });
 
-export function replyResponse(id: RequestId | null, reply: ResultReply | ErrorReply): Response {
-  if (reply.error) return errorResponse(id, reply.error);
+export function replyResponse(id: RequestId | null, reply: ResultReply | ErrorReply, status?: number): Response {
+  if (reply.error) return errorResponse(id, reply.error, status);
   const headers: Record<string, string> = { 'Content-Type': 'application/json', 'Cache-Control': cacheControl(reply.cache) };
   // A private result differs per credential, so shared caches must key on it.
   if (reply.cache?.cacheScope === 'private') headers.Vary = 'Authorization';
   return new Response(replyJson(id, reply), { headers });
 }
 
-export function errorResponse(id: RequestId | null, error: McpError): Response {
+export function errorResponse(id: RequestId | null, error: McpError, status = error.status): Response {
   return new Response(replyJson(id, { error }), {
-    status: error.status,
+    status,
     headers: { 'Content-Type': 'application/json', 'Cache-Control': NO_STORE },
   });
 }

@@ -11,6 +11,8 @@ export interface Settings {
   stateSecret: string;
   /** How long a `subscriptions/listen` stream stays open before the server ends it gracefully. */
   listenMaxMs: number;
+  /** Serve clients of the `initialize` era too (LEGACY_CLIENTS = "on", the default). */
+  legacyClients: boolean;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -23,7 +25,7 @@ let cached: { env: Env; key: string; settings: Settings } | undefined;
 export function settingsFor(env: Env): Settings {
   // The runtime hands every request of an isolate the same env object: one comparison.
   if (cached?.env === env) return cached.settings;
-  const key = [env.ALLOWED_ORIGINS, env.MAX_BODY_BYTES, env.MCP_STATE_SECRET, env.LISTEN_MAX_SECONDS].join('\n');
+  const key = [env.ALLOWED_ORIGINS, env.MAX_BODY_BYTES, env.MCP_STATE_SECRET, env.LISTEN_MAX_SECONDS, env.LEGACY_CLIENTS].join('\n');
   if (cached?.key !== key) cached = { env, key, settings: parseSettings(env) };
   else cached.env = env;
   return cached.settings;
@@ -44,6 +46,7 @@ function parseSettings(env: Env): Settings {
     maxBodyBytes: positive(env.MAX_BODY_BYTES) ?? DEFAULT_MAX_BODY_BYTES,
     stateSecret: env.MCP_STATE_SECRET || DEV_STATE_SECRET,
     listenMaxMs: (positive(env.LISTEN_MAX_SECONDS) ?? DEFAULT_LISTEN_MAX_SECONDS) * 1000,
+    legacyClients: env.LEGACY_CLIENTS !== 'off',
   };
 }
 

@@ -13,6 +13,8 @@ export const ErrorCode = {
   HeaderMismatch: -32020,
   MissingRequiredClientCapability: -32021,
   UnsupportedProtocolVersion: -32022,
+  /** Legacy (2025-11-25 and earlier) only: resource not found; 2026-07-28 uses -32602. */
+  ResourceNotFound: -32002,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -30,7 +32,15 @@ export const httpStatus: Readonly<Record<ErrorCode, number>> = {
   [ErrorCode.HeaderMismatch]: 400,
   [ErrorCode.MissingRequiredClientCapability]: 400,
   [ErrorCode.UnsupportedProtocolVersion]: 400,
+  [ErrorCode.ResourceNotFound]: 400,
 };
+
+/**
+ * Legacy clients (2025-11-25 transport) read a JSON-RPC error only from a 200 answer; only
+ * refusals of the HTTP request itself (parse error, bad version header, size, type) keep
+ * their 4xx (spec 2025-11-25 basic/transports).
+ */
+export const legacyHttpStatus = (error: McpError): number => (error.code === ErrorCode.ParseError || error.status !== httpStatus[error.code] ? error.status : 200);
 
 /**
  * A JSON-RPC error on its way to the client. `status` overrides the table for
@@ -54,6 +64,14 @@ export const invalidParams = (why: string, data?: unknown) =>
   new McpError(ErrorCode.InvalidParams, `Invalid params: ${why}`, data);
 export const methodNotFound = (method: string) =>
   new McpError(ErrorCode.MethodNotFound, `Method not found: ${method}`);
+export const resourceNotFoundLegacy = (uri: string) =>
+  new McpError(ErrorCode.ResourceNotFound, `Resource not found: ${uri}`, { uri });
+/** A legacy session cannot be asked anything by a stateless server: it needs 2026-07-28. */
+export const cannotAskLegacyClient = (method: string) =>
+  new McpError(
+    ErrorCode.InvalidRequest,
+    `${method} needs input from the client (elicitation, sampling or roots), which this stateless server can only ask for with protocol 2026-07-28; connect with a client that speaks it`,
+  );
 export const internalError = () => new McpError(ErrorCode.InternalError, 'Internal error');
 export const headerMismatch = (why: string) => new McpError(ErrorCode.HeaderMismatch, `Header mismatch: ${why}`);
 export const missingCapability = (required: Record<string, object>) =>

@@ -31,6 +31,8 @@ export const LOG_LEVELS: readonly LoggingLevel[] = [
 
 /** What one request says about its client, validated. */
 export interface RequestMeta {
+  /** Set for a request served under the legacy rules (no modern `_meta` claim). */
+  era?: 'legacy';
   protocolVersion: string;
   clientCapabilities: ClientCapabilities;
   clientInfo?: Implementation;
@@ -79,3 +81,21 @@ export function readRequestMeta(params: JsonObject | undefined): RequestMeta | M
 /** Own-property check, so `constructor` or `__proto__` can never pass for a declared capability. */
 export const declares = (capabilities: ClientCapabilities, name: string): boolean =>
   Object.hasOwn(capabilities, name) && isObject(capabilities[name]);
+
+/** True when the request makes a modern claim: `_meta` names a protocol version (spec 2026-07-28 basic/versioning, Backward Compatibility). */
+export const hasModernClaim = (params: JsonObject | undefined): boolean =>
+  isObject(params?._meta) && Object.hasOwn(params._meta, MetaKey.protocolVersion);
+
+/**
+ * A legacy request's metadata: the version its `MCP-Protocol-Version` header names (the
+ * client's capabilities were told to an `initialize` this server does not remember, so
+ * none are assumed), and the progress token and trace context it may carry.
+ */
+export function legacyMeta(params: JsonObject | undefined, protocolVersion: string): RequestMeta {
+  const meta = isObject(params?._meta) ? params._meta : {};
+  const out: RequestMeta = { era: 'legacy', protocolVersion, clientCapabilities: {} };
+  if (typeof meta.progressToken === 'string' || Number.isInteger(meta.progressToken)) out.progressToken = meta.progressToken as string | number;
+  if (typeof meta.traceparent === 'string') out.traceparent = meta.traceparent;
+  if (typeof meta.tracestate === 'string') out.tracestate = meta.tracestate;
+  return out;
+}

@@ -13,7 +13,16 @@ import {
   type HandlerContext,
   type ServerDefinition,
 } from './define';
-import { internalError, invalidParams, McpError, methodNotFound, missingCapability, unsupportedVersion } from './errors';
+import {
+  cannotAskLegacyClient,
+  internalError,
+  invalidParams,
+  McpError,
+  methodNotFound,
+  missingCapability,
+  resourceNotFoundLegacy,
+  unsupportedVersion,
+} from './errors';
 import { checkInputRequests, InputRequired, readInputResponses } from './input';
 import { isObject } from './jsonrpc';
 import { declares, MetaKey, type RequestMeta } from './meta';
@@ -24,8 +33,14 @@ import { openState, sealState } from './state';
 import { compileTool, type CompiledTool } from './tools';
 import type { CachePolicy, CallToolResult, JsonObject, JSONRPCNotification, JSONRPCRequest, RequestId, ServerCapabilities } from './types';
 
-/** Protocol revisions served (spec 2026-07-28 basic/versioning). */
+/** Protocol revisions served with per-request `_meta` (spec 2026-07-28 basic/versioning). */
 export const SUPPORTED_VERSIONS = ['2026-07-28'] as const;
+/**
+ * Legacy revisions served to clients that open with `initialize` (spec 2025-11-25 lifecycle),
+ * newest first. Not listed in `supportedVersions`: a version listed there must be usable in
+ * a modern request, and these are not.
+ */
+export const LEGACY_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26'] as const;
 
 /** What the transport lends a request. */
 export interface CallContext {
@@ -58,6 +73,7 @@ type Handler = (params: JsonObject, meta: RequestMeta, call: CallContext, id: Re
 
 export interface McpServer {
   readonly supportedVersions: readonly string[];
+  readonly legacyVersions: readonly string[];
   readonly capabilities: ServerCapabilities;
   /** Looks a tool up by name (for `Mcp-Param-*` header checks). */
   tool(name: string): CompiledTool | undefined;
@@ -139,6 +155,7 @@ export function createServer(definition: ServerDefinition): McpServer {
       return { error: internalError() };
     }
     if (value instanceof McpError) return { error: value };
+    if (value instanceof InputRequired && meta.era === 'legacy') return { error: cannotAskLegacyClient(method) };
     if (!(value instanceof InputRequired)) {
       return finish(value, params.inputResponses !== undefined || params.requestState !== undefined);
     }
@@ -198,7 +215,8 @@ export function createServer(definition: ServerDefinition): McpServer {
   const readResource: Handler = (params, meta, call) => {
     const uri = params.uri;
     if (typeof uri !== 'string') return { error: invalidParams('params.uri must be a string') };
-    const notFound = invalidParams(`Resource not found: ${uri}`, { uri }); // spec 2026-07-28 server/resources: -32602, not -32002
+    // spec 2026-07-28 server/resources: -32602, not -32002 (which legacy clients still expect)
+    const notFound = meta.era === 'legacy' ? resourceNotFoundLegacy(uri) : invalidParams(`Resource not found: ${uri}`, { uri });
     const fixed = resources.get(uri);
     let template: CompiledTemplate | undefined;
     let variables: Record<string, string> | undefined;
@@ -278,16 +296,41 @@ export function createServer(definition: ServerDefinition): McpServer {
   }
   if (hasCompleters) methods.set('completion/complete', completeArgument);
 
+  /**
+   * The legacy lifecycle (spec 2025-11-25 lifecycle), served statelessly: `initialize`
+   * negotiates a version and describes the server exactly as discover does; nothing is kept,
+   * so later requests carry their version in the MCP-Protocol-Version header.
+   */
+  const initialize: Handler = (params) => {
+    const requested = params.protocolVersion;
+    const version = (LEGACY_VERSIONS as readonly unknown[]).includes(requested) ? requested : LEGACY_VERSIONS[0];
+    return complete({
+      protocolVersion: version,
+      capabilities,
+      serverInfo: definition.info,
+      ...(definition.instructions ? { instructions: definition.instructions } : {}),
+    });
+  };
+  const legacyMethods = new Map<string, Handler>([...methods].filter(([method]) => method !== 'server/discover' && method !== 'subscriptions/listen'));
+  legacyMethods.set('initialize', initialize);
+  legacyMethods.set('ping', () => complete({}));
+  // Accepted for compatibility; a stateless server cannot remember a level, so legacy requests get no logs.
+  if (definition.logging) legacyMethods.set('logging/setLevel', () => complete({}));
+
   return {
     supportedVersions: SUPPORTED_VERSIONS,
+    legacyVersions: LEGACY_VERSIONS,
     capabilities,
     tool: (name) => tools.get(name),
     async handle(request, meta, call) {
+      const legacy = meta.era === 'legacy';
       // spec 2026-07-28 basic/versioning: an unsupported version is refused on every method
-      if (!(SUPPORTED_VERSIONS as readonly string[]).includes(meta.protocolVersion)) {
-        return { error: unsupportedVersion(SUPPORTED_VERSIONS, meta.protocolVersion) };
+      // (initialize negotiates instead: spec 2025-11-25 lifecycle)
+      const versions: readonly string[] = legacy ? LEGACY_VERSIONS : SUPPORTED_VERSIONS;
+      if (!versions.includes(meta.protocolVersion) && !(legacy && request.method === 'initialize')) {
+        return { error: unsupportedVersion(versions, meta.protocolVersion) };
       }
-      const handler = methods.get(request.method);
+      const handler = (legacy ? legacyMethods : methods).get(request.method);
       if (!handler) return { error: methodNotFound(request.method) };
       return handler(request.params ?? {}, meta, call, request.id);
     },

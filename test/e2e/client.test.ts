@@ -3,7 +3,9 @@
  * Worker in workerd, over real HTTP on loopback.
  */
 import { Client, SdkHttpError, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport as StreamableHTTPClientTransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { templateUrl } from '../support/mcp';
 
 const clients: Client[] = [];
@@ -61,10 +63,47 @@ describe('official client', () => {
     expect(sent).toEqual(['tools/call']);
   });
 
-  it('in mode legacy is told which versions the server speaks', async () => {
+  it('in mode legacy (the default) connects through initialize, statelessly, and calls tools', async () => {
+    const sent: string[] = [];
     const c = client('legacy');
-    const error = await c.connect(new StreamableHTTPClientTransport(new URL(templateUrl()))).catch((e: unknown) => e);
+    const transport = countingTransport(sent);
+    await c.connect(transport);
+    expect(c.getProtocolEra()).toBe('legacy');
+    expect(c.getNegotiatedProtocolVersion()).toBe('2025-11-25');
+    expect(c.getServerVersion()).toMatchObject({ name: 'mcp-worker-template' });
+    expect(transport.sessionId).toBeUndefined();
+    const { tools } = await c.listTools();
+    expect(tools.map((t) => t.name)).toEqual(['add', 'github_repo', 'current_time']);
+    expect((await c.callTool({ name: 'add', arguments: { a: 2, b: 3 } })).structuredContent).toEqual({ sum: 5 });
+    expect(sent.filter((m) => m !== '(none)')).toEqual([]); // legacy requests carry no Mcp-Method
+  });
+
+  it('in mode auto against a modern-only server stays modern; in mode legacy it is told the supported versions', async () => {
+    const url = new URL(inject('directFixtureUrl'));
+    const auto = client('auto');
+    await auto.connect(new StreamableHTTPClientTransport(url));
+    expect(auto.getProtocolEra()).toBe('modern');
+    const legacy = client('legacy');
+    const error = await legacy.connect(new StreamableHTTPClientTransport(url)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SdkHttpError);
     expect(String((error as SdkHttpError).message)).toContain('2026-07-28');
+  });
+});
+
+describe('v1 SDK client (@modelcontextprotocol/sdk), the one most deployed', () => {
+  it('connects with initialize, lists and calls tools', async () => {
+    const v1 = new ClientV1({ name: 'v1-client', version: '1.0.0' });
+    await v1.connect(new StreamableHTTPClientTransportV1(new URL(templateUrl())));
+    try {
+      expect(v1.getServerVersion()).toMatchObject({ name: 'mcp-worker-template' });
+      const { tools } = await v1.listTools();
+      expect(tools.map((t) => t.name)).toContain('current_time');
+      const result = await v1.callTool({ name: 'add', arguments: { a: 40, b: 2 } });
+      expect(result.structuredContent).toEqual({ sum: 42 });
+      const read = await v1.readResource({ uri: 'time://zones' });
+      expect(JSON.stringify(read.contents[0])).toContain('Europe/Paris');
+    } finally {
+      await v1.close();
+    }
   });
 });

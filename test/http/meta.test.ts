@@ -61,13 +61,6 @@ describe('protocol version', () => {
     expect(body).toMatchObject({ id: 500, error: { code: -32601 } });
   });
 
-  it('tells a legacy initialize (no modern _meta) which versions are supported', async () => {
-    const body = JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'old', version: '1' } } });
-    const { status, body: reply } = await rpc('initialize', { body, headers: { 'MCP-Protocol-Version': '2025-11-25' } });
-    expect(status).toBe(400);
-    expect(reply.error).toMatchObject({ code: -32022, message: expect.stringContaining('2026-07-28'), data: { supported: ['2026-07-28'], requested: '2025-11-25' } });
-  });
-
   it('treats inherited property names as unknown methods', async () => {
     const { status } = await rpc('constructor', { headers: mcpHeaders('constructor') });
     expect(status).toBe(404);

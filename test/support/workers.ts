@@ -13,7 +13,7 @@ declare module 'vitest' {
     templateUrl: string;
     fixtureUrl: string;
     upstreamUrl: string;
-    /** The fixture served by the workerd binary alone: disconnects reach the Worker as in production. */
+    /** The fixture served by the workerd binary alone (disconnects reach the Worker as in production), modern-only. */
     directFixtureUrl: string;
   }
 }
@@ -60,7 +60,7 @@ export default async function setup(project: TestProject) {
   const [t, f, direct] = await Promise.all([
     template.listen(),
     fixture.listen(),
-    serveWithWorkerd({ config: 'test/fixtures/wrangler.toml', vars: { GITHUB_API_URL: githubUrl } }),
+    serveWithWorkerd({ config: 'test/fixtures/wrangler.toml', vars: { GITHUB_API_URL: githubUrl, LEGACY_CLIENTS: 'off' } }),
   ]);
   project.provide('templateUrl', new URL('/mcp', t.url).href);
   project.provide('fixtureUrl', new URL('/mcp', f.url).href);

@@ -39,7 +39,7 @@ describe('decodeHeaderValue', () => {
 });
 
 describe('allowed origins', () => {
-  const settings = settingsFor({ ALLOWED_ORIGINS: 'https://app.example.com, https://*.example.org http://localhost:*', MAX_BODY_BYTES: '10', GITHUB_API_URL: '', LISTEN_MAX_SECONDS: '' });
+  const settings = settingsFor({ ALLOWED_ORIGINS: 'https://app.example.com, https://*.example.org http://localhost:*', MAX_BODY_BYTES: '10', GITHUB_API_URL: '', LISTEN_MAX_SECONDS: '', LEGACY_CLIENTS: 'on' });
   it.each([
     ['https://app.example.com', true],
     ['https://APP.example.com', true],
@@ -59,7 +59,7 @@ describe('allowed origins', () => {
 
   it('reads the body limit and falls back to 4 MiB on nonsense', () => {
     expect(settings.maxBodyBytes).toBe(10);
-    expect(settingsFor({ ALLOWED_ORIGINS: '', MAX_BODY_BYTES: 'lots', GITHUB_API_URL: '', LISTEN_MAX_SECONDS: '' }).maxBodyBytes).toBe(4 * 1024 * 1024);
+    expect(settingsFor({ ALLOWED_ORIGINS: '', MAX_BODY_BYTES: 'lots', GITHUB_API_URL: '', LISTEN_MAX_SECONDS: '', LEGACY_CLIENTS: 'on' }).maxBodyBytes).toBe(4 * 1024 * 1024);
   });
 });
 

@@ -1,0 +1,111 @@
+/** Clients of the initialize era, served statelessly (spec 2026-07-28 basic/versioning; spec 2025-11-25). */
+import { describe, expect, inject, it } from 'vitest';
+import { fixtureUrl, replyOf, rpc, templateUrl } from '../support/mcp';
+
+/** A legacy POST: no modern _meta, the version (if any) only in the header. */
+async function legacy(method: string, params?: Record<string, unknown>, { version = '2025-11-25' as string | null, url = templateUrl(), id = 1 } = {}) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/json, text/event-stream',
+      ...(version ? { 'MCP-Protocol-Version': version } : {}),
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) }),
+  });
+  return { status: response.status, headers: response.headers, body: await replyOf(response) };
+}
+
+const initialize = (protocolVersion: string, url?: string) =>
+  legacy('initialize', { protocolVersion, capabilities: {}, clientInfo: { name: 'old-client', version: '1' } }, { version: null, url });
+
+describe('legacy clients', () => {
+  it('initialize answers with the same capabilities, serverInfo and instructions as discover, and mints no session', async () => {
+    const { status, headers, body } = await initialize('2025-11-25');
+    const discover = (await rpc('server/discover')).body.result;
+    expect(status).toBe(200);
+    expect(headers.get('Mcp-Session-Id')).toBeNull();
+    expect(body.result).toMatchObject({
+      protocolVersion: '2025-11-25',
+      capabilities: discover?.capabilities,
+      serverInfo: discover?._meta['io.modelcontextprotocol/serverInfo'],
+      instructions: discover?.instructions,
+    });
+  });
+
+  it.each([
+    ['2025-06-18', '2025-06-18'],
+    ['2025-03-26', '2025-03-26'],
+    ['2024-11-05', '2025-11-25'],
+    ['2026-07-28', '2025-11-25'],
+  ])('negotiates: asked %s, answers %s', async (asked, answered) => {
+    expect((await initialize(asked)).body.result?.protocolVersion).toBe(answered);
+  });
+
+  it('accepts notifications/initialized with 202', async () => {
+    const response = await fetch(templateUrl(), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'MCP-Protocol-Version': '2025-11-25' },
+      body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+    });
+    expect(response.status).toBe(202);
+  });
+
+  it('serves later requests from the MCP-Protocol-Version header alone, or as 2025-03-26 without it', async () => {
+    for (const version of ['2025-11-25', '2025-06-18', null]) {
+      const { status, body } = await legacy('tools/list', {}, { version });
+      expect(status).toBe(200);
+      expect(body.result?.tools.map((t: { name: string }) => t.name)).toEqual(['add', 'github_repo', 'current_time']);
+    }
+    const call = await legacy('tools/call', { name: 'add', arguments: { a: 1, b: 2 } });
+    expect(call.body.result?.structuredContent).toEqual({ sum: 3 });
+    expect((await legacy('ping')).body.result).toBeDefined();
+  });
+
+  it('refuses an unsupported MCP-Protocol-Version header with 400', async () => {
+    const { status, body } = await legacy('tools/list', {}, { version: '2024-01-01' });
+    expect(status).toBe(400);
+    expect(body.error?.message).toMatch(/2025-11-25/);
+  });
+
+  it('answers JSON-RPC errors with 200, and resource-not-found with the legacy -32002', async () => {
+    const unknownTool = await legacy('tools/call', { name: 'nope', arguments: {} });
+    expect(unknownTool.status).toBe(200);
+    expect(unknownTool.body.error?.code).toBe(-32602);
+    const missing = await legacy('resources/read', { uri: 'time://nowhere' });
+    expect(missing.status).toBe(200);
+    expect(missing.body.error).toMatchObject({ code: -32002, data: { uri: 'time://nowhere' } });
+    const discover = await legacy('server/discover');
+    expect(discover.body.error?.code).toBe(-32601);
+  });
+
+  it('says clearly that a tool that must ask the client cannot, instead of hanging', async () => {
+    const { status, body } = await legacy('tools/call', { name: 'wizard', arguments: { greeting: 'hi' } }, { url: fixtureUrl() });
+    expect(status).toBe(200);
+    expect(body.error?.message).toMatch(/2026-07-28/);
+  });
+
+  it('lets a tool with a fallback serve legacy clients: current_time uses UTC when it cannot ask', async () => {
+    const { body } = await legacy('tools/call', { name: 'current_time', arguments: {} });
+    expect(body.result?.content[0].text).toMatch(/UTC/);
+  });
+
+  it('keeps modern requests strict: a modern claim without clientCapabilities is still -32602', async () => {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } } });
+    expect((await rpc('tools/list', { body })).status).toBe(400);
+  });
+});
+
+describe('modern-only switch (LEGACY_CLIENTS = "off")', () => {
+  it('answers initialize with an error that names the supported versions', async () => {
+    const { status, body } = await initialize('2025-11-25', inject('directFixtureUrl'));
+    expect(status).toBe(400);
+    expect(body.error).toMatchObject({ code: -32022, message: expect.stringContaining('2026-07-28'), data: { supported: ['2026-07-28'] } });
+  });
+
+  it('answers other legacy requests with -32602 for the missing _meta', async () => {
+    const { status, body } = await legacy('tools/list', {}, { url: inject('directFixtureUrl') });
+    expect(status).toBe(400);
+    expect(body.error?.code).toBe(-32602);
+  });
+});
