@@ -114,14 +114,14 @@ export function createServer(definition: ServerDefinition): McpServer {
     ...(definition.instructions ? { instructions: definition.instructions } : {}),
   });
   const listHandler = <T>(method: CacheableMethod, key: string, items: readonly T[]): Handler => {
-    const pages = paginate(method, items, pageSize, (page, nextCursor) =>
-      complete({ [key]: page, ...(nextCursor ? { nextCursor } : {}) }, cache(method)).result,
-    );
-    return (params) => {
+    const page = (list: readonly T[], nextCursor: string | undefined) => complete({ [key]: list, ...(nextCursor ? { nextCursor } : {}) }, cache(method)).result;
+    const pages = paginate(method, items, pageSize, page);
+    const legacyPages = paginate(method, items, pageSize, (list, next) => legacyShape(page(list, next)));
+    return (params, meta) => {
       const cursor = params.cursor;
       if (cursor !== undefined && typeof cursor !== 'string') return { error: invalidParams('params.cursor must be a string') };
-      const page = pages.get(cursor);
-      return page ? { result: page, cache: cache(method) } : { error: invalidParams('unknown cursor', { cursor }) };
+      const found = (meta.era === 'legacy' ? legacyPages : pages).get(cursor);
+      return found ? { result: found, cache: cache(method) } : { error: invalidParams('unknown cursor', { cursor }) };
     };
   };
 
@@ -313,9 +313,9 @@ export function createServer(definition: ServerDefinition): McpServer {
   };
   const legacyMethods = new Map<string, Handler>([...methods].filter(([method]) => method !== 'server/discover' && method !== 'subscriptions/listen'));
   legacyMethods.set('initialize', initialize);
-  legacyMethods.set('ping', () => complete({}));
+  legacyMethods.set('ping', () => ({ result: {} }));
   // Accepted for compatibility; a stateless server cannot remember a level, so legacy requests get no logs.
-  if (definition.logging) legacyMethods.set('logging/setLevel', () => complete({}));
+  if (definition.logging) legacyMethods.set('logging/setLevel', () => ({ result: {} }));
 
   return {
     supportedVersions: SUPPORTED_VERSIONS,
@@ -332,9 +332,16 @@ export function createServer(definition: ServerDefinition): McpServer {
       }
       const handler = (legacy ? legacyMethods : methods).get(request.method);
       if (!handler) return { error: methodNotFound(request.method) };
-      return handler(request.params ?? {}, meta, call, request.id);
+      const reply = await handler(request.params ?? {}, meta, call, request.id);
+      return legacy && reply.result && !(reply.result instanceof RawJson) ? { result: legacyShape(reply.result) } : reply;
     },
   };
+}
+
+/** A result as a legacy client expects it (spec 2025-11-25): no `resultType`, no caching hints. */
+function legacyShape(result: object): object {
+  const { resultType: _type, ttlMs: _ttl, cacheScope: _scope, ...legacy } = result as JsonObject;
+  return legacy;
 }
 
 const errorResult = (message: string): CallToolResult => ({ content: [{ type: 'text', text: message }], isError: true });
