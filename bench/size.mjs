@@ -6,7 +6,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buildAll, bundleOf, CONTENDERS, gzipBytes } from './build.mjs';
+import { unstable_readConfig as readConfig } from 'wrangler';
+import { buildAll, bundleOf, configOf, CONTENDERS, gzipBytes } from './build.mjs';
 import { OPS } from './requests.mjs';
 import { fixed, machine, ratio, table } from './stats.mjs';
 
@@ -27,7 +28,7 @@ function coldStart(name) {
     const t0 = performance.now();
     const worker = await import(${JSON.stringify(pathToFileURL(bundleOf(name)).href)});
     const t1 = performance.now();
-    const response = await worker.default.fetch(new Request('http://127.0.0.1/mcp', ${JSON.stringify({ method, headers: { ...headers, host: '127.0.0.1' }, body })}), {}, { waitUntil() {}, passThroughOnException() {} });
+    const response = await worker.default.fetch(new Request('http://127.0.0.1/mcp', ${JSON.stringify({ method, headers: { ...headers, host: '127.0.0.1' }, body })}), ${JSON.stringify(readConfig({ config: configOf(name) }, { hideWarnings: true }).vars ?? {})}, { waitUntil() {}, passThroughOnException() {} });
     await response.text();
     console.log(JSON.stringify({ evaluate: t1 - t0, first: performance.now() - t1 }));`;
   const runs = Array.from({ length: 5 }, () => JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }).trim()));

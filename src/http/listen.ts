@@ -5,21 +5,34 @@
  */
 import type { Listen } from '../mcp/server';
 import type { RequestId } from '../mcp/types';
-import { notificationJson, replyJson } from './respond';
+import { tooManyStreams } from '../mcp/errors';
+import { errorResponse, notificationJson, replyJson } from './respond';
 import { EventStream } from './stream';
 
 /** A comment every 15 s keeps intermediaries from closing a quiet stream (spec streamable-http). */
 export const LISTEN_KEEPALIVE_MS = 15_000;
 
-export function listenResponse(id: RequestId, listen: Listen, maxMs: number): Response {
+/** Listen streams open in this isolate: bounded, since each holds a connection and two timers. */
+let open = 0;
+
+export function listenResponse(id: RequestId, listen: Listen, maxMs: number, maxStreams: number): Response {
+  if (open >= maxStreams) {
+    const refused = errorResponse(id, tooManyStreams(maxStreams));
+    refused.headers.set('Retry-After', String(Math.ceil(LISTEN_KEEPALIVE_MS / 1000)));
+    return refused;
+  }
+  open++;
   let end: ReturnType<typeof setTimeout> | undefined;
-  const stream = new EventStream(LISTEN_KEEPALIVE_MS, () => {
+  const closed = () => {
+    open--;
     if (end !== undefined) clearTimeout(end);
-  });
+  };
+  const stream = new EventStream(LISTEN_KEEPALIVE_MS, closed);
   stream.send(notificationJson(listen.acknowledgement));
   end = setTimeout(() => {
     stream.send(replyJson(id, { result: listen.closing }));
     stream.close();
+    open--;
   }, maxMs);
   return stream.response;
 }

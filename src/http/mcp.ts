@@ -104,6 +104,7 @@ async function respond(
       },
       env,
       secret: settings.stateSecret,
+      abort: (reason) => (abort ??= new AbortController()).abort(reason),
       notify(notification) {
         if (!stream) {
           stream = new EventStream(STREAM_HEARTBEAT_MS, cancel);
@@ -116,7 +117,7 @@ async function respond(
       clientGone?.removeEventListener('abort', cancel);
       // spec: nothing more is sent once the request is answered or cancelled
       call.notify = () => {};
-      if (reply.listen) return answer(listenResponse(request.id, reply.listen, settings.listenMaxMs));
+      if (reply.listen) return answer(listenResponse(request.id, reply.listen, settings.listenMaxMs, settings.listenMaxStreams));
       if (!stream) return answer(replyResponse(request.id, reply, meta.era === 'legacy' && reply.error ? legacyHttpStatus(reply.error) : undefined));
       stream.send(replyJson(request.id, reply));
       stream.close();

@@ -11,12 +11,15 @@ export interface Settings {
   stateSecret: string;
   /** How long a `subscriptions/listen` stream stays open before the server ends it gracefully. */
   listenMaxMs: number;
+  /** How many `subscriptions/listen` streams one isolate keeps open at once. */
+  listenMaxStreams: number;
   /** Serve clients of the `initialize` era too (LEGACY_CLIENTS = "on", the default). */
   legacyClients: boolean;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 export const DEFAULT_LISTEN_MAX_SECONDS = 600;
+export const DEFAULT_LISTEN_MAX_STREAMS = 100;
 /** Used when MCP_STATE_SECRET is not set: fine on a laptop, never in production. */
 export const DEV_STATE_SECRET = 'insecure development secret: run `wrangler secret put MCP_STATE_SECRET`';
 
@@ -25,7 +28,7 @@ let cached: { env: Env; key: string; settings: Settings } | undefined;
 export function settingsFor(env: Env): Settings {
   // The runtime hands every request of an isolate the same env object: one comparison.
   if (cached?.env === env) return cached.settings;
-  const key = [env.ALLOWED_ORIGINS, env.MAX_BODY_BYTES, env.MCP_STATE_SECRET, env.LISTEN_MAX_SECONDS, env.LEGACY_CLIENTS].join('\n');
+  const key = [env.ALLOWED_ORIGINS, env.MAX_BODY_BYTES, env.MCP_STATE_SECRET, env.LISTEN_MAX_SECONDS, env.LISTEN_MAX_STREAMS, env.LEGACY_CLIENTS].join('\n');
   if (cached?.key !== key) cached = { env, key, settings: parseSettings(env) };
   else cached.env = env;
   return cached.settings;
@@ -46,6 +49,7 @@ function parseSettings(env: Env): Settings {
     maxBodyBytes: positive(env.MAX_BODY_BYTES) ?? DEFAULT_MAX_BODY_BYTES,
     stateSecret: env.MCP_STATE_SECRET || DEV_STATE_SECRET,
     listenMaxMs: (positive(env.LISTEN_MAX_SECONDS) ?? DEFAULT_LISTEN_MAX_SECONDS) * 1000,
+    listenMaxStreams: positive(env.LISTEN_MAX_STREAMS) ?? DEFAULT_LISTEN_MAX_STREAMS,
     legacyClients: env.LEGACY_CLIENTS !== 'off',
   };
 }

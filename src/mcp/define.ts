@@ -145,6 +145,10 @@ export interface ServerDefinition {
   cache?: Partial<Record<CacheableMethod, CachePolicy>>;
   /** How long a `requestState` stays valid (multi round-trip requests). */
   requestStateTtlMs?: number;
+  /** A tool call still running after this is aborted and reported to the model as a tool error. */
+  toolTimeoutMs?: number;
+  /** A tool result larger than this (as JSON) is replaced by a tool error. */
+  maxResultChars?: number;
 }
 
 /** Lists and discover are the same for every caller: public, and fresh for a while. Reads: fresh for a minute. */
@@ -159,3 +163,5 @@ export const DEFAULT_CACHE: Readonly<Record<CacheableMethod, CachePolicy>> = {
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const DEFAULT_REQUEST_STATE_TTL_MS = 10 * 60_000;
+export const DEFAULT_TOOL_TIMEOUT_MS = 30_000;
+export const DEFAULT_MAX_RESULT_CHARS = 1024 * 1024;

@@ -6,7 +6,9 @@ import { handlerContext } from './context';
 import {
   DEFAULT_CACHE,
   DEFAULT_PAGE_SIZE,
+  DEFAULT_MAX_RESULT_CHARS,
   DEFAULT_REQUEST_STATE_TTL_MS,
+  DEFAULT_TOOL_TIMEOUT_MS,
   ToolError,
   type CacheableMethod,
   type Completer,
@@ -53,6 +55,8 @@ export interface CallContext {
   secret: string;
   /** The authenticated caller, when there is one; sealed state is bound to it. */
   principal?: string;
+  /** Aborts `signal`: the server gave up on the request (a tool's time limit). */
+  abort(reason: unknown): void;
 }
 
 /** A subscription the transport keeps open: the notification types honoured (spec basic/patterns/subscriptions). */
@@ -85,6 +89,8 @@ export function createServer(definition: ServerDefinition): McpServer {
   const cache = (method: CacheableMethod): CachePolicy => definition.cache?.[method] ?? DEFAULT_CACHE[method];
   const pageSize = definition.pageSize ?? DEFAULT_PAGE_SIZE;
   const stateTtl = definition.requestStateTtlMs ?? DEFAULT_REQUEST_STATE_TTL_MS;
+  const toolTimeoutMs = definition.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
+  const maxResultChars = definition.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS;
   const serverMeta = { [MetaKey.serverInfo]: definition.info };
   const tools = byName((definition.tools ?? []).map(compileTool), (t) => t.definition.name, 'tool');
   const prompts = byName(definition.prompts ?? [], (p) => p.name, 'prompt');
@@ -181,11 +187,21 @@ export function createServer(definition: ServerDefinition): McpServer {
     const invalid = tool.checkArguments(args);
     if (invalid) return complete(errorResult(`Invalid arguments for tool ${name}: ${invalid}`));
     const run = async (context: HandlerContext) => {
+      // A handler that never settles is stopped (its signal aborts) and reported to the model.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<CallToolResult>((resolve) => {
+        timer = setTimeout(() => {
+          resolve(errorResult(`Tool ${name} did not finish within ${toolTimeoutMs / 1000} s; try again or narrow the request.`));
+          call.abort(new DOMException(`tool ${name} timed out`, 'TimeoutError')); // after: the time limit wins the race
+        }, toolTimeoutMs);
+      });
       try {
-        return await tool.definition.handler(args as never, context);
+        return await Promise.race([tool.definition.handler(args as never, context), late]);
       } catch (error) {
         if (error instanceof ToolError) return errorResult(error.message);
         throw error;
+      } finally {
+        if (timer !== undefined) clearTimeout(timer);
       }
     };
     return withInput('tools/call', { name, arguments: args }, params, meta, call, run, (result: CallToolResult) => {
@@ -198,7 +214,14 @@ export function createServer(definition: ServerDefinition): McpServer {
         console.error(`tool ${name} returned structuredContent that breaks its outputSchema: ${badOutput}`);
         return { error: internalError() };
       }
-      return complete(result);
+      // Serialized once here, both to bound its size and so the transport splices it as it is.
+      const shaped = meta.era === 'legacy' ? legacyShape(complete(result).result) : complete(result).result;
+      const json = JSON.stringify(shaped);
+      if (json.length > maxResultChars) {
+        console.error(`tool ${name} returned ${json.length} characters, over the ${maxResultChars} limit`);
+        return complete(errorResult(`Tool ${name} produced a result too large to return (${json.length} characters); ask for less.`));
+      }
+      return { result: new RawJson(json) };
     });
   };
 

@@ -9,7 +9,7 @@ const tools = Array.from({ length: 7 }, (_, i) =>
 );
 const server = createServer({ info: { name: 'unit', version: '0.0.1' }, tools, pageSize: 3 });
 const meta = { protocolVersion: '2026-07-28', clientCapabilities: {} };
-const call: CallContext = { signal: new AbortController().signal, env: {} as Env, notify: () => {}, secret: 'unit secret' };
+const call: CallContext = { signal: new AbortController().signal, env: {} as Env, notify: () => {}, secret: 'unit secret', abort: () => {} };
 const request = (method: string, params: Record<string, unknown> = {}) => ({ jsonrpc: '2.0' as const, id: 1, method, params });
 const json = (result: unknown) => JSON.parse((result as RawJson).json);
 

@@ -43,6 +43,7 @@ describe('listenResponse', () => {
       7,
       { acknowledgement: { jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { notifications: {} } }, closing: { resultType: 'complete' } },
       40_000,
+      10,
     );
     const reader = response.body!.getReader();
     vi.advanceTimersByTime(40_000);

@@ -1,0 +1,39 @@
+/** Fault injection: tools that throw, return garbage, never settle or answer too much; resource bounds. */
+import { describe, expect, it } from 'vitest';
+import { fixtureUrl, post, rpc } from '../support/mcp';
+
+const call = (name: string, args: Record<string, unknown> = {}) => rpc('tools/call', { url: fixtureUrl(), params: { name, arguments: args } });
+
+describe('fault injection', () => {
+  it('stops a tool that never settles at the time limit and tells the model', async () => {
+    const started = Date.now();
+    const { status, body } = await call('hangs');
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(status).toBe(200);
+    expect(body.result).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/did not finish within 0.3 s/) }] });
+  });
+
+  it('replaces a result over the size limit with a tool error', async () => {
+    const { body } = await call('huge');
+    expect(body.result).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/too large/) }] });
+  });
+
+  it('never leaks a stack trace, a path or a secret from a throwing tool', async () => {
+    const { body } = await call('fails', { how: 'unexpected' });
+    const text = JSON.stringify(body);
+    expect(text).not.toMatch(/secret|\/srv|\.ts:|at \w+/);
+    expect(body.error).toEqual({ code: -32603, message: 'Internal error' });
+  });
+
+  it('bounds the listen streams an isolate keeps open, with 429 and Retry-After past the limit', async () => {
+    const open = () => post('subscriptions/listen', { url: fixtureUrl(), params: { notifications: {} } });
+    const [first, second] = await Promise.all([open(), open()]);
+    const third = await open();
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(third.status).toBe(429);
+    expect(third.headers.get('Retry-After')).toBeTruthy();
+    expect((await third.json() as { error: { code: number } }).error.code).toBe(-32600);
+    await Promise.all([first.text(), second.text()]); // they end after the fixture's 1 s
+    expect((await open()).status).toBe(200);
+  });
+});
