@@ -11,8 +11,11 @@ import { buildAll, bundleOf, configOf, CONTENDERS, gzipBytes } from './build.mjs
 import { OPS } from './requests.mjs';
 import { fixed, machine, ratio, table } from './stats.mjs';
 
-/** The template's gzip bundle must stay under this (measured ~26 KB with the example server; see BENCHMARKS.md). */
-export const BUDGET_BYTES = 32 * 1024;
+/**
+ * The template's gzip bundle (the example server, with jose for JWT auth) must stay under
+ * this: measured ~38 KB; see BENCHMARKS.md.
+ */
+export const BUDGET_BYTES = 40 * 1024;
 
 if (process.argv.includes('--check')) {
   const bundle = fileURLToPath(new URL('../dist/index.js', import.meta.url));

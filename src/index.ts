@@ -7,10 +7,12 @@
  * Request path: src/http/router.ts → src/http/mcp.ts (HTTP binding) → src/mcp/server.ts
  * (protocol core) → the tools listed in src/server.ts.
  */
+import { verifyJwt } from './http/jwt';
 import { createRouter } from './http/router';
 import { server } from './server';
 
-const router = createRouter(server);
+// verifyJwt serves AUTH_MODE = "jwt"; drop it (and jose) from the bundle if you never use that mode.
+const router = createRouter(server, { verifyJwt });
 
 export default {
   fetch: (request, env, ctx) => router.fetch(request, env, ctx),

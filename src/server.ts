@@ -18,13 +18,8 @@ export const server = createServer({
   resources: [timeZones],
   resourceTemplates: [timeInZone],
   prompts: [summarizeRepo],
-  // Caching hints (spec 2026-07-28 server/utilities/caching); these are the defaults.
-  cache: {
-    'server/discover': { ttlMs: 3_600_000, cacheScope: 'public' },
-    'tools/list': { ttlMs: 300_000, cacheScope: 'public' },
-    'prompts/list': { ttlMs: 300_000, cacheScope: 'public' },
-    'resources/list': { ttlMs: 300_000, cacheScope: 'public' },
-    'resources/templates/list': { ttlMs: 300_000, cacheScope: 'public' },
-    'resources/read': { ttlMs: 60_000, cacheScope: 'public' },
-  },
+  // Caching hints (spec 2026-07-28 server/utilities/caching). Unset, the defaults apply:
+  // discover 1 h, lists 5 min, reads 1 min; public, but private for an authenticated caller.
+  // Setting one here makes it explicit, e.g. public even under auth:
+  // cache: { 'tools/list': { ttlMs: 300_000, cacheScope: 'public' } },
 });

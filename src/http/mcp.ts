@@ -7,11 +7,13 @@ import { internalError, invalidRequest, legacyHttpStatus, McpError, unsupportedV
 import { parseMessage } from '../mcp/jsonrpc';
 import { hasModernClaim, legacyMeta, readRequestMeta, type RequestMeta } from '../mcp/meta';
 import type { CallContext, McpServer, Reply } from '../mcp/server';
-import type { JSONRPCRequest } from '../mcp/types';
+import type { JSONRPCRequest, RequestId } from '../mcp/types';
 import { readJsonBody } from './body';
 import { checkHeaders } from './headers';
 import { listenResponse } from './listen';
 import { errorResponse, notificationJson, replyJson, replyResponse } from './respond';
+import { insufficientScope, missingScopes, type Principal } from './auth';
+import type { RequestLog } from './log';
 import { settingsFor, type Settings } from './settings';
 import { EventStream } from './stream';
 
@@ -25,27 +27,52 @@ const LEGACY_DEFAULT_VERSION = '2025-03-26';
 const accepted = () => new Response(null, { status: 202 });
 
 export function mcpEndpoint(server: McpServer) {
-  return async function handleMcp(request: Request, env: Env): Promise<Response> {
+  return async function handleMcp(request: Request, env: Env, principal: Principal | undefined, log: RequestLog): Promise<Response> {
+    const fail = (id: RequestId | null, error: McpError) => {
+      log.code = error.code;
+      return errorResponse(id, error);
+    };
     const settings = settingsFor(env);
     const body = await readJsonBody(request, settings.maxBodyBytes);
-    if (body instanceof McpError) return errorResponse(null, body);
+    if (body instanceof McpError) return fail(null, body);
     const parsed = parseMessage(body);
-    if (parsed.error) return errorResponse(parsed.id, parsed.error);
+    if (parsed.error) return fail(parsed.id, parsed.error);
     const message = parsed.message;
+    log.method = message.method;
     if (!('id' in message)) return accepted();
+    const target = message.params?.name ?? message.params?.uri;
+    if (typeof target === 'string') log.name = target;
 
     // Modern when the body claims a version, or the header names one this server speaks as modern.
+    const call = { request, env, settings, principal, log };
     if (!hasModernClaim(message.params) && !server.supportedVersions.includes(request.headers.get('MCP-Protocol-Version') ?? '')) {
-      if (settings.legacyClients) return serveLegacy(server, message, request, env, settings);
-      if (message.method === 'initialize') return errorResponse(message.id, legacyHandshake(server, message.params));
+      if (settings.legacyClients) return serveLegacy(server, message, call);
+      if (message.method === 'initialize') return fail(message.id, legacyHandshake(server, message.params));
     }
     const meta = readRequestMeta(message.params);
-    if (meta instanceof McpError) return errorResponse(message.id, meta);
+    if (meta instanceof McpError) return fail(message.id, meta);
+    Object.assign(log, { era: 'modern', protocolVersion: meta.protocolVersion, client: meta.clientInfo && `${meta.clientInfo.name}/${meta.clientInfo.version}` });
     const mismatch = checkHeaders(request.headers, message, meta, server);
-    if (mismatch) return errorResponse(message.id, mismatch);
-    return respond(server, message, meta, request, env, settings);
+    if (mismatch) return fail(message.id, mismatch);
+    if (message.method === 'tools/call' && typeof message.params?.name === 'string') {
+      // spec 2026-07-28 basic/authorization: a token without the tool's scopes gets 403 insufficient_scope
+      const missing = missingScopes(principal, server.tool(message.params.name)?.definition.requiredScopes ?? []);
+      if (missing.length > 0) return insufficientScope(originOf(request.url), message.id, missing);
+    }
+    return respond(server, message, meta, call);
   };
 }
+
+/** What a request brings besides its message. */
+interface Call {
+  request: Request;
+  env: Env;
+  settings: Settings;
+  principal: Principal | undefined;
+  log: RequestLog;
+}
+
+const originOf = (url: string) => new URL(url).origin;
 
 /**
  * A request without a modern claim, from a client of the `initialize` era (spec 2026-07-28
@@ -53,14 +80,15 @@ export function mcpEndpoint(server: McpServer) {
  * spec 2025-11-25. Its version is the MCP-Protocol-Version header (2025-03-26 when absent,
  * as that revision allows); no session is minted or required; JSON-RPC errors come with 200.
  */
-function serveLegacy(server: McpServer, message: JSONRPCRequest, request: Request, env: Env, settings: Settings): Promise<Response> | Response {
-  const header = request.headers.get('MCP-Protocol-Version');
+function serveLegacy(server: McpServer, message: JSONRPCRequest, call: Call): Promise<Response> | Response {
+  const header = call.request.headers.get('MCP-Protocol-Version');
   const version = header ?? LEGACY_DEFAULT_VERSION;
   if (message.method !== 'initialize' && !server.legacyVersions.includes(version)) {
     // spec 2025-11-25 basic/transports: an invalid or unsupported version header is 400
     return errorResponse(message.id, invalidRequest(`unsupported MCP-Protocol-Version ${version}; supported: ${[...server.legacyVersions, ...server.supportedVersions].join(', ')}`));
   }
-  return respond(server, message, legacyMeta(message.params, version), request, env, settings);
+  Object.assign(call.log, { era: 'legacy', protocolVersion: version });
+  return respond(server, message, legacyMeta(message.params, version), call);
 }
 
 /**
@@ -78,14 +106,11 @@ function legacyHandshake(server: McpServer, params: JSONRPCRequest['params']): M
  * first (progress, log): then the answer becomes an SSE stream of those notifications
  * followed by the result. Closing that stream aborts the handler (spec: cancellation).
  */
-async function respond(
-  server: McpServer,
-  request: JSONRPCRequest,
-  meta: RequestMeta,
-  http: Request,
-  env: Env,
-  settings: Settings,
-): Promise<Response> {
+async function respond(server: McpServer, request: JSONRPCRequest, meta: RequestMeta, { request: http, env, settings, principal, log }: Call): Promise<Response> {
+  // W3C trace context: from _meta, else from the HTTP headers (spec 2026-07-28 basic/index, _meta)
+  const traceparent = meta.traceparent ?? http.headers.get('traceparent') ?? undefined;
+  const tracestate = meta.tracestate ?? http.headers.get('tracestate') ?? undefined;
+  if (traceparent) Object.assign(log, { traceparent, tracestate });
   let abort: AbortController | undefined;
   let clientGone: AbortSignal | undefined;
   let stream: EventStream | undefined;
@@ -104,6 +129,9 @@ async function respond(
       },
       env,
       secret: settings.stateSecret,
+      principal: principal?.subject,
+      scopes: principal?.scopes,
+      trace: traceparent ? { traceparent, tracestate } : undefined,
       abort: (reason) => (abort ??= new AbortController()).abort(reason),
       notify(notification) {
         if (!stream) {
@@ -114,6 +142,7 @@ async function respond(
       },
     };
     void run(server, request, meta, call).then((reply) => {
+      if (reply.error) log.code = reply.error.code;
       clientGone?.removeEventListener('abort', cancel);
       // spec: nothing more is sent once the request is answered or cancelled
       call.notify = () => {};

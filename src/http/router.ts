@@ -8,12 +8,14 @@
  * headers wrap both.
  */
 import { Router, type IRequest } from 'itty-router';
-import { internalError, originNotAllowed } from '../mcp/errors';
+import { internalError, originNotAllowed, rateLimited } from '../mcp/errors';
 import type { McpServer } from '../mcp/server';
+import { authenticate, METADATA_PATH, protectedResourceMetadata, type JwtVerifier } from './auth';
 import { preflight, withCors } from './cors';
+import { writeLog, type RequestLog } from './log';
 import { mcpEndpoint } from './mcp';
 import { errorResponse } from './respond';
-import { settingsFor } from './settings';
+import { settingsFor, type Settings } from './settings';
 
 export const MCP_PATH = '/mcp';
 
@@ -24,6 +26,11 @@ const crashed = (error: unknown) => {
   console.error('unhandled error', error);
   return errorResponse(null, internalError());
 };
+
+function metadata(request: IRequest, env: Env): Response {
+  const settings = settingsFor(env);
+  return settings.auth.mode === 'none' ? notFound() : protectedResourceMetadata(settings, new URL(request.url).origin);
+}
 
 /** The path of an absolute URL, without parsing it: `http://host:8787/mcp?x` → `/mcp`. */
 export function pathOf(url: string): string {
@@ -37,28 +44,75 @@ export function pathOf(url: string): string {
   return url.slice(start, end);
 }
 
-export function createRouter(server: McpServer) {
+export interface RouterOptions {
+  /** Needed for AUTH_MODE = "jwt": `verifyJwt` from `./jwt` (kept out of bundles that do not use it). */
+  verifyJwt?: JwtVerifier;
+}
+
+export function createRouter(server: McpServer, options: RouterOptions = {}) {
   const endpoint = mcpEndpoint(server);
   const router = Router<IRequest, [Env, ExecutionContext]>({ catch: crashed })
     .options(MCP_PATH, preflight)
     .all(MCP_PATH, methodNotAllowed)
+    // RFC 9728, also at the path-suffixed location for the resource /mcp
+    .get(METADATA_PATH, metadata)
+    .get(`${METADATA_PATH}${MCP_PATH}`, metadata)
     .all('*', notFound);
+
+  /** `POST /mcp`: rate limit, authenticate, then the binding. */
+  async function mcp(request: Request, env: Env, settings: Settings, log: RequestLog): Promise<Response> {
+    const origin = originOf(request.url);
+    const auth = await authenticate(request, settings, origin, options.verifyJwt);
+    if (auth.refused) return auth.refused;
+    const limited = await overLimit(request, env, auth.principal?.subject);
+    if (limited) return limited;
+    return endpoint(request, env, auth.principal, log);
+  }
 
   return {
     async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
       // spec 2026-07-28 streamable-http, Security: a present Origin must be allowed, else 403 (DNS rebinding)
       const origin = request.headers.get('Origin');
       if (origin !== null && !settingsFor(env).allowsOrigin(origin)) return errorResponse(null, originNotAllowed(origin));
+      const settings = settingsFor(env);
+      const startedAt = performance.now();
+      const log: RequestLog = {};
       let response: Response;
       try {
         response =
           request.method === 'POST' && pathOf(request.url) === MCP_PATH
-            ? await endpoint(request, env)
+            ? await mcp(request, env, settings, log)
             : await router.fetch(request as IRequest, env, ctx);
       } catch (error) {
         response = crashed(error);
       }
+      if (settings.requestLogs && log.method) writeLog({ ...log, status: response.status }, startedAt);
       return origin === null ? response : withCors(response, origin);
     },
   };
 }
+
+/** The origin of an absolute URL, without parsing it: `https://host:8787/mcp` → `https://host:8787`. */
+function originOf(url: string): string {
+  const path = url.indexOf('/', url.indexOf('//') + 2);
+  return path === -1 ? url : url.slice(0, path);
+}
+
+/**
+ * Workers Rate Limiting bindings (wrangler.toml `[[ratelimits]]`), when configured: keyed by
+ * the principal, else the client's IP; `server/discover` (cheap, cacheable) has its own, looser
+ * limiter. Over the limit: 429 with Retry-After and a JSON-RPC error.
+ */
+async function overLimit(request: Request, env: Env, principal: string | undefined): Promise<Response | undefined> {
+  const limiter = request.headers.get('Mcp-Method') === 'server/discover' ? (env.DISCOVER_RATE_LIMITER ?? env.MCP_RATE_LIMITER) : env.MCP_RATE_LIMITER;
+  if (!limiter) return undefined;
+  const key = principal ? `principal:${principal}` : `ip:${request.headers.get('CF-Connecting-IP') ?? 'unknown'}`;
+  const { success } = await limiter.limit({ key });
+  if (success) return undefined;
+  const response = errorResponse(null, rateLimited());
+  response.headers.set('Retry-After', String(RATE_LIMIT_PERIOD_SECONDS));
+  return response;
+}
+
+/** The period of the limiters in wrangler.toml (the binding allows 10 or 60). */
+const RATE_LIMIT_PERIOD_SECONDS = 60;

@@ -15,6 +15,25 @@ export interface Settings {
   listenMaxStreams: number;
   /** Serve clients of the `initialize` era too (LEGACY_CLIENTS = "on", the default). */
   legacyClients: boolean;
+  auth: AuthSettings;
+  /** One structured log line per request (REQUEST_LOGS = "on"). */
+  requestLogs: boolean;
+}
+
+/** AUTH_MODE = none (default) | bearer (the secret MCP_BEARER_TOKEN) | jwt (an OAuth authorization server). */
+export interface AuthSettings {
+  mode: 'none' | 'bearer' | 'jwt';
+  bearerToken?: string;
+  /** AUTH_ISSUER: the `iss` every token must carry. */
+  issuer?: string;
+  /** AUTH_JWKS_URL: the issuer's keys (default `<issuer>/.well-known/jwks.json`). */
+  jwksUrl: string;
+  /** AUTH_RESOURCE: this server's resource identifier, the `aud` tokens must name (default `<origin>/mcp`). */
+  resource?: string;
+  /** AUTH_SERVERS: authorization servers to advertise (default the issuer). */
+  authorizationServers: string[];
+  /** AUTH_SCOPES: scopes to advertise. */
+  scopesSupported: string[];
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -28,7 +47,22 @@ let cached: { env: Env; key: string; settings: Settings } | undefined;
 export function settingsFor(env: Env): Settings {
   // The runtime hands every request of an isolate the same env object: one comparison.
   if (cached?.env === env) return cached.settings;
-  const key = [env.ALLOWED_ORIGINS, env.MAX_BODY_BYTES, env.MCP_STATE_SECRET, env.LISTEN_MAX_SECONDS, env.LISTEN_MAX_STREAMS, env.LEGACY_CLIENTS].join('\n');
+  const key = [
+    env.ALLOWED_ORIGINS,
+    env.MAX_BODY_BYTES,
+    env.MCP_STATE_SECRET,
+    env.LISTEN_MAX_SECONDS,
+    env.LISTEN_MAX_STREAMS,
+    env.LEGACY_CLIENTS,
+    env.AUTH_MODE,
+    env.AUTH_ISSUER,
+    env.AUTH_JWKS_URL,
+    env.AUTH_RESOURCE,
+    env.AUTH_SERVERS,
+    env.AUTH_SCOPES,
+    env.MCP_BEARER_TOKEN,
+    env.REQUEST_LOGS,
+  ].join('\n');
   if (cached?.key !== key) cached = { env, key, settings: parseSettings(env) };
   else cached.env = env;
   return cached.settings;
@@ -51,6 +85,26 @@ function parseSettings(env: Env): Settings {
     listenMaxMs: (positive(env.LISTEN_MAX_SECONDS) ?? DEFAULT_LISTEN_MAX_SECONDS) * 1000,
     listenMaxStreams: positive(env.LISTEN_MAX_STREAMS) ?? DEFAULT_LISTEN_MAX_STREAMS,
     legacyClients: env.LEGACY_CLIENTS !== 'off',
+    auth: parseAuth(env),
+    requestLogs: env.REQUEST_LOGS === 'on',
+  };
+}
+
+const list = (value: string | undefined) => (value ?? '').split(/[\s,]+/).filter(Boolean);
+
+function parseAuth(env: Env): AuthSettings {
+  const mode = env.AUTH_MODE === 'jwt' || env.AUTH_MODE === 'bearer' ? env.AUTH_MODE : 'none';
+  const issuer = env.AUTH_ISSUER || undefined;
+  if (mode === 'jwt' && !issuer) throw new Error('AUTH_MODE = "jwt" needs AUTH_ISSUER');
+  if (mode === 'bearer' && !env.MCP_BEARER_TOKEN) console.warn('AUTH_MODE = "bearer" but MCP_BEARER_TOKEN is not set: every request is refused');
+  return {
+    mode,
+    bearerToken: env.MCP_BEARER_TOKEN || undefined,
+    issuer,
+    jwksUrl: env.AUTH_JWKS_URL || `${issuer ?? ''}/.well-known/jwks.json`,
+    resource: env.AUTH_RESOURCE || undefined,
+    authorizationServers: list(env.AUTH_SERVERS).length > 0 ? list(env.AUTH_SERVERS) : issuer ? [issuer] : [],
+    scopesSupported: list(env.AUTH_SCOPES),
   };
 }
 

@@ -22,6 +22,9 @@ export function handlerContext(meta: RequestMeta, call: CallContext, input: Roun
     can: (capability) => declares(meta.clientCapabilities, capability),
     inputResponses: input.responses,
     state: input.state,
+    principal: call.principal,
+    scopes: call.scopes ?? [],
+    fetch: tracedFetch(call.trace),
     progress(progress, total, message) {
       // spec 2026-07-28 basic/patterns/progress: only for a progressToken, and the value MUST increase
       if (meta.progressToken === undefined || !(progress > lastProgress)) return;
@@ -37,5 +40,16 @@ export function handlerContext(meta: RequestMeta, call: CallContext, input: Roun
       if (LOG_LEVELS.indexOf(level) < minLevel) return;
       call.notify({ jsonrpc: '2.0', method: 'notifications/message', params: { level, data, ...(logger ? { logger } : {}) } });
     },
+  };
+}
+
+/** Adds the request's trace context to outbound requests that do not set their own. */
+function tracedFetch(trace: CallContext['trace']): typeof fetch {
+  if (!trace?.traceparent) return fetch;
+  return (input, init) => {
+    const request = new Request(input, init);
+    if (!request.headers.has('traceparent')) request.headers.set('traceparent', trace.traceparent!);
+    if (trace.tracestate && !request.headers.has('tracestate')) request.headers.set('tracestate', trace.tracestate);
+    return fetch(request);
   };
 }

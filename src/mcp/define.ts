@@ -36,12 +36,20 @@ export interface HandlerContext {
   inputResponses: Readonly<Record<string, JsonObject>>;
   /** On a retry, what the previous round passed to `inputRequired(…, state)`, verified and unsealed. */
   state: JsonValue | undefined;
+  /** The authenticated caller (the token's subject), when auth is on. */
+  principal?: string;
+  /** The scopes the caller's token grants. */
+  scopes: readonly string[];
+  /** `fetch` that carries the request's W3C trace context (traceparent, tracestate) upstream. */
+  fetch: typeof fetch;
 }
 
 /** A tool: its spec `Tool` description plus the handler that runs it. */
 export interface ToolDefinition<Args = Record<string, unknown>> extends Tool {
   /** Client capabilities the tool cannot run without; a request lacking one gets -32021. */
   requiresClientCapabilities?: readonly string[];
+  /** OAuth scopes a caller's token must grant to call it (when auth is on); else 403 insufficient_scope. */
+  requiredScopes?: readonly string[];
   handler(args: Args, context: HandlerContext): Awaitable<CallToolResult | InputRequired>;
 }
 

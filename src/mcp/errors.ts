@@ -91,6 +91,7 @@ export const bodyTooLarge = (limit: number) =>
   new McpError(ErrorCode.InvalidRequest, `Request body exceeds ${limit} bytes`, undefined, 413);
 export const unsupportedMediaType = () =>
   new McpError(ErrorCode.InvalidRequest, 'Content-Type must be application/json', undefined, 415);
+export const rateLimited = () => new McpError(ErrorCode.InvalidRequest, 'Too many requests; retry after the time in Retry-After', undefined, 429);
 export const tooManyStreams = (limit: number) =>
   new McpError(ErrorCode.InvalidRequest, `Too many open subscriptions/listen streams (limit ${limit}); retry later`, undefined, 429);
 export const originNotAllowed = (origin: string) =>

@@ -53,8 +53,12 @@ export interface CallContext {
   notify(notification: JSONRPCNotification): void;
   /** The key `requestState` is sealed with. */
   secret: string;
-  /** The authenticated caller, when there is one; sealed state is bound to it. */
+  /** The authenticated caller, when there is one; sealed state is bound to it, results default to private. */
   principal?: string;
+  /** The scopes the caller's token grants. */
+  scopes?: readonly string[];
+  /** W3C trace context of the request, passed on to the handler's outbound fetches. */
+  trace?: { traceparent?: string; tracestate?: string };
   /** Aborts `signal`: the server gave up on the request (a tool's time limit). */
   abort(reason: unknown): void;
 }
@@ -86,7 +90,13 @@ export interface McpServer {
 }
 
 export function createServer(definition: ServerDefinition): McpServer {
-  const cache = (method: CacheableMethod): CachePolicy => definition.cache?.[method] ?? DEFAULT_CACHE[method];
+  // Principal-scoped caching: a result computed for an authenticated caller is private
+  // unless the definition says explicitly that it is public (spec server/utilities/caching).
+  const privately = Object.fromEntries(
+    Object.entries(DEFAULT_CACHE).map(([method, policy]) => [method, { ...policy, cacheScope: 'private' as const }]),
+  ) as Record<CacheableMethod, CachePolicy>;
+  const cache = (method: CacheableMethod, authenticated = false): CachePolicy =>
+    definition.cache?.[method] ?? (authenticated ? privately[method] : DEFAULT_CACHE[method]);
   const pageSize = definition.pageSize ?? DEFAULT_PAGE_SIZE;
   const stateTtl = definition.requestStateTtlMs ?? DEFAULT_REQUEST_STATE_TTL_MS;
   const toolTimeoutMs = definition.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
@@ -112,22 +122,27 @@ export function createServer(definition: ServerDefinition): McpServer {
     result: { resultType: 'complete', ...result, ...policy, _meta: { ...((result as JsonObject)._meta as object), ...serverMeta } },
     ...(policy ? { cache: policy } : {}),
   });
-  const staticResult = (method: CacheableMethod, body: object) => new RawJson(JSON.stringify(complete(body, cache(method)).result));
+  const staticResult = (method: CacheableMethod, body: object, authenticated: boolean) =>
+    new RawJson(JSON.stringify(complete(body, cache(method, authenticated)).result));
 
-  const discover = staticResult('server/discover', {
+  const discoverBody = {
     supportedVersions: SUPPORTED_VERSIONS,
     capabilities,
     ...(definition.instructions ? { instructions: definition.instructions } : {}),
-  });
+  };
+  const discover = [staticResult('server/discover', discoverBody, false), staticResult('server/discover', discoverBody, true)];
   const listHandler = <T>(method: CacheableMethod, key: string, items: readonly T[]): Handler => {
-    const page = (list: readonly T[], nextCursor: string | undefined) => complete({ [key]: list, ...(nextCursor ? { nextCursor } : {}) }, cache(method)).result;
-    const pages = paginate(method, items, pageSize, page);
-    const legacyPages = paginate(method, items, pageSize, (list, next) => legacyShape(page(list, next)));
-    return (params, meta) => {
+    const page = (authenticated: boolean) => (list: readonly T[], nextCursor: string | undefined) =>
+      complete({ [key]: list, ...(nextCursor ? { nextCursor } : {}) }, cache(method, authenticated)).result;
+    // Every page, serialized once per variant: anonymous, authenticated, legacy.
+    const pages = [paginate(method, items, pageSize, page(false)), paginate(method, items, pageSize, page(true))];
+    const legacyPages = paginate(method, items, pageSize, (list, next) => legacyShape(page(false)(list, next)));
+    return (params, meta, call) => {
       const cursor = params.cursor;
       if (cursor !== undefined && typeof cursor !== 'string') return { error: invalidParams('params.cursor must be a string') };
-      const found = (meta.era === 'legacy' ? legacyPages : pages).get(cursor);
-      return found ? { result: found, cache: cache(method) } : { error: invalidParams('unknown cursor', { cursor }) };
+      const authenticated = call.principal !== undefined;
+      const found = (meta.era === 'legacy' ? legacyPages : pages[Number(authenticated)]!).get(cursor);
+      return found ? { result: found, cache: cache(method, authenticated) } : { error: invalidParams('unknown cursor', { cursor }) };
     };
   };
 
@@ -251,7 +266,7 @@ export function createServer(definition: ServerDefinition): McpServer {
       }
     }
     if (!fixed && !template) return { error: notFound };
-    const policy = (fixed ?? template?.definition)?.cache ?? cache('resources/read');
+    const policy = (fixed ?? template?.definition)?.cache ?? cache('resources/read', call.principal !== undefined);
     const run = async (context: HandlerContext) =>
       fixed ? fixed.read(context) : ((await template?.definition.read(uri, variables ?? {}, context)) ?? notFound);
     // A retry depends on answers that are not part of the cache key: immediately stale, private, no-store.
@@ -301,7 +316,10 @@ export function createServer(definition: ServerDefinition): McpServer {
   };
 
   const methods = new Map<string, Handler>([
-    ['server/discover', () => ({ result: discover, cache: cache('server/discover') })],
+    ['server/discover', (_params, _meta, call) => {
+      const authenticated = call.principal !== undefined;
+      return { result: discover[Number(authenticated)]!, cache: cache('server/discover', authenticated) };
+    }],
     ['subscriptions/listen', listen],
   ]);
   if (tools.size > 0) {

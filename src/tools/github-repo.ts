@@ -1,6 +1,7 @@
 /**
  * A tool that calls an upstream API with `fetch`: upstream failures become tool errors
- * the model can read, and the request's abort signal stops the fetch if the client leaves.
+ * the model can read, the request's abort signal stops the fetch if the client leaves, and
+ * the context's fetch passes the W3C trace context on.
  */
 import { defineTool, ToolError } from '../mcp';
 
@@ -29,9 +30,10 @@ export const githubRepo = defineTool<{ owner: string; repo: string }>({
     additionalProperties: false,
   },
   annotations: { readOnlyHint: true, openWorldHint: true },
-  async handler({ owner, repo }, { env, signal }) {
+  async handler({ owner, repo }, { env, signal, fetch }) {
     let response: Response;
     try {
+      // context.fetch carries the request's trace context (traceparent) upstream
       response = await fetch(`${env.GITHUB_API_URL}/repos/${owner}/${repo}`, {
         headers: { Accept: 'application/vnd.github+json', 'User-Agent': 'mcp-worker-template' },
         signal,

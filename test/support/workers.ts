@@ -5,6 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TestProject } from 'vitest/node';
+import { exportJWK, generateKeyPair } from 'jose';
 import { createTestHarness } from 'wrangler';
 import { serveWithWorkerd } from '../../scripts/workerd.mjs';
 
@@ -13,6 +14,11 @@ declare module 'vitest' {
     templateUrl: string;
     fixtureUrl: string;
     upstreamUrl: string;
+    /** The fixture with AUTH_MODE = jwt, rate limits and request logs. */
+    authUrl: string;
+    /** The issuer whose keys the auth fixture trusts, and the private key (JWK) tests sign with. */
+    issuer: string;
+    signingKey: Record<string, unknown>;
     /** The fixture served by the workerd binary alone (disconnects reach the Worker as in production), modern-only. */
     directFixtureUrl: string;
   }
@@ -21,6 +27,8 @@ declare module 'vitest' {
 const root = new URL('../..', import.meta.url).pathname;
 
 const slow = { started: 0, abandoned: 0 };
+/** Public keys served as the issuer's JWKS (filled in by setup). */
+const jwks: { keys: object[] } = { keys: [] };
 
 /** Answers like api.github.com for three repositories (one exists, one missing, one broken), plus /slow and /stats for cancellation tests. */
 function fakeGitHub(): Promise<Server> {
@@ -41,6 +49,10 @@ function fakeGitHub(): Promise<Server> {
       // Never answers; records whether the caller gave up (its abort signal reached fetch).
       slow.started++;
       req.socket.on('close', () => slow.abandoned++);
+    } else if (req.url === '/echo-headers') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ traceparent: req.headers.traceparent ?? null }));
+    } else if (req.url === '/issuer/.well-known/jwks.json') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(jwks));
     } else if (req.url === '/stats') {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(slow));
     } else if (req.url === '/repos/acme/broken') {
@@ -57,17 +69,26 @@ export default async function setup(project: TestProject) {
   const githubUrl = `http://127.0.0.1:${(github.address() as AddressInfo).port}`;
   const template = createTestHarness({ root, workers: [{ configPath: './wrangler.toml', vars: { GITHUB_API_URL: githubUrl } }] });
   const fixture = createTestHarness({ root, workers: [{ configPath: './test/fixtures/wrangler.toml', vars: { GITHUB_API_URL: githubUrl } }] });
-  const [t, f, direct] = await Promise.all([
+  // A real key pair: the issuer's public key is served as a JWKS on loopback, tests sign with the private one.
+  const { publicKey, privateKey } = await generateKeyPair('ES256', { extractable: true });
+  jwks.keys.push({ ...(await exportJWK(publicKey)), kid: 'test-key', alg: 'ES256', use: 'sig' });
+  const issuer = `${githubUrl}/issuer`;
+  const authed = createTestHarness({ root, workers: [{ configPath: './test/fixtures/auth.wrangler.toml', vars: { AUTH_ISSUER: issuer, GITHUB_API_URL: githubUrl } }] });
+  const [t, f, a, direct] = await Promise.all([
     template.listen(),
     fixture.listen(),
+    authed.listen(),
     serveWithWorkerd({ config: 'test/fixtures/wrangler.toml', vars: { GITHUB_API_URL: githubUrl, LEGACY_CLIENTS: 'off' } }),
   ]);
   project.provide('templateUrl', new URL('/mcp', t.url).href);
   project.provide('fixtureUrl', new URL('/mcp', f.url).href);
   project.provide('upstreamUrl', githubUrl);
+  project.provide('authUrl', new URL('/mcp', a.url).href);
+  project.provide('issuer', issuer);
+  project.provide('signingKey', { ...(await exportJWK(privateKey)), kid: 'test-key', alg: 'ES256' });
   project.provide('directFixtureUrl', `${direct.url}/mcp`);
   return async () => {
-    await Promise.all([template.close(), fixture.close(), direct.stop()]);
+    await Promise.all([template.close(), fixture.close(), authed.close(), direct.stop()]);
     github.closeAllConnections();
     github.close();
   };

@@ -1,5 +1,6 @@
 /** The pure parts of the HTTP binding: Cache-Control mapping, header decoding, origin patterns. */
 import { describe, expect, it } from 'vitest';
+import { authenticate, constantTimeEqual } from '../../src/http/auth';
 import { decodeHeaderValue } from '../../src/http/headers';
 import { cacheControl } from '../../src/http/respond';
 import { pathOf } from '../../src/http/router';
@@ -39,7 +40,7 @@ describe('decodeHeaderValue', () => {
 });
 
 describe('allowed origins', () => {
-  const settings = settingsFor({ ALLOWED_ORIGINS: 'https://app.example.com, https://*.example.org http://localhost:*', MAX_BODY_BYTES: '10', GITHUB_API_URL: '', LISTEN_MAX_SECONDS: '', LEGACY_CLIENTS: 'on' });
+  const settings = settingsFor({ ALLOWED_ORIGINS: 'https://app.example.com, https://*.example.org http://localhost:*', MAX_BODY_BYTES: '10', GITHUB_API_URL: '', LISTEN_MAX_SECONDS: '', LEGACY_CLIENTS: 'on' } as Env);
   it.each([
     ['https://app.example.com', true],
     ['https://APP.example.com', true],
@@ -59,7 +60,7 @@ describe('allowed origins', () => {
 
   it('reads the body limit and falls back to 4 MiB on nonsense', () => {
     expect(settings.maxBodyBytes).toBe(10);
-    expect(settingsFor({ ALLOWED_ORIGINS: '', MAX_BODY_BYTES: 'lots', GITHUB_API_URL: '', LISTEN_MAX_SECONDS: '', LEGACY_CLIENTS: 'on' }).maxBodyBytes).toBe(4 * 1024 * 1024);
+    expect(settingsFor({ ALLOWED_ORIGINS: '', MAX_BODY_BYTES: 'lots', GITHUB_API_URL: '', LISTEN_MAX_SECONDS: '', LEGACY_CLIENTS: 'on' } as Env).maxBodyBytes).toBe(4 * 1024 * 1024);
   });
 });
 
@@ -73,5 +74,28 @@ describe('pathOf', () => {
     ['http://[::1]:8787/mcp', '/mcp'],
   ])('reads %s as %s', (url, path) => {
     expect(pathOf(url)).toBe(path);
+  });
+});
+
+describe('bearer mode', () => {
+  const env = (token?: string) =>
+    ({ ALLOWED_ORIGINS: '', MAX_BODY_BYTES: '', GITHUB_API_URL: '', LISTEN_MAX_SECONDS: '', LEGACY_CLIENTS: 'on', AUTH_MODE: 'bearer', AUTH_ISSUER: '', REQUEST_LOGS: 'off', MCP_BEARER_TOKEN: token }) as unknown as Env;
+  const request = (authorization?: string) => new Request('https://mcp.example.com/mcp', { method: 'POST', headers: authorization ? { Authorization: authorization } : {} });
+
+  it('admits exactly the configured secret', async () => {
+    const settings = settingsFor(env('s3cret-token'));
+    expect((await authenticate(request('Bearer s3cret-token'), settings, 'https://mcp.example.com')).principal?.subject).toBe('bearer');
+    for (const header of [undefined, 'Bearer s3cret-tokeN', 'Bearer s3cret-token-longer', 'Basic s3cret-token', 'Bearer ']) {
+      const outcome = await authenticate(request(header), settings, 'https://mcp.example.com');
+      expect(outcome.refused?.status).toBe(401);
+    }
+  });
+
+  it('compares in constant time: every byte, whatever the lengths', () => {
+    expect(constantTimeEqual('abc', 'abc')).toBe(true);
+    expect(constantTimeEqual('abc', 'abd')).toBe(false);
+    expect(constantTimeEqual('abc', 'ab')).toBe(false);
+    expect(constantTimeEqual('', '')).toBe(true);
+    expect(constantTimeEqual('', 'a')).toBe(false);
   });
 });

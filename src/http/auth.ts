@@ -1,0 +1,91 @@
+/**
+ * Authorization, stateless (spec 2026-07-28 basic/authorization): the MCP server is an OAuth
+ * 2.1 resource server. Every request proves itself with a bearer token, checked here with no
+ * storage: a JWT verified against the issuer's JWKS (keys cached per isolate), or, for
+ * private deployments, one static secret compared in constant time. Off by default.
+ */
+import type { AuthSettings, Settings } from './settings';
+
+/** Who is calling: the token's subject and the scopes it grants. */
+export interface Principal {
+  subject: string;
+  scopes: readonly string[];
+}
+
+export type AuthOutcome = { principal?: Principal; refused?: undefined } | { refused: Response; principal?: undefined };
+
+/** RFC 9728: where a client finds this resource's metadata. */
+export const METADATA_PATH = '/.well-known/oauth-protected-resource';
+const encoder = new TextEncoder();
+
+/**
+ * Verifies a JWT access token for this resource and returns its principal, or undefined.
+ * Supplied by `src/http/jwt.ts` (jose); passed in by the entry so a server without JWT auth
+ * does not carry the library.
+ */
+export type JwtVerifier = (token: string, auth: AuthSettings, audience: string) => Promise<Principal | undefined>;
+
+/** This endpoint's resource identifier (RFC 8707): its own URL, unless configured. */
+export const resourceOf = (settings: Settings, origin: string) => settings.auth.resource ?? `${origin}/mcp`;
+
+/** The RFC 9728 document: resource, authorization servers, scopes, bearer in the header. */
+export function protectedResourceMetadata(settings: Settings, origin: string): Response {
+  const { auth } = settings;
+  const body = {
+    resource: resourceOf(settings, origin),
+    authorization_servers: auth.authorizationServers,
+    ...(auth.scopesSupported.length > 0 ? { scopes_supported: auth.scopesSupported } : {}),
+    bearer_methods_supported: ['header'],
+  };
+  return new Response(JSON.stringify(body), {
+    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'public, max-age=3600' },
+  });
+}
+
+/** Checks the request's bearer token; `refused` is the 401 to send when it fails. */
+export async function authenticate(request: Request, settings: Settings, origin: string, verifyJwt?: JwtVerifier): Promise<AuthOutcome> {
+  const { auth } = settings;
+  if (auth.mode === 'none') return {};
+  const header = request.headers.get('Authorization');
+  const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+  if (!token) return { refused: unauthorized(origin) };
+  if (auth.mode === 'bearer') {
+    return auth.bearerToken && constantTimeEqual(token, auth.bearerToken)
+      ? { principal: { subject: 'bearer', scopes: auth.scopesSupported } }
+      : { refused: unauthorized(origin, 'invalid_token') };
+  }
+  if (!verifyJwt) throw new Error('AUTH_MODE = "jwt" needs a JWT verifier: createRouter(server, { verifyJwt })');
+  const principal = await verifyJwt(token, auth, resourceOf(settings, origin));
+  return principal ? { principal } : { refused: unauthorized(origin, 'invalid_token') };
+}
+
+/** The scopes of `needed` the principal lacks. */
+export const missingScopes = (principal: Principal | undefined, needed: readonly string[]) =>
+  principal ? needed.filter((scope) => !principal.scopes.includes(scope)) : [];
+
+/** 403 with `insufficient_scope` and the scopes to ask for (RFC 6750 3.1). */
+export function insufficientScope(origin: string, id: string | number, scopes: readonly string[]): Response {
+  const challenge = `Bearer error="insufficient_scope", scope="${scopes.join(' ')}", resource_metadata="${origin}${METADATA_PATH}"`;
+  return refusal(403, challenge, id, `Forbidden: this needs the scope${scopes.length > 1 ? 's' : ''} ${scopes.join(', ')}`);
+}
+
+function unauthorized(origin: string, error?: 'invalid_token'): Response {
+  const challenge = `Bearer resource_metadata="${origin}${METADATA_PATH}"${error ? `, error="${error}"` : ''}`;
+  return refusal(401, challenge, null, error ? 'Unauthorized: the access token is invalid or expired' : 'Unauthorized: an access token is required');
+}
+
+function refusal(status: number, challenge: string, id: string | number | null, message: string): Response {
+  return new Response(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32600, message } }), {
+    status,
+    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'WWW-Authenticate': challenge },
+  });
+}
+
+/** Compares every byte whatever the inputs, so timing does not reveal a matching prefix. */
+export function constantTimeEqual(a: string, b: string): boolean {
+  const x = encoder.encode(a);
+  const y = encoder.encode(b);
+  let difference = x.length ^ y.length;
+  for (let i = 0; i < Math.max(x.length, y.length); i++) difference |= (x[i % (x.length || 1)] ?? 0) ^ (y[i % (y.length || 1)] ?? 0);
+  return difference === 0;
+}

@@ -1,0 +1,143 @@
+/**
+ * Authorization as an OAuth resource server (spec 2026-07-28 basic/authorization), principal-
+ * scoped caching, CORS, rate limits and trace context, against the auth fixture in workerd.
+ * Tokens are real ES256 JWTs signed here; the issuer's JWKS is served on loopback.
+ */
+import { importJWK, SignJWT, type JWK } from 'jose';
+import { describe, expect, inject, it } from 'vitest';
+import { meta, post, replyOf, rpc } from '../support/mcp';
+
+const url = () => inject('authUrl');
+const RESOURCE = 'https://mcp.example.com/mcp';
+let subjects = 0;
+
+/** A token for a fresh subject (so rate-limit counters never collide), with any claim overridden. */
+async function token(claims: Record<string, unknown> = {}, { key = inject('signingKey'), alg = 'ES256' } = {}) {
+  const now = Math.floor(Date.now() / 1000);
+  const body = { sub: `user-${++subjects}-${now}`, scope: 'mcp:read', ...claims };
+  const jwt = new SignJWT(body).setProtectedHeader({ alg, kid: 'test-key' });
+  if (!('iss' in claims)) jwt.setIssuer(inject('issuer'));
+  if (!('aud' in claims)) jwt.setAudience(RESOURCE);
+  if (!('exp' in claims)) jwt.setExpirationTime(now + 300);
+  jwt.setIssuedAt(now);
+  return jwt.sign(await importJWK(key as JWK, alg));
+}
+
+const call = async (method: string, bearer: string | undefined, params: Record<string, unknown> = {}) => {
+  const response = await post(method, { url: url(), params, headers: bearer ? { Authorization: `Bearer ${bearer}` } : {} });
+  return { status: response.status, headers: response.headers, body: response.status === 202 ? undefined : await replyOf(response) };
+};
+
+describe('OAuth resource server (AUTH_MODE = jwt)', () => {
+  it('serves the protected resource metadata (RFC 9728) with HTTP caching', async () => {
+    for (const path of ['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp']) {
+      const response = await fetch(new URL(path, url()));
+      expect(response.status).toBe(200);
+      expect(response.headers.get('Cache-Control')).toMatch(/public, max-age=\d+/);
+      expect(await response.json()).toEqual({
+        resource: RESOURCE,
+        authorization_servers: [inject('issuer')],
+        scopes_supported: ['mcp:read', 'mcp:admin'],
+        bearer_methods_supported: ['header'],
+      });
+    }
+  });
+
+  it('lets a valid token in and hands its subject to the handler', async () => {
+    const { status, body } = await call('tools/call', await token({ sub: 'alice', scope: 'mcp:read mcp:admin' }), { name: 'admin_only', arguments: {} });
+    expect(status).toBe(200);
+    expect(body?.result?.content[0].text).toBe('hello alice with mcp:read mcp:admin');
+  });
+
+  it('answers a request without a token with 401 and where to find the metadata', async () => {
+    const { status, headers, body } = await call('tools/list', undefined);
+    expect(status).toBe(401);
+    expect(headers.get('WWW-Authenticate')).toMatch(/^Bearer resource_metadata="http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-protected-resource"$/);
+    expect(body?.error?.message).toMatch(/token is required/);
+  });
+
+  it.each([
+    ['expired', () => token({ exp: Math.floor(Date.now() / 1000) - 3600 })],
+    ['not yet valid', () => token({ nbf: Math.floor(Date.now() / 1000) + 3600 })],
+    ['for another audience', () => token({ aud: 'https://other.example.com/mcp' })],
+    ['from another issuer', () => token({ iss: 'https://evil.example.com' })],
+    ['with a bad signature', async () => `${(await token()).slice(0, -6)}AAAAAA`],
+    ['signed by an unknown key', async () => {
+      const { generateKeyPair, exportJWK } = await import('jose');
+      const { privateKey } = await generateKeyPair('ES256', { extractable: true });
+      return token({}, { key: { ...(await exportJWK(privateKey)), kid: 'test-key' } });
+    }],
+    ['not a JWT at all', async () => 'not-a-jwt'],
+  ])('refuses a token %s with 401 invalid_token', async (_, make) => {
+    const { status, headers } = await call('tools/list', await make());
+    expect(status).toBe(401);
+    expect(headers.get('WWW-Authenticate')).toMatch(/error="invalid_token"/);
+  });
+
+  it('refuses a tool whose scope the token lacks with 403 insufficient_scope naming the scope', async () => {
+    const { status, headers, body } = await call('tools/call', await token({ scope: 'mcp:read' }), { name: 'admin_only', arguments: {} });
+    expect(status).toBe(403);
+    expect(headers.get('WWW-Authenticate')).toMatch(/error="insufficient_scope", scope="mcp:admin"/);
+    expect(body?.error?.message).toMatch(/mcp:admin/);
+  });
+
+  it('makes results for an authenticated caller private, with Vary: Authorization', async () => {
+    const bearer = await token();
+    for (const method of ['server/discover', 'tools/list']) {
+      const { headers, body } = await call(method, bearer);
+      expect(body?.result?.cacheScope).toBe('private');
+      expect(headers.get('Cache-Control')).toMatch(/^private/);
+      expect(headers.get('Vary')).toContain('Authorization');
+    }
+  });
+
+  it('rejects requestState from one user presented by another', async () => {
+    const capabilities = meta({ 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} } })['io.modelcontextprotocol/clientCapabilities'];
+    const withElicitation = { ...meta(), 'io.modelcontextprotocol/clientCapabilities': capabilities };
+    const alice = await token({ sub: 'alice-state' });
+    const first = await call('tools/call', alice, { name: 'wizard', arguments: { greeting: 'hi' }, _meta: withElicitation });
+    const state = first.body?.result?.requestState;
+    const retry = { name: 'wizard', arguments: { greeting: 'hi' }, _meta: withElicitation, inputResponses: { name: { action: 'accept', content: { name: 'A' } } }, requestState: state };
+    expect((await call('tools/call', alice, retry)).body?.result?.resultType).toBe('input_required');
+    const mallory = await call('tools/call', await token({ sub: 'mallory' }), retry);
+    expect(mallory.body?.error?.code).toBe(-32602);
+  });
+
+  it('carries the W3C trace context from the request into the tool\'s outbound fetch', async () => {
+    const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+    const viaMeta = await call('tools/call', await token(), { name: 'traced', arguments: {}, _meta: { ...meta(), traceparent } });
+    expect(JSON.parse(viaMeta.body?.result?.content[0].text)).toEqual({ traceparent });
+    const response = await post('tools/call', { url: url(), params: { name: 'traced', arguments: {} }, headers: { Authorization: `Bearer ${await token()}`, traceparent } });
+    expect(JSON.parse((await replyOf(response)).result?.content[0].text)).toEqual({ traceparent });
+  });
+});
+
+describe('rate limiting (Workers Rate Limiting binding, 8 a minute per principal in the fixture)', () => {
+  it('answers 429 with Retry-After and a JSON-RPC error past the limit, per principal', async () => {
+    const bearer = await token();
+    const statuses: number[] = [];
+    for (let i = 0; i < 9; i++) statuses.push((await call('tools/list', bearer)).status);
+    expect(statuses.slice(0, 8)).toEqual(Array(8).fill(200));
+    const over = await call('tools/list', bearer);
+    expect(over.status).toBe(429);
+    expect(Number(over.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect(over.body?.error?.code).toBe(-32600);
+    expect((await call('tools/list', await token())).status).toBe(200); // another principal is not affected
+  });
+
+  it('limits discover with its own, looser limiter', async () => {
+    const bearer = await token();
+    for (let i = 0; i < 12; i++) expect((await call('server/discover', bearer)).status).toBe(200);
+  });
+});
+
+describe('CORS with auth on', () => {
+  it('lets an allowed origin preflight Authorization, and refuses others with 403', async () => {
+    const preflight = await fetch(url(), { method: 'OPTIONS', headers: { Origin: 'https://app.example.com', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, mcp-method' } });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('Access-Control-Allow-Headers')).toBe('authorization, mcp-method');
+    expect(preflight.headers.get('Access-Control-Max-Age')).toBe('86400');
+    const evil = await rpc('server/discover', { url: url(), headers: { Origin: 'https://evil.example.com' } });
+    expect(evil.status).toBe(403);
+  });
+});
