@@ -27,9 +27,9 @@ const LEGACY_DEFAULT_VERSION = '2025-03-26';
 const accepted = () => new Response(null, { status: 202 });
 
 export function mcpEndpoint(server: McpServer) {
-  return async function handleMcp(request: Request, env: Env, principal: Principal | undefined, log: RequestLog): Promise<Response> {
+  return async function handleMcp(request: Request, env: Env, principal: Principal | undefined, log: RequestLog | undefined): Promise<Response> {
     const fail = (id: RequestId | null, error: McpError) => {
-      log.code = error.code;
+      if (log) log.code = error.code;
       return errorResponse(id, error);
     };
     const settings = settingsFor(env);
@@ -38,10 +38,12 @@ export function mcpEndpoint(server: McpServer) {
     const parsed = parseMessage(body);
     if (parsed.error) return fail(parsed.id, parsed.error);
     const message = parsed.message;
-    log.method = message.method;
+    if (log) {
+      log.method = message.method;
+      const target = message.params?.name ?? message.params?.uri;
+      if (typeof target === 'string') log.name = target;
+    }
     if (!('id' in message)) return accepted();
-    const target = message.params?.name ?? message.params?.uri;
-    if (typeof target === 'string') log.name = target;
 
     // Modern when the body claims a version, or the header names one this server speaks as modern.
     const call = { request, env, settings, principal, log };
@@ -51,7 +53,7 @@ export function mcpEndpoint(server: McpServer) {
     }
     const meta = readRequestMeta(message.params);
     if (meta instanceof McpError) return fail(message.id, meta);
-    Object.assign(log, { era: 'modern', protocolVersion: meta.protocolVersion, client: meta.clientInfo && `${meta.clientInfo.name}/${meta.clientInfo.version}` });
+    if (log) Object.assign(log, { era: 'modern', protocolVersion: meta.protocolVersion, client: meta.clientInfo && `${meta.clientInfo.name}/${meta.clientInfo.version}` });
     const mismatch = checkHeaders(request.headers, message, meta, server);
     if (mismatch) return fail(message.id, mismatch);
     if (message.method === 'tools/call' && typeof message.params?.name === 'string') {
@@ -69,7 +71,7 @@ interface Call {
   env: Env;
   settings: Settings;
   principal: Principal | undefined;
-  log: RequestLog;
+  log: RequestLog | undefined;
 }
 
 const originOf = (url: string) => new URL(url).origin;
@@ -87,7 +89,7 @@ function serveLegacy(server: McpServer, message: JSONRPCRequest, call: Call): Pr
     // spec 2025-11-25 basic/transports: an invalid or unsupported version header is 400
     return errorResponse(message.id, invalidRequest(`unsupported MCP-Protocol-Version ${version}; supported: ${[...server.legacyVersions, ...server.supportedVersions].join(', ')}`));
   }
-  Object.assign(call.log, { era: 'legacy', protocolVersion: version });
+  if (call.log) Object.assign(call.log, { era: 'legacy', protocolVersion: version });
   return respond(server, message, legacyMeta(message.params, version), call);
 }
 
@@ -110,7 +112,7 @@ async function respond(server: McpServer, request: JSONRPCRequest, meta: Request
   // W3C trace context: from _meta, else from the HTTP headers (spec 2026-07-28 basic/index, _meta)
   const traceparent = meta.traceparent ?? http.headers.get('traceparent') ?? undefined;
   const tracestate = meta.tracestate ?? http.headers.get('tracestate') ?? undefined;
-  if (traceparent) Object.assign(log, { traceparent, tracestate });
+  if (traceparent && log) Object.assign(log, { traceparent, tracestate });
   let abort: AbortController | undefined;
   let clientGone: AbortSignal | undefined;
   let stream: EventStream | undefined;
@@ -142,7 +144,7 @@ async function respond(server: McpServer, request: JSONRPCRequest, meta: Request
       },
     };
     void run(server, request, meta, call).then((reply) => {
-      if (reply.error) log.code = reply.error.code;
+      if (reply.error && log) log.code = reply.error.code;
       clientGone?.removeEventListener('abort', cancel);
       // spec: nothing more is sent once the request is answered or cancelled
       call.notify = () => {};

@@ -10,7 +10,7 @@
 import { Router, type IRequest } from 'itty-router';
 import { internalError, originNotAllowed, rateLimited } from '../mcp/errors';
 import type { McpServer } from '../mcp/server';
-import { authenticate, METADATA_PATH, protectedResourceMetadata, type JwtVerifier } from './auth';
+import { authenticate, METADATA_PATH, protectedResourceMetadata, type JwtVerifier, type Principal } from './auth';
 import { preflight, withCors } from './cors';
 import { writeLog, type RequestLog } from './log';
 import { mcpEndpoint } from './mcp';
@@ -60,13 +60,18 @@ export function createRouter(server: McpServer, options: RouterOptions = {}) {
     .all('*', notFound);
 
   /** `POST /mcp`: rate limit, authenticate, then the binding. */
-  async function mcp(request: Request, env: Env, settings: Settings, log: RequestLog): Promise<Response> {
-    const origin = originOf(request.url);
-    const auth = await authenticate(request, settings, origin, options.verifyJwt);
-    if (auth.refused) return auth.refused;
-    const limited = await overLimit(request, env, auth.principal?.subject);
-    if (limited) return limited;
-    return endpoint(request, env, auth.principal, log);
+  async function mcp(request: Request, env: Env, settings: Settings, log: RequestLog | undefined): Promise<Response> {
+    let principal: Principal | undefined;
+    if (settings.auth.mode !== 'none') {
+      const auth = await authenticate(request, settings, originOf(request.url), options.verifyJwt);
+      if (auth.refused) return auth.refused;
+      principal = auth.principal;
+    }
+    if (env.MCP_RATE_LIMITER || env.DISCOVER_RATE_LIMITER) {
+      const limited = await overLimit(request, env, principal?.subject);
+      if (limited) return limited;
+    }
+    return endpoint(request, env, principal, log);
   }
 
   return {
@@ -75,8 +80,8 @@ export function createRouter(server: McpServer, options: RouterOptions = {}) {
       const origin = request.headers.get('Origin');
       if (origin !== null && !settingsFor(env).allowsOrigin(origin)) return errorResponse(null, originNotAllowed(origin));
       const settings = settingsFor(env);
-      const startedAt = performance.now();
-      const log: RequestLog = {};
+      const startedAt = settings.requestLogs ? performance.now() : 0;
+      const log: RequestLog | undefined = settings.requestLogs ? {} : undefined;
       let response: Response;
       try {
         response =
@@ -86,7 +91,7 @@ export function createRouter(server: McpServer, options: RouterOptions = {}) {
       } catch (error) {
         response = crashed(error);
       }
-      if (settings.requestLogs && log.method) writeLog({ ...log, status: response.status }, startedAt);
+      if (log?.method) writeLog({ ...log, status: response.status }, startedAt);
       return origin === null ? response : withCors(response, origin);
     },
   };

@@ -2,38 +2,16 @@
  * The protocol core: a validated request in, a result or an error out. It knows nothing
  * of HTTP; everything that does not depend on the request is built once, in `createServer`.
  */
-import { handlerContext } from './context';
-import {
-  DEFAULT_CACHE,
-  DEFAULT_PAGE_SIZE,
-  DEFAULT_MAX_RESULT_CHARS,
-  DEFAULT_REQUEST_STATE_TTL_MS,
-  DEFAULT_TOOL_TIMEOUT_MS,
-  ToolError,
-  type CacheableMethod,
-  type Completer,
-  type HandlerContext,
-  type ServerDefinition,
-} from './define';
-import {
-  cannotAskLegacyClient,
-  internalError,
-  invalidParams,
-  McpError,
-  methodNotFound,
-  missingCapability,
-  resourceNotFoundLegacy,
-  unsupportedVersion,
-} from './errors';
-import { checkInputRequests, InputRequired, readInputResponses } from './input';
+import { createCalls, legacyShape } from './calls';
+import { DEFAULT_CACHE, DEFAULT_MAX_RESULT_CHARS, DEFAULT_PAGE_SIZE, DEFAULT_REQUEST_STATE_TTL_MS, DEFAULT_TOOL_TIMEOUT_MS, type CacheableMethod, type ServerDefinition } from './define';
+import { invalidParams, type McpError, methodNotFound, unsupportedVersion } from './errors';
 import { isObject } from './jsonrpc';
-import { declares, MetaKey, type RequestMeta } from './meta';
+import { MetaKey, type RequestMeta } from './meta';
 import { paginate, RawJson } from './paginate';
-import { listedPrompt, readPromptArguments } from './prompts';
-import { compileTemplate, listedResource, type CompiledTemplate } from './resources';
-import { openState, sealState } from './state';
+import { listedPrompt } from './prompts';
+import { compileTemplate, listedResource } from './resources';
 import { compileTool, type CompiledTool } from './tools';
-import type { CachePolicy, CallToolResult, JsonObject, JSONRPCNotification, JSONRPCRequest, RequestId, ServerCapabilities } from './types';
+import type { CachePolicy, JsonObject, JSONRPCNotification, JSONRPCRequest, RequestId, ServerCapabilities } from './types';
 
 /** Protocol revisions served with per-request `_meta` (spec 2026-07-28 basic/versioning). */
 export const SUPPORTED_VERSIONS = ['2026-07-28'] as const;
@@ -77,7 +55,7 @@ export type ErrorReply = { error: McpError; result?: undefined; listen?: undefin
 export type ListenReply = { listen: Listen; result?: undefined; error?: undefined };
 export type Reply = ResultReply | ErrorReply | ListenReply;
 
-type Handler = (params: JsonObject, meta: RequestMeta, call: CallContext, id: RequestId) => Reply | Promise<Reply>;
+export type Handler = (params: JsonObject, meta: RequestMeta, call: CallContext, id: RequestId) => Reply | Promise<Reply>;
 
 export interface McpServer {
   readonly supportedVersions: readonly string[];
@@ -146,158 +124,9 @@ export function createServer(definition: ServerDefinition): McpServer {
     };
   };
 
-  /**
-   * Runs a handler that may answer `InputRequired` (spec 2026-07-28 basic/patterns/mrtr):
-   * reads `inputResponses`, opens `requestState`, and seals the state of the next round.
-   */
-  async function withInput<T extends object>(
-    method: string,
-    salient: unknown,
-    params: JsonObject,
-    meta: RequestMeta,
-    call: CallContext,
-    run: (context: HandlerContext) => Promise<T | InputRequired | McpError>,
-    finish: (value: T, retry: boolean) => Reply,
-  ): Promise<Reply> {
-    const responses = readInputResponses(params);
-    if (responses instanceof McpError) return { error: responses };
-    const binding = { method, salient, principal: call.principal };
-    let state;
-    if (params.requestState !== undefined) {
-      state = await openState(call.secret, binding, params.requestState);
-      if (state instanceof McpError) return { error: state };
-    }
-    let value: T | InputRequired | McpError;
-    try {
-      value = await run(handlerContext(meta, call, { responses, state }, definition.logging === true));
-    } catch (error) {
-      if (error instanceof McpError) return { error };
-      console.error(`${method} handler threw`, error);
-      return { error: internalError() };
-    }
-    if (value instanceof McpError) return { error: value };
-    if (value instanceof InputRequired && meta.era === 'legacy') return { error: cannotAskLegacyClient(method) };
-    if (!(value instanceof InputRequired)) {
-      return finish(value, params.inputResponses !== undefined || params.requestState !== undefined);
-    }
-    const refused = checkInputRequests(value, meta.clientCapabilities);
-    if (refused) return { error: refused };
-    const requestState = value.state === undefined ? undefined : await sealState(call.secret, binding, value.state, stateTtl);
-    // An interim result: never cacheable, no caching hints (spec server/utilities/caching).
-    return {
-      result: { resultType: 'input_required', inputRequests: value.inputRequests, ...(requestState ? { requestState } : {}), _meta: serverMeta },
-    };
-  }
-
-  const callTool: Handler = (params, meta, call) => {
-    const name = params.name;
-    if (typeof name !== 'string') return { error: invalidParams('params.name must be a string') };
-    const tool = tools.get(name);
-    if (!tool) return { error: invalidParams(`Unknown tool: ${name}`, { name }) };
-    const args = params.arguments ?? {};
-    if (!isObject(args)) return { error: invalidParams('params.arguments must be an object') };
-    const missing = (tool.definition.requiresClientCapabilities ?? []).filter((c) => !declares(meta.clientCapabilities, c));
-    if (missing.length > 0) return { error: missingCapability(Object.fromEntries(missing.map((c) => [c, {}]))) };
-    // spec 2026-07-28 server/tools, Error Handling: invalid input is a tool execution error the model can fix
-    const invalid = tool.checkArguments(args);
-    if (invalid) return complete(errorResult(`Invalid arguments for tool ${name}: ${invalid}`));
-    const run = async (context: HandlerContext) => {
-      // A handler that never settles is stopped (its signal aborts) and reported to the model.
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const late = new Promise<CallToolResult>((resolve) => {
-        timer = setTimeout(() => {
-          resolve(errorResult(`Tool ${name} did not finish within ${toolTimeoutMs / 1000} s; try again or narrow the request.`));
-          call.abort(new DOMException(`tool ${name} timed out`, 'TimeoutError')); // after: the time limit wins the race
-        }, toolTimeoutMs);
-      });
-      try {
-        return await Promise.race([tool.definition.handler(args as never, context), late]);
-      } catch (error) {
-        if (error instanceof ToolError) return errorResult(error.message);
-        throw error;
-      } finally {
-        if (timer !== undefined) clearTimeout(timer);
-      }
-    };
-    return withInput('tools/call', { name, arguments: args }, params, meta, call, run, (result: CallToolResult) => {
-      if (!isObject(result) || !Array.isArray(result.content)) {
-        console.error(`tool ${name} returned a result without a content array`);
-        return { error: internalError() };
-      }
-      const badOutput = result.isError ? undefined : tool.checkOutput(result.structuredContent);
-      if (badOutput) {
-        console.error(`tool ${name} returned structuredContent that breaks its outputSchema: ${badOutput}`);
-        return { error: internalError() };
-      }
-      // Serialized once here, both to bound its size and so the transport splices it as it is.
-      const shaped = meta.era === 'legacy' ? legacyShape(complete(result).result) : complete(result).result;
-      const json = JSON.stringify(shaped);
-      if (json.length > maxResultChars) {
-        console.error(`tool ${name} returned ${json.length} characters, over the ${maxResultChars} limit`);
-        return complete(errorResult(`Tool ${name} produced a result too large to return (${json.length} characters); ask for less.`));
-      }
-      return { result: new RawJson(json) };
-    });
-  };
-
-  const getPrompt: Handler = (params, meta, call) => {
-    const name = params.name;
-    if (typeof name !== 'string') return { error: invalidParams('params.name must be a string') };
-    const prompt = prompts.get(name);
-    if (!prompt) return { error: invalidParams(`Unknown prompt: ${name}`, { name }) };
-    const args = readPromptArguments(prompt, params.arguments);
-    if (args instanceof McpError) return { error: args };
-    return withInput('prompts/get', { name, arguments: args }, params, meta, call, async (context) => prompt.get(args, context), (result) => complete(result));
-  };
-
-  const readResource: Handler = (params, meta, call) => {
-    const uri = params.uri;
-    if (typeof uri !== 'string') return { error: invalidParams('params.uri must be a string') };
-    // spec 2026-07-28 server/resources: -32602, not -32002 (which legacy clients still expect)
-    const notFound = meta.era === 'legacy' ? resourceNotFoundLegacy(uri) : invalidParams(`Resource not found: ${uri}`, { uri });
-    const fixed = resources.get(uri);
-    let template: CompiledTemplate | undefined;
-    let variables: Record<string, string> | undefined;
-    for (const candidate of fixed ? [] : templates) {
-      variables = candidate.match(uri);
-      if (variables) {
-        template = candidate;
-        break;
-      }
-    }
-    if (!fixed && !template) return { error: notFound };
-    const policy = (fixed ?? template?.definition)?.cache ?? cache('resources/read', call.principal !== undefined);
-    const run = async (context: HandlerContext) =>
-      fixed ? fixed.read(context) : ((await template?.definition.read(uri, variables ?? {}, context)) ?? notFound);
-    // A retry depends on answers that are not part of the cache key: immediately stale, private, no-store.
-    return withInput('resources/read', { uri }, params, meta, call, run, (result, retry) =>
-      retry ? { result: complete(result, { ttlMs: 0, cacheScope: 'private' }).result } : complete(result, policy),
-    );
-  };
-
-  const completeArgument: Handler = async (params) => {
-    const { ref, argument } = params;
-    if (!isObject(ref) || !isObject(argument) || typeof argument.name !== 'string' || typeof argument.value !== 'string') {
-      return { error: invalidParams('params.ref must be an object and params.argument must have string "name" and "value"') };
-    }
-    const context = isObject(params.context) && isObject(params.context.arguments) ? (params.context.arguments as Record<string, string>) : {};
-    let completer: Completer | undefined;
-    if (ref.type === 'ref/prompt' && typeof ref.name === 'string') {
-      const prompt = prompts.get(ref.name);
-      if (!prompt) return { error: invalidParams(`Unknown prompt: ${ref.name}`) };
-      completer = prompt.arguments?.find((a) => a.name === argument.name)?.complete;
-    } else if (ref.type === 'ref/resource' && typeof ref.uri === 'string') {
-      const template = templates.find((t) => t.definition.uriTemplate === ref.uri);
-      if (!template) return { error: invalidParams(`Unknown resource template: ${ref.uri}`) };
-      const completers = template.definition.complete ?? {};
-      completer = Object.hasOwn(completers, argument.name) ? completers[argument.name] : undefined;
-    } else {
-      return { error: invalidParams('params.ref must be a ref/prompt with a name or a ref/resource with a uri') };
-    }
-    const values = completer ? await completer(argument.value, context) : [];
-    // spec 2026-07-28 server/utilities/completion: at most 100 values per response
-    return complete({ completion: { values: values.slice(0, 100), total: values.length, hasMore: values.length > 100 } });
-  };
+  const { callTool, getPrompt, readResource, completeArgument } = createCalls({
+    definition, tools, prompts, resources, templates, complete, cache, stateTtl, toolTimeoutMs, maxResultChars,
+  });
 
   /**
    * spec 2026-07-28 basic/patterns/subscriptions: acknowledge first with the honoured subset
@@ -379,13 +208,6 @@ export function createServer(definition: ServerDefinition): McpServer {
   };
 }
 
-/** A result as a legacy client expects it (spec 2025-11-25): no `resultType`, no caching hints. */
-function legacyShape(result: object): object {
-  const { resultType: _type, ttlMs: _ttl, cacheScope: _scope, ...legacy } = result as JsonObject;
-  return legacy;
-}
-
-const errorResult = (message: string): CallToolResult => ({ content: [{ type: 'text', text: message }], isError: true });
 
 /** Indexes definitions by their key; a duplicate is an author's bug, reported at module load. */
 function byName<T>(items: readonly T[], key: (item: T) => string, kind: string): Map<string, T> {
