@@ -1,5 +1,7 @@
 /** Secrets are not in wrangler.toml, so `wrangler types` cannot see them: declared here. */
 interface Env {
+  /** Optional var: Host names (with * wildcards and :* ports) the endpoint answers to; empty allows any. */
+  ALLOWED_HOSTS?: string;
   /** Secret for AUTH_MODE = "bearer" (`wrangler secret put MCP_BEARER_TOKEN`). */
   MCP_BEARER_TOKEN?: string;
   /** Optional vars: see the README's Authorization section. */

@@ -8,7 +8,7 @@
  * headers wrap both.
  */
 import { Router, type IRequest } from 'itty-router';
-import { internalError, originNotAllowed, rateLimited } from '../mcp/errors';
+import { hostNotAllowed, internalError, originNotAllowed, rateLimited } from '../mcp/errors';
 import type { McpServer } from '../mcp/server';
 import { authenticate, METADATA_PATH, protectedResourceMetadata, type JwtVerifier, type Principal } from './auth';
 import { preflight, withCors } from './cors';
@@ -77,9 +77,11 @@ export function createRouter(server: McpServer, options: RouterOptions = {}) {
   return {
     async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
       // spec 2026-07-28 streamable-http, Security: a present Origin must be allowed, else 403 (DNS rebinding)
-      const origin = request.headers.get('Origin');
-      if (origin !== null && !settingsFor(env).allowsOrigin(origin)) return errorResponse(null, originNotAllowed(origin));
       const settings = settingsFor(env);
+      const origin = request.headers.get('Origin');
+      if (origin !== null && !settings.allowsOrigin(origin)) return errorResponse(null, originNotAllowed(origin));
+      const host = request.headers.get('Host');
+      if (!settings.allowsHost(host)) return errorResponse(null, hostNotAllowed(host ?? '(none)'));
       const startedAt = settings.requestLogs ? performance.now() : 0;
       const log: RequestLog | undefined = settings.requestLogs ? {} : undefined;
       let response: Response;

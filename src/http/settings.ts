@@ -6,6 +6,8 @@
 export interface Settings {
   /** True when a browser page at `origin` may call the endpoint. */
   allowsOrigin(origin: string): boolean;
+  /** True when the request's Host is acceptable (ALLOWED_HOSTS; empty allows any). */
+  allowsHost(host: string | null): boolean;
   maxBodyBytes: number;
   /** Key for sealing `requestState` (spec 2026-07-28 basic/patterns/mrtr). */
   stateSecret: string;
@@ -62,6 +64,7 @@ export function settingsFor(env: Env): Settings {
     env.AUTH_SCOPES,
     env.MCP_BEARER_TOKEN,
     env.REQUEST_LOGS,
+    env.ALLOWED_HOSTS,
   ].join('\n');
   if (cached?.key !== key) cached = { env, key, settings: parseSettings(env) };
   else cached.env = env;
@@ -72,7 +75,8 @@ function parseSettings(env: Env): Settings {
   const patterns = (env.ALLOWED_ORIGINS ?? '')
     .split(/[\s,]+/)
     .filter(Boolean)
-    .map(originPattern);
+    .map(wildcardPattern);
+  const hosts = list(env.ALLOWED_HOSTS).map(wildcardPattern);
   if (!env.MCP_STATE_SECRET) {
     console.warn('MCP_STATE_SECRET is not set: requestState is sealed with the public development key. Set it before deploying.');
   }
@@ -80,6 +84,8 @@ function parseSettings(env: Env): Settings {
     // spec 2026-07-28 streamable-http, Security: an Origin that is present must be valid. The
     // request's own host is not trusted: under DNS rebinding the attacker's page is "same-origin".
     allowsOrigin: (origin) => patterns.some((p) => p.test(origin)),
+    // Against DNS rebinding of a local server: a name that resolves to 127.0.0.1 still carries its own Host.
+    allowsHost: hosts.length === 0 ? () => true : (host) => host !== null && hosts.some((p) => p.test(host)),
     maxBodyBytes: positive(env.MAX_BODY_BYTES) ?? DEFAULT_MAX_BODY_BYTES,
     stateSecret: env.MCP_STATE_SECRET || DEV_STATE_SECRET,
     listenMaxMs: (positive(env.LISTEN_MAX_SECONDS) ?? DEFAULT_LISTEN_MAX_SECONDS) * 1000,
@@ -114,10 +120,11 @@ const positive = (value: string | undefined) => {
 };
 
 /**
- * `https://app.example.com` matches itself; `https://*.example.com` any subdomain;
- * `http://localhost:*` any port; a lone `*` every origin.
+ * Origins and hosts with wildcards: `https://app.example.com` matches itself;
+ * `https://*.example.com` any subdomain; `http://localhost:*` (or `localhost:*`) any port;
+ * a lone `*` everything.
  */
-function originPattern(pattern: string): RegExp {
+function wildcardPattern(pattern: string): RegExp {
   if (pattern === '*') return /^/;
   const source = pattern
     .toLowerCase()

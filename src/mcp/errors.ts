@@ -94,5 +94,6 @@ export const unsupportedMediaType = () =>
 export const rateLimited = () => new McpError(ErrorCode.InvalidRequest, 'Too many requests; retry after the time in Retry-After', undefined, 429);
 export const tooManyStreams = (limit: number) =>
   new McpError(ErrorCode.InvalidRequest, `Too many open subscriptions/listen streams (limit ${limit}); retry later`, undefined, 429);
+export const hostNotAllowed = (host: string) => new McpError(ErrorCode.InvalidRequest, `Host not allowed: ${host}`, undefined, 403);
 export const originNotAllowed = (origin: string) =>
   new McpError(ErrorCode.InvalidRequest, `Origin not allowed: ${origin}`, undefined, 403);

@@ -37,3 +37,11 @@ describe('fault injection', () => {
     expect((await open()).status).toBe(200);
   });
 });
+
+describe('upstream faults', () => {
+  it('turns an upstream that never answers into a tool error at the time limit, and cancels the upstream call', async () => {
+    const { status, body } = await rpc('tools/call', { url: fixtureUrl(), params: { name: 'slow_upstream', arguments: {} } });
+    expect(status).toBe(200);
+    expect(body.result).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/did not finish/) }] });
+  });
+});

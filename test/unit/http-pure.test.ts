@@ -99,3 +99,21 @@ describe('bearer mode', () => {
     expect(constantTimeEqual('', 'a')).toBe(false);
   });
 });
+
+describe('allowed hosts (DNS rebinding of a local server)', () => {
+  const base = { ALLOWED_ORIGINS: '', MAX_BODY_BYTES: '', GITHUB_API_URL: '', LISTEN_MAX_SECONDS: '', LEGACY_CLIENTS: 'on', AUTH_MODE: 'none', AUTH_ISSUER: '', REQUEST_LOGS: 'off' };
+  it('allows any host when none is configured', () => {
+    expect(settingsFor({ ...base } as unknown as Env).allowsHost('evil.example.com')).toBe(true);
+  });
+  it.each([
+    ['localhost:8787', true],
+    ['127.0.0.1:8787', true],
+    ['mcp.example.workers.dev', true],
+    ['evil.example.com', false],
+    ['localhost.evil.com:8787', false],
+    [null, false],
+  ])('with ALLOWED_HOSTS set, %s → %s', (host, allowed) => {
+    const settings = settingsFor({ ...base, ALLOWED_HOSTS: 'localhost:*, 127.0.0.1:*, *.workers.dev' } as unknown as Env);
+    expect(settings.allowsHost(host)).toBe(allowed);
+  });
+});

@@ -39,6 +39,17 @@ describe('createServer', () => {
     expect(seen).toEqual(tools.map((t) => t.name));
   });
 
+  it('refuses a handler that asks for more than 16 inputs at once with -32602', async () => {
+    const { defineTool: tool, inputRequired, listRoots } = await import('../../src/mcp');
+    const greedy = createServer({
+      info: { name: 'greedy', version: '0' },
+      tools: [tool({ name: 'greedy', inputSchema: { type: 'object' }, handler: () => inputRequired(Object.fromEntries(Array.from({ length: 17 }, (_, i) => [`r${i}`, listRoots()]))) })],
+    });
+    const reply = await greedy.handle(request('tools/call', { name: 'greedy' }), { ...meta, clientCapabilities: { roots: {} } }, call);
+    expect(reply.error?.code).toBe(-32602);
+    expect(reply.error?.message).toMatch(/more than 16 inputs/);
+  });
+
   it('refuses a second tool with the same name at load time', () => {
     expect(() => createServer({ info: { name: 'dup', version: '0' }, tools: [tools[0]!, tools[0]!] })).toThrow(/defined twice/);
   });
