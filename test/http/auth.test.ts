@@ -91,6 +91,19 @@ describe('OAuth resource server (AUTH_MODE = jwt)', () => {
     }
   });
 
+  it('keeps a result public under auth only when its definition says so explicitly', async () => {
+    const bearer = await token();
+    const explicit = await call('resources/read', bearer, { uri: 'test://public-doc' });
+    expect(explicit.body?.result?.cacheScope).toBe('public');
+    expect(explicit.headers.get('Cache-Control')).toBe('public, max-age=60');
+    const implicit = await call('resources/read', bearer, { uri: 'test://default-doc' });
+    expect(implicit.body?.result?.cacheScope).toBe('private');
+    expect(implicit.headers.get('Cache-Control')).toBe('private, max-age=60');
+    expect(implicit.headers.get('Vary')).toContain('Authorization');
+    const anonymous = await rpc('resources/read', { url: inject('fixtureUrl'), params: { uri: 'test://default-doc' } });
+    expect(anonymous.headers.get('Cache-Control')).toBe('public, max-age=60');
+  });
+
   it('rejects requestState from one user presented by another', async () => {
     const capabilities = meta({ 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} } })['io.modelcontextprotocol/clientCapabilities'];
     const withElicitation = { ...meta(), 'io.modelcontextprotocol/clientCapabilities': capabilities };
@@ -114,14 +127,23 @@ describe('OAuth resource server (AUTH_MODE = jwt)', () => {
 
 describe('rate limiting (Workers Rate Limiting binding, 8 a minute per principal in the fixture)', () => {
   it('answers 429 with Retry-After and a JSON-RPC error past the limit, per principal', async () => {
+    // The local limiter counts in fixed one-minute windows: a window may end mid-test, so look
+    // for the first refusal within 20 calls and require at least 8 answers before it.
     const bearer = await token();
-    const statuses: number[] = [];
-    for (let i = 0; i < 9; i++) statuses.push((await call('tools/list', bearer)).status);
-    expect(statuses.slice(0, 8)).toEqual(Array(8).fill(200));
-    const over = await call('tools/list', bearer);
-    expect(over.status).toBe(429);
-    expect(Number(over.headers.get('Retry-After'))).toBeGreaterThan(0);
-    expect(over.body?.error?.code).toBe(-32600);
+    let over: Awaited<ReturnType<typeof call>> | undefined;
+    let answered = 0;
+    for (let i = 0; i < 20 && !over; i++) {
+      const reply = await call('tools/list', bearer);
+      if (reply.status === 429) over = reply;
+      else {
+        expect(reply.status).toBe(200);
+        answered++;
+      }
+    }
+    expect(over?.status).toBe(429);
+    expect(answered).toBeGreaterThanOrEqual(8);
+    expect(Number(over?.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect(over?.body?.error?.code).toBe(-32600);
     expect((await call('tools/list', await token())).status).toBe(200); // another principal is not affected
   });
 
