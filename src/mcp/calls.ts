@@ -100,13 +100,14 @@ export function createCalls({ definition, tools, prompts, resources, templates, 
         throw error;
       }
     };
+    const limitMs = tool.definition.timeoutMs ?? toolTimeoutMs;
     const withTimeLimit = async (answer: Promise<CallToolResult | InputRequired>) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const late = new Promise<CallToolResult>((resolve) => {
         timer = setTimeout(() => {
-          resolve(errorResult(`Tool ${name} did not finish within ${toolTimeoutMs / 1000} s; try again or narrow the request.`));
+          resolve(errorResult(`Tool ${name} did not finish within ${limitMs / 1000} s; try again or narrow the request.`));
           call.abort(new DOMException(`tool ${name} timed out`, 'TimeoutError')); // after: the time limit wins the race
-        }, toolTimeoutMs);
+        }, limitMs);
       });
       try {
         return await Promise.race([answer, late]);

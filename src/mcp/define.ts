@@ -50,6 +50,8 @@ export interface ToolDefinition<Args = Record<string, unknown>> extends Tool {
   requiresClientCapabilities?: readonly string[];
   /** OAuth scopes a caller's token must grant to call it (when auth is on); else 403 insufficient_scope. */
   requiredScopes?: readonly string[];
+  /** This tool's time limit, when it differs from the server's `toolTimeoutMs`. */
+  timeoutMs?: number;
   handler(args: Args, context: HandlerContext): Awaitable<CallToolResult | InputRequired>;
 }
 

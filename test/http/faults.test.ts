@@ -40,7 +40,7 @@ describe('fault injection', () => {
 
 describe('upstream faults', () => {
   it('turns an upstream that never answers into a tool error at the time limit, and cancels the upstream call', async () => {
-    const { status, body } = await rpc('tools/call', { url: fixtureUrl(), params: { name: 'slow_upstream', arguments: {} } });
+    const { status, body } = await rpc('tools/call', { url: fixtureUrl(), params: { name: 'impatient_upstream', arguments: {} } });
     expect(status).toBe(200);
     expect(body.result).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/did not finish/) }] });
   });

@@ -26,8 +26,8 @@ describe('tools/list', () => {
       cursor = body.result?.nextCursor;
       pages++;
     } while (cursor !== undefined);
-    expect(pages).toBe(6);
-    expect(names).toEqual(['echo', 'countdown', 'fails', 'ask_user', 'routed', 'wizard', 'pushy', 'slow_upstream', 'hangs', 'huge', 'admin_only', 'traced']);
+    expect(pages).toBe(7);
+    expect(names).toEqual(['echo', 'countdown', 'fails', 'ask_user', 'routed', 'wizard', 'pushy', 'slow_upstream', 'impatient_upstream', 'hangs', 'huge', 'admin_only', 'traced']);
   });
 
   it('answers an unknown cursor with -32602', async () => {
