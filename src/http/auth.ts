@@ -4,6 +4,8 @@
  * storage: a JWT verified against the issuer's JWKS (keys cached per isolate), or, for
  * private deployments, one static secret compared in constant time. Off by default.
  */
+import { forbidden, unauthorized as unauthorizedError } from '../mcp/errors';
+import { errorResponse } from './respond';
 import type { AuthSettings, Settings } from './settings';
 
 /** Who is calling: the token's subject and the scopes it grants. */
@@ -66,19 +68,17 @@ export const missingScopes = (principal: Principal | undefined, needed: readonly
 /** 403 with `insufficient_scope` and the scopes to ask for (RFC 6750 3.1). */
 export function insufficientScope(origin: string, id: string | number, scopes: readonly string[]): Response {
   const challenge = `Bearer error="insufficient_scope", scope="${scopes.join(' ')}", resource_metadata="${origin}${METADATA_PATH}"`;
-  return refusal(403, challenge, id, `Forbidden: this needs the scope${scopes.length > 1 ? 's' : ''} ${scopes.join(', ')}`);
+  return withChallenge(errorResponse(id, forbidden(`this needs the scope${scopes.length > 1 ? 's' : ''} ${scopes.join(', ')}`)), challenge);
 }
 
 function unauthorized(origin: string, error?: 'invalid_token'): Response {
   const challenge = `Bearer resource_metadata="${origin}${METADATA_PATH}"${error ? `, error="${error}"` : ''}`;
-  return refusal(401, challenge, null, error ? 'Unauthorized: the access token is invalid or expired' : 'Unauthorized: an access token is required');
+  return withChallenge(errorResponse(null, unauthorizedError(error ? 'the access token is invalid or expired' : 'an access token is required')), challenge);
 }
 
-function refusal(status: number, challenge: string, id: string | number | null, message: string): Response {
-  return new Response(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32600, message } }), {
-    status,
-    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'WWW-Authenticate': challenge },
-  });
+function withChallenge(response: Response, challenge: string): Response {
+  response.headers.set('WWW-Authenticate', challenge);
+  return response;
 }
 
 /** Compares every byte whatever the inputs, so timing does not reveal a matching prefix. */

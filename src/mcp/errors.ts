@@ -91,6 +91,9 @@ export const bodyTooLarge = (limit: number) =>
   new McpError(ErrorCode.InvalidRequest, `Request body exceeds ${limit} bytes`, undefined, 413);
 export const unsupportedMediaType = () =>
   new McpError(ErrorCode.InvalidRequest, 'Content-Type must be application/json', undefined, 415);
+/** Authorization refusals (spec 2026-07-28 basic/authorization; RFC 6750): the WWW-Authenticate challenge goes with them. */
+export const unauthorized = (why: string) => new McpError(ErrorCode.InvalidRequest, `Unauthorized: ${why}`, undefined, 401);
+export const forbidden = (why: string) => new McpError(ErrorCode.InvalidRequest, `Forbidden: ${why}`, undefined, 403);
 export const rateLimited = () => new McpError(ErrorCode.InvalidRequest, 'Too many requests; retry after the time in Retry-After', undefined, 429);
 export const tooManyStreams = (limit: number) =>
   new McpError(ErrorCode.InvalidRequest, `Too many open subscriptions/listen streams (limit ${limit}); retry later`, undefined, 429);
