@@ -126,7 +126,8 @@ export function createCalls({ definition, tools, prompts, resources, templates, 
         return { error: internalError() };
       }
       // Serialized once here, both to bound its size and so the transport splices it as it is.
-      const shaped = meta.era === 'legacy' ? legacyShape(complete(result).result) : complete(result).result;
+      const completed = complete(result).result;
+      const shaped = meta.era === 'legacy' ? legacyShape(completed) : completed;
       const json = JSON.stringify(shaped);
       if (json.length > maxResultChars) {
         console.error(`tool ${name} returned ${json.length} characters, over the ${maxResultChars} limit`);
