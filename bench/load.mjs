@@ -46,7 +46,8 @@ export async function underWorkerd({ rounds = 3, seconds = 3, connections = 32 }
       await run(`${servers[name].url}/mcp`, 'tools/call', { connections, seconds: 1 }); // warm up
     }
     for (let round = 0; round < rounds; round++) {
-      for (const op of ops) {
+      // operations and contenders both rotate, so no one always runs first after a switch
+      for (const op of [...ops.slice(round % ops.length), ...ops.slice(0, round % ops.length)]) {
         // the bare Worker runs beside each operation, so "of bare" compares runs seconds apart
         const order = ['template', 'sdk', 'agents', 'bare'];
         for (let k = 0; k < order.length; k++) {
