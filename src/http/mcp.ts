@@ -14,8 +14,9 @@ import { listenResponse } from './listen';
 import { errorResponse, notificationJson, replyJson, replyResponse } from './respond';
 import { insufficientScope, missingScopes, type Principal } from './auth';
 import type { RequestLog } from './log';
-import { settingsFor, type Settings } from './settings';
+import type { Settings } from './settings';
 import { EventStream } from './stream';
+import { originOf } from './url';
 
 /** While a request's answer streams, a comment this often notices a client that left. */
 export const STREAM_HEARTBEAT_MS = 1_000;
@@ -27,12 +28,11 @@ const LEGACY_DEFAULT_VERSION = '2025-03-26';
 const accepted = () => new Response(null, { status: 202 });
 
 export function mcpEndpoint(server: McpServer) {
-  return async function handleMcp(request: Request, env: Env, principal: Principal | undefined, log: RequestLog | undefined): Promise<Response> {
+  return async function handleMcp(request: Request, env: Env, settings: Settings, principal: Principal | undefined, log: RequestLog | undefined): Promise<Response> {
     const fail = (id: RequestId | null, error: McpError) => {
       if (log) log.code = error.code;
       return errorResponse(id, error);
     };
-    const settings = settingsFor(env);
     const body = await readJsonBody(request, settings.maxBodyBytes);
     if (body instanceof McpError) return fail(null, body);
     const parsed = parseMessage(body);
@@ -73,8 +73,6 @@ interface Call {
   principal: Principal | undefined;
   log: RequestLog | undefined;
 }
-
-const originOf = (url: string) => new URL(url).origin;
 
 /**
  * A request without a modern claim, from a client of the `initialize` era (spec 2026-07-28

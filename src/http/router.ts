@@ -16,6 +16,7 @@ import { writeLog, type RequestLog } from './log';
 import { mcpEndpoint } from './mcp';
 import { errorResponse } from './respond';
 import { settingsFor, type Settings } from './settings';
+import { originOf, pathOf } from './url';
 
 export const MCP_PATH = '/mcp';
 
@@ -30,18 +31,6 @@ const crashed = (error: unknown) => {
 function metadata(request: IRequest, env: Env): Response {
   const settings = settingsFor(env);
   return settings.auth.mode === 'none' ? notFound() : protectedResourceMetadata(settings, new URL(request.url).origin);
-}
-
-/** The path of an absolute URL, without parsing it: `http://host:8787/mcp?x` → `/mcp`. */
-export function pathOf(url: string): string {
-  const start = url.indexOf('/', url.indexOf('//') + 2);
-  if (start === -1) return '/';
-  let end = url.length;
-  const query = url.indexOf('?', start);
-  const fragment = url.indexOf('#', start);
-  if (query !== -1) end = query;
-  if (fragment !== -1 && fragment < end) end = fragment;
-  return url.slice(start, end);
 }
 
 export interface RouterOptions {
@@ -71,7 +60,7 @@ export function createRouter(server: McpServer, options: RouterOptions = {}) {
       const limited = await overLimit(request, env, principal?.subject);
       if (limited) return limited;
     }
-    return endpoint(request, env, principal, log);
+    return endpoint(request, env, settings, principal, log);
   }
 
   return {
@@ -97,12 +86,6 @@ export function createRouter(server: McpServer, options: RouterOptions = {}) {
       return origin === null ? response : withCors(response, origin);
     },
   };
-}
-
-/** The origin of an absolute URL, without parsing it: `https://host:8787/mcp` → `https://host:8787`. */
-function originOf(url: string): string {
-  const path = url.indexOf('/', url.indexOf('//') + 2);
-  return path === -1 ? url : url.slice(0, path);
 }
 
 /**

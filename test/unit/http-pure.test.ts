@@ -3,8 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { authenticate, constantTimeEqual } from '../../src/http/auth';
 import { decodeHeaderValue } from '../../src/http/headers';
 import { cacheControl } from '../../src/http/respond';
-import { pathOf } from '../../src/http/router';
+import { pathOf } from '../../src/http/url';
 import { settingsFor } from '../../src/http/settings';
+
+/** A Worker env with every var set to a neutral value, plus the ones a test is about. */
+const envWith = (vars: Record<string, string | undefined>) =>
+  ({ ALLOWED_ORIGINS: '', MAX_BODY_BYTES: '', GITHUB_API_URL: '', LISTEN_MAX_SECONDS: '', LEGACY_CLIENTS: 'on', AUTH_MODE: 'none', AUTH_ISSUER: '', REQUEST_LOGS: 'off', ...vars }) as unknown as Env;
 
 describe('cacheControl', () => {
   it.each([
@@ -40,7 +44,7 @@ describe('decodeHeaderValue', () => {
 });
 
 describe('allowed origins', () => {
-  const settings = settingsFor({ ALLOWED_ORIGINS: 'https://app.example.com, https://*.example.org http://localhost:*', MAX_BODY_BYTES: '10', GITHUB_API_URL: '', LISTEN_MAX_SECONDS: '', LEGACY_CLIENTS: 'on' } as Env);
+  const settings = settingsFor(envWith({ ALLOWED_ORIGINS: 'https://app.example.com, https://*.example.org http://localhost:*', MAX_BODY_BYTES: '10' }));
   it.each([
     ['https://app.example.com', true],
     ['https://APP.example.com', true],
@@ -60,7 +64,7 @@ describe('allowed origins', () => {
 
   it('reads the body limit and falls back to 4 MiB on nonsense', () => {
     expect(settings.maxBodyBytes).toBe(10);
-    expect(settingsFor({ ALLOWED_ORIGINS: '', MAX_BODY_BYTES: 'lots', GITHUB_API_URL: '', LISTEN_MAX_SECONDS: '', LEGACY_CLIENTS: 'on' } as Env).maxBodyBytes).toBe(4 * 1024 * 1024);
+    expect(settingsFor(envWith({ MAX_BODY_BYTES: 'lots' })).maxBodyBytes).toBe(4 * 1024 * 1024);
   });
 });
 
@@ -78,8 +82,7 @@ describe('pathOf', () => {
 });
 
 describe('bearer mode', () => {
-  const env = (token?: string) =>
-    ({ ALLOWED_ORIGINS: '', MAX_BODY_BYTES: '', GITHUB_API_URL: '', LISTEN_MAX_SECONDS: '', LEGACY_CLIENTS: 'on', AUTH_MODE: 'bearer', AUTH_ISSUER: '', REQUEST_LOGS: 'off', MCP_BEARER_TOKEN: token }) as unknown as Env;
+  const env = (token?: string) => envWith({ AUTH_MODE: 'bearer', MCP_BEARER_TOKEN: token });
   const request = (authorization?: string) => new Request('https://mcp.example.com/mcp', { method: 'POST', headers: authorization ? { Authorization: authorization } : {} });
 
   it('admits exactly the configured secret', async () => {
@@ -101,9 +104,8 @@ describe('bearer mode', () => {
 });
 
 describe('allowed hosts (DNS rebinding of a local server)', () => {
-  const base = { ALLOWED_ORIGINS: '', MAX_BODY_BYTES: '', GITHUB_API_URL: '', LISTEN_MAX_SECONDS: '', LEGACY_CLIENTS: 'on', AUTH_MODE: 'none', AUTH_ISSUER: '', REQUEST_LOGS: 'off' };
   it('allows any host when none is configured', () => {
-    expect(settingsFor({ ...base } as unknown as Env).allowsHost('evil.example.com')).toBe(true);
+    expect(settingsFor(envWith({})).allowsHost('evil.example.com')).toBe(true);
   });
   it.each([
     ['localhost:8787', true],
@@ -113,7 +115,7 @@ describe('allowed hosts (DNS rebinding of a local server)', () => {
     ['localhost.evil.com:8787', false],
     [null, false],
   ])('with ALLOWED_HOSTS set, %s → %s', (host, allowed) => {
-    const settings = settingsFor({ ...base, ALLOWED_HOSTS: 'localhost:*, 127.0.0.1:*, *.workers.dev' } as unknown as Env);
+    const settings = settingsFor(envWith({ ALLOWED_HOSTS: 'localhost:*, 127.0.0.1:*, *.workers.dev' }));
     expect(settings.allowsHost(host)).toBe(allowed);
   });
 });
