@@ -1,12 +1,13 @@
 /**
- * The official TypeScript client (@modelcontextprotocol/client) against the template
- * Worker in workerd, over real HTTP on loopback.
+ * The official TypeScript clients (@modelcontextprotocol/client, @modelcontextprotocol/sdk) against
+ * the defaults fixture in workerd, over real HTTP on loopback.
  */
 import { Client, SdkHttpError, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as StreamableHTTPClientTransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { templateUrl } from '../support/mcp';
+import { defaults } from '../fixtures/defaults';
+import { defaultsUrl } from '../support/mcp';
 
 const clients: Client[] = [];
 afterEach(async () => {
@@ -15,7 +16,7 @@ afterEach(async () => {
 
 /** A transport whose fetch records the MCP method of every request it sends. */
 function countingTransport(sent: string[]) {
-  return new StreamableHTTPClientTransport(new URL(templateUrl()), {
+  return new StreamableHTTPClientTransport(new URL(defaultsUrl()), {
     fetch: (input, init) => {
       sent.push(new Headers(init?.headers).get('Mcp-Method') ?? '(none)');
       return fetch(input, init);
@@ -36,29 +37,29 @@ describe('official client', () => {
     await c.connect(countingTransport(sent));
     expect(c.getProtocolEra()).toBe('modern');
     expect(c.getNegotiatedProtocolVersion()).toBe('2026-07-28');
-    expect(c.getServerVersion()).toMatchObject({ name: 'mcp-worker-template' });
+    expect(c.getServerVersion()).toEqual(defaults.info);
     expect(c.getDiscoverResult()).toMatchObject({ supportedVersions: ['2026-07-28'], ttlMs: 3_600_000, cacheScope: 'public' });
 
     const { tools } = await c.listTools();
-    expect(tools.map((t) => t.name)).toEqual(['add', 'github_repo', 'current_time']);
-    const result = await c.callTool({ name: 'add', arguments: { a: 20, b: 22 } });
+    expect(tools.map((t) => t.name)).toEqual(defaults.tools.map((tool) => tool.name));
+    const result = await c.callTool({ name: 'sum', arguments: { a: 20, b: 22 } });
     expect(result.structuredContent).toEqual({ sum: 42 });
     // The client mirrors x-mcp-header parameters it learned from tools/list; the Worker checks them.
-    const time = await c.callTool({ name: 'current_time', arguments: { timezone: 'UTC' } });
-    expect(time.isError).toBeFalsy();
+    const routed = await c.callTool({ name: 'routed', arguments: { region: 'eu-west', shard: 3 } });
+    expect(routed.content).toEqual([{ type: 'text', text: 'routed to eu-west' }]);
     expect(sent).toEqual(['server/discover', 'tools/list', 'tools/call', 'tools/call']);
   });
 
   it('pinned to 2026-07-28 reconnects from a saved discover result with no round trip', async () => {
     const first = client({ pin: '2026-07-28' });
-    await first.connect(new StreamableHTTPClientTransport(new URL(templateUrl())));
+    await first.connect(new StreamableHTTPClientTransport(new URL(defaultsUrl())));
     const saved = JSON.parse(JSON.stringify(first.getDiscoverResult()));
 
     const sent: string[] = [];
     const second = client({ pin: '2026-07-28' });
     await second.connect(countingTransport(sent), { prior: { kind: 'modern', discover: saved } });
     expect(sent).toEqual([]);
-    const result = await second.callTool({ name: 'add', arguments: { a: 1, b: 1 } });
+    const result = await second.callTool({ name: 'sum', arguments: { a: 1, b: 1 } });
     expect(result.structuredContent).toEqual({ sum: 2 });
     expect(sent).toEqual(['tools/call']);
   });
@@ -70,11 +71,11 @@ describe('official client', () => {
     await c.connect(transport);
     expect(c.getProtocolEra()).toBe('legacy');
     expect(c.getNegotiatedProtocolVersion()).toBe('2025-11-25');
-    expect(c.getServerVersion()).toMatchObject({ name: 'mcp-worker-template' });
+    expect(c.getServerVersion()).toEqual(defaults.info);
     expect(transport.sessionId).toBeUndefined();
     const { tools } = await c.listTools();
-    expect(tools.map((t) => t.name)).toEqual(['add', 'github_repo', 'current_time']);
-    expect((await c.callTool({ name: 'add', arguments: { a: 2, b: 3 } })).structuredContent).toEqual({ sum: 5 });
+    expect(tools.map((t) => t.name)).toEqual(defaults.tools.map((tool) => tool.name));
+    expect((await c.callTool({ name: 'sum', arguments: { a: 2, b: 3 } })).structuredContent).toEqual({ sum: 5 });
     expect(sent.filter((m) => m !== '(none)')).toEqual([]); // legacy requests carry no Mcp-Method
   });
 
@@ -93,15 +94,15 @@ describe('official client', () => {
 describe('v1 SDK client (@modelcontextprotocol/sdk), the one most deployed', () => {
   it('connects with initialize, lists and calls tools', async () => {
     const v1 = new ClientV1({ name: 'v1-client', version: '1.0.0' });
-    await v1.connect(new StreamableHTTPClientTransportV1(new URL(templateUrl())));
+    await v1.connect(new StreamableHTTPClientTransportV1(new URL(defaultsUrl())));
     try {
-      expect(v1.getServerVersion()).toMatchObject({ name: 'mcp-worker-template' });
+      expect(v1.getServerVersion()).toEqual(defaults.info);
       const { tools } = await v1.listTools();
-      expect(tools.map((t) => t.name)).toContain('current_time');
-      const result = await v1.callTool({ name: 'add', arguments: { a: 40, b: 2 } });
+      expect(tools.map((t) => t.name)).toEqual(defaults.tools.map((tool) => tool.name));
+      const result = await v1.callTool({ name: 'sum', arguments: { a: 40, b: 2 } });
       expect(result.structuredContent).toEqual({ sum: 42 });
-      const read = await v1.readResource({ uri: 'time://zones' });
-      expect(JSON.stringify(read.contents[0])).toContain('Europe/Paris');
+      const read = await v1.readResource({ uri: 'test://public-doc' });
+      expect(read.contents).toEqual([{ uri: 'test://public-doc', text: 'shared' }]);
     } finally {
       await v1.close();
     }

@@ -1,5 +1,5 @@
 /**
- * Property-based fuzzing of the Worker's fetch handler, called in process: generated valid
+ * Property-based fuzzing of the defaults fixture Worker's fetch handler, called in process: generated valid
  * requests for every method, then mutations of their headers and bodies. Properties: never a
  * 5xx; every answer is JSON-RPC (or empty for 202/405); the error code fits the class of
  * mistake; valid requests still succeed after every bad one. Fixed seed here; `npm run fuzz`
@@ -7,7 +7,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import worker from '../../src/index';
+import { ITEM_NAMES } from '../fixtures/resources';
+import worker from '../fixtures/defaults.worker';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261129);
@@ -15,10 +16,10 @@ const env = {
   ALLOWED_ORIGINS: 'http://localhost:*',
   MAX_BODY_BYTES: '65536',
   LISTEN_MAX_SECONDS: '1',
-  GITHUB_API_URL: 'http://127.0.0.1:9',
+  UPSTREAM_URL: 'http://127.0.0.1:9',
   LEGACY_CLIENTS: 'on',
   MCP_STATE_SECRET: 'fuzz',
-} as Env;
+} as unknown as Env;
 const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
 
 interface Wire {
@@ -38,8 +39,8 @@ function wire(method: string, params: Record<string, unknown>, id: string | numb
   if (name !== undefined && ['tools/call', 'prompts/get', 'resources/read'].includes(method)) {
     headers['mcp-name'] = /^[\x21-\x7e]*$/.test(name) ? name : `=?base64?${Buffer.from(name).toString('base64')}?=`;
   }
-  if (method === 'tools/call' && typeof (params.arguments as { timezone?: unknown })?.timezone === 'string') {
-    headers['mcp-param-timezone'] = (params.arguments as { timezone: string }).timezone;
+  if (method === 'tools/call' && typeof (params.arguments as { region?: unknown })?.region === 'string') {
+    headers['mcp-param-region'] = (params.arguments as { region: string }).region;
   }
   return { headers, body: { jsonrpc: '2.0', id, method, params: { ...params, _meta: META } } };
 }
@@ -48,17 +49,18 @@ const id = fc.oneof(fc.integer(), fc.string({ maxLength: 20 }));
 const valid: fc.Arbitrary<Wire> = fc.oneof(
   id.map((i) => wire('server/discover', {}, i)),
   id.map((i) => wire('tools/list', {}, i)),
-  fc.tuple(id, fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer()).map(([i, a, b]) => wire('tools/call', { name: 'add', arguments: { a, b } }, i)),
-  fc.tuple(id, fc.constantFrom('UTC', 'Europe/Paris', 'Asia/Tokyo')).map(([i, timezone]) => wire('tools/call', { name: 'current_time', arguments: { timezone } }, i)),
+  fc.tuple(id, fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer()).map(([i, a, b]) => wire('tools/call', { name: 'sum', arguments: { a, b } }, i)),
+  fc.tuple(id, fc.constantFrom('eu', 'us-east', 'ap')).map(([i, region]) => wire('tools/call', { name: 'routed', arguments: { region } }, i)),
   id.map((i) => wire('resources/list', {}, i)),
   id.map((i) => wire('resources/templates/list', {}, i)),
-  id.map((i) => wire('resources/read', { uri: 'time://zones' }, i)),
+  id.map((i) => wire('resources/read', { uri: 'test://public-doc' }, i)),
+  fc.tuple(id, fc.constantFrom(...ITEM_NAMES)).map(([i, path]) => wire('resources/read', { uri: `test://items/${path}` }, i)),
   id.map((i) => wire('prompts/list', {}, i)),
-  fc.tuple(id, fc.string({ minLength: 1, maxLength: 30 }), fc.string({ minLength: 1, maxLength: 30 })).map(([i, owner, repo]) =>
-    wire('prompts/get', { name: 'summarize_repo', arguments: { owner, repo } }, i),
+  fc.tuple(id, fc.string({ minLength: 1, maxLength: 30 }), fc.string({ minLength: 1, maxLength: 30 })).map(([i, name, tone]) =>
+    wire('prompts/get', { name: 'greeting', arguments: { name, tone } }, i),
   ),
   fc.tuple(id, fc.string({ maxLength: 10 })).map(([i, value]) =>
-    wire('completion/complete', { ref: { type: 'ref/resource', uri: 'time://now/{+zone}' }, argument: { name: 'zone', value } }, i),
+    wire('completion/complete', { ref: { type: 'ref/resource', uri: 'test://items/{+path}' }, argument: { name: 'path', value } }, i),
   ),
 );
 

@@ -1,5 +1,6 @@
 /** server/discover and the Cache-Control derived from ttlMs and cacheScope (spec 2026-07-28 server/discover, server/utilities/caching). */
 import { describe, expect, it } from 'vitest';
+import { defaults } from '../fixtures/defaults';
 import { fixtureUrl, rpc } from '../support/mcp';
 
 describe('server/discover', () => {
@@ -14,10 +15,10 @@ describe('server/discover', () => {
         resultType: 'complete',
         supportedVersions: ['2026-07-28'],
         capabilities: { tools: {}, prompts: {}, resources: {}, completions: {} },
-        instructions: expect.any(String),
+        instructions: defaults.instructions,
         ttlMs: 3_600_000,
         cacheScope: 'public',
-        _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'mcp-worker-template', version: expect.stringMatching(/^\d+\.\d+\.\d+/) } },
+        _meta: { 'io.modelcontextprotocol/serverInfo': defaults.info },
       },
     });
   });
@@ -43,7 +44,7 @@ describe('Cache-Control from caching hints', () => {
   });
 
   it('is no-store for tool calls and errors', async () => {
-    expect((await rpc('tools/call', { params: { name: 'add', arguments: { a: 1, b: 1 } } })).headers.get('Cache-Control')).toBe('no-store');
+    expect((await rpc('tools/call', { params: { name: 'sum', arguments: { a: 1, b: 1 } } })).headers.get('Cache-Control')).toBe('no-store');
     expect((await rpc('no/such')).headers.get('Cache-Control')).toBe('no-store');
   });
 });

@@ -32,7 +32,7 @@ describe('standard headers', () => {
 
   it('requires Mcp-Name on tools/call, prompts/get and resources/read', async () => {
     for (const [method, params] of [
-      ['tools/call', { name: 'add', arguments: { a: 1, b: 2 } }],
+      ['tools/call', { name: 'sum', arguments: { a: 1, b: 2 } }],
       ['prompts/get', { name: 'p' }],
       ['resources/read', { uri: 'test://x' }],
     ] as const) {
@@ -47,17 +47,17 @@ describe('standard headers', () => {
   });
 
   it('rejects an Mcp-Name that differs from params.name', async () => {
-    await expectMismatch('tools/call', { name: 'add', arguments: { a: 1, b: 2 } }, { 'Mcp-Name': 'subtract' }, /Mcp-Name header value 'subtract' does not match body value 'add'/);
+    await expectMismatch('tools/call', { name: 'sum', arguments: { a: 1, b: 2 } }, { 'Mcp-Name': 'subtract' }, /Mcp-Name header value 'subtract' does not match body value 'sum'/);
   });
 
   it('decodes a Base64 Mcp-Name before comparing', async () => {
-    const { status, body } = await rpc('tools/call', { params: { name: 'add', arguments: { a: 2, b: 2 } }, headers: { 'Mcp-Name': b64('add') } });
+    const { status, body } = await rpc('tools/call', { params: { name: 'sum', arguments: { a: 2, b: 2 } }, headers: { 'Mcp-Name': b64('sum') } });
     expect(status).toBe(200);
     expect(body.result?.structuredContent).toEqual({ sum: 4 });
   });
 
   it('rejects an invalid Base64 sentinel', async () => {
-    await expectMismatch('tools/call', { name: 'add', arguments: { a: 1, b: 2 } }, { 'Mcp-Name': '=?base64?!!!?=' }, /not valid =\?base64\?/);
+    await expectMismatch('tools/call', { name: 'sum', arguments: { a: 1, b: 2 } }, { 'Mcp-Name': '=?base64?!!!?=' }, /not valid =\?base64\?/);
   });
 });
 

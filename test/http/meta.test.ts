@@ -38,7 +38,7 @@ describe('protocol version', () => {
   it.each(['server/discover', 'tools/list', 'tools/call', 'no/such/method'])(
     'answers an unsupported version on %s with 400, -32022, supported and requested',
     async (method) => {
-      const params = { name: 'add', arguments: { a: 1, b: 1 }, _meta: meta({ [V]: '1900-01-01' }) };
+      const params = { name: 'sum', arguments: { a: 1, b: 1 }, _meta: meta({ [V]: '1900-01-01' }) };
       const { status, body } = await rpc(method, { params, headers: { 'MCP-Protocol-Version': '1900-01-01' } });
       expect(status).toBe(400);
       expect(body.error).toEqual({

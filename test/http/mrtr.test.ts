@@ -1,6 +1,6 @@
 /** Multi round-trip requests with sealed requestState (spec 2026-07-28 basic/patterns/mrtr), in workerd. */
 import { describe, expect, it } from 'vitest';
-import { fixtureUrl, meta, rpc, templateUrl } from '../support/mcp';
+import { fixtureUrl, meta, rpc } from '../support/mcp';
 
 const ELICIT = meta({ 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} } });
 const accept = (content: Record<string, unknown>) => ({ action: 'accept', content });
@@ -88,16 +88,5 @@ describe('multi round-trip requests', () => {
     const retry = await rpc('resources/read', { url, params: { uri: 'test://locked', _meta: ELICIT, inputResponses: { password: accept({ password: 'open sesame' }) } } });
     expect(retry.body.result).toMatchObject({ resultType: 'complete', contents: [{ text: 'the treasure' }], ttlMs: 0, cacheScope: 'private' });
     expect(retry.headers.get('Cache-Control')).toBe('no-store');
-  });
-
-  it('lets the example current_time ask for a time zone, or fall back to UTC for clients without forms', async () => {
-    const ask = await rpc('tools/call', { params: { name: 'current_time', arguments: {}, _meta: ELICIT } });
-    expect(ask.body.result?.inputRequests?.timezone?.method).toBe('elicitation/create');
-    const answered = await rpc('tools/call', {
-      params: { name: 'current_time', arguments: {}, _meta: ELICIT, inputResponses: { timezone: accept({ timezone: 'Asia/Tokyo' }) } },
-    });
-    expect(answered.body.result?.content[0].text).toMatch(/GMT\+9|JST/);
-    const noForms = await rpc('tools/call', { url: templateUrl(), params: { name: 'current_time', arguments: {} } });
-    expect(noForms.body.result?.content[0].text).toMatch(/UTC/);
   });
 });

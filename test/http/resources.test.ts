@@ -1,38 +1,40 @@
-/** Resources, templates, prompts and completion in the example server (spec 2026-07-28 server/resources, server/prompts). */
+/** Resources, templates, prompts and completion (spec 2026-07-28 server/resources, server/prompts), against the defaults fixture. */
 import { describe, expect, it } from 'vitest';
+import { defaults } from '../fixtures/defaults';
+import { greeting as prompt, TONES } from '../fixtures/prompts';
+import { item as template, ITEM_NAMES } from '../fixtures/resources';
 import { rpc } from '../support/mcp';
+
+/** One registered item whose path has a slash in it. */
+const PATH = 'folder-4/Item-42';
 
 describe('resources', () => {
   it('lists fixed resources and templates with caching hints', async () => {
     const list = await rpc('resources/list');
-    expect(list.body.result).toMatchObject({
-      resultType: 'complete',
-      resources: [{ uri: 'time://zones', name: 'time-zones', mimeType: 'text/plain' }],
-      ttlMs: 300_000,
-      cacheScope: 'public',
-    });
+    expect(list.body.result).toMatchObject({ resultType: 'complete', ttlMs: 300_000, cacheScope: 'public' });
+    expect(list.body.result?.resources.map((r: { uri: string }) => r.uri)).toEqual(defaults.resources.map((r) => r.uri));
     expect(list.headers.get('Cache-Control')).toBe('public, max-age=300');
     const templates = await rpc('resources/templates/list');
-    expect(templates.body.result?.resourceTemplates).toEqual([
-      expect.objectContaining({ uriTemplate: 'time://now/{+zone}', name: 'time-in-zone' }),
-    ]);
+    expect(templates.body.result?.resourceTemplates).toEqual(defaults.resourceTemplates.map(({ uriTemplate, name }) => expect.objectContaining({ uriTemplate, name })));
     expect(templates.body.result?.resourceTemplates[0]).not.toHaveProperty('complete');
   });
 
   it('reads a fixed resource with its own cache policy', async () => {
-    const { headers, body } = await rpc('resources/read', { params: { uri: 'time://zones' } });
-    expect(body.result?.contents[0].text.split('\n')).toContain('Europe/Paris');
-    expect(body.result).toMatchObject({ ttlMs: 86_400_000, cacheScope: 'public' });
-    expect(headers.get('Cache-Control')).toBe('public, max-age=86400');
+    const { headers, body } = await rpc('resources/read', { params: { uri: 'test://public-doc' } });
+    expect(body.result?.contents).toEqual([{ uri: 'test://public-doc', text: 'shared' }]);
+    expect(body.result).toMatchObject({ ttlMs: 60_000, cacheScope: 'public' });
+    expect(headers.get('Cache-Control')).toBe('public, max-age=60');
   });
 
-  it('reads through a template, {+zone} spanning the slash', async () => {
-    const { headers, body } = await rpc('resources/read', { params: { uri: 'time://now/America/New_York' } });
-    expect(body.result?.contents).toEqual([{ uri: 'time://now/America/New_York', mimeType: 'text/plain', text: expect.stringMatching(/\d{4}/) }]);
+  it('reads through a template, {+path} spanning the slash', async () => {
+    expect(ITEM_NAMES).toContain(PATH);
+    const uri = `test://items/${PATH}`;
+    const { headers, body } = await rpc('resources/read', { params: { uri } });
+    expect(body.result?.contents).toEqual([{ uri, mimeType: 'text/plain', text: `item ${PATH}` }]);
     expect(headers.get('Cache-Control')).toBe('public, no-cache');
   });
 
-  it.each(['time://nowhere', 'time://now/Mars/Olympus_Mons'])('answers the unknown URI %s with -32602 and data.uri', async (uri) => {
+  it.each(['test://nowhere', 'test://items/no/such/item'])('answers the unknown URI %s with -32602 and data.uri', async (uri) => {
     const { body } = await rpc('resources/read', { params: { uri } });
     expect(body.error).toMatchObject({ code: -32602, data: { uri } });
   });
@@ -41,20 +43,20 @@ describe('resources', () => {
 describe('prompts', () => {
   it('lists prompts with their arguments but not their completers', async () => {
     const { body } = await rpc('prompts/list');
-    expect(body.result?.prompts[0]).toMatchObject({ name: 'summarize_repo', arguments: [{ name: 'owner', required: true }, { name: 'repo', required: true }, { name: 'audience' }] });
+    expect(body.result?.prompts[0]).toMatchObject({ name: prompt.name, arguments: (prompt.arguments ?? []).map(({ name }) => ({ name })) });
     for (const argument of body.result?.prompts[0].arguments) expect(argument).not.toHaveProperty('complete');
   });
 
   it('fills in the arguments', async () => {
-    const { body } = await rpc('prompts/get', { params: { name: 'summarize_repo', arguments: { owner: 'cloudflare', repo: 'workerd' } } });
+    const { body } = await rpc('prompts/get', { params: { name: prompt.name, arguments: { name: 'Ada', tone: 'formal' } } });
     expect(body.result?.resultType).toBe('complete');
-    expect(body.result?.messages[0].content.text).toContain('cloudflare/workerd');
+    expect(body.result?.messages[0].content.text).toBe('Hello Ada (formal)');
   });
 
   it('answers a missing required argument or a non-string one with -32602', async () => {
-    const missing = await rpc('prompts/get', { params: { name: 'summarize_repo', arguments: { owner: 'cloudflare' } } });
-    expect(missing.body.error).toMatchObject({ code: -32602, message: expect.stringContaining('repo'), data: { missing: ['repo'] } });
-    const typed = await rpc('prompts/get', { params: { name: 'summarize_repo', arguments: { owner: 1, repo: 'x' } } });
+    const missing = await rpc('prompts/get', { params: { name: prompt.name, arguments: { tone: 'formal' } } });
+    expect(missing.body.error).toMatchObject({ code: -32602, message: expect.stringContaining('name'), data: { missing: ['name'] } });
+    const typed = await rpc('prompts/get', { params: { name: prompt.name, arguments: { name: 1 } } });
     expect(typed.body.error?.code).toBe(-32602);
     const unknown = await rpc('prompts/get', { params: { name: 'nope' } });
     expect(unknown.body.error?.code).toBe(-32602);
@@ -62,22 +64,26 @@ describe('prompts', () => {
 });
 
 describe('completion/complete', () => {
-  it('completes a resource template variable', async () => {
-    const { body } = await rpc('completion/complete', { params: { ref: { type: 'ref/resource', uri: 'time://now/{+zone}' }, argument: { name: 'zone', value: 'europe/pa' } } });
-    expect(body.result?.completion).toEqual({ values: ['Europe/Paris'], total: 1, hasMore: false });
+  const completeItem = (value: string) => rpc('completion/complete', { params: { ref: { type: 'ref/resource', uri: template.uriTemplate }, argument: { name: 'path', value } } });
+
+  it('completes a resource template variable with what its completer returns', async () => {
+    const typed = PATH.slice(0, -1).toUpperCase();
+    const expected = ITEM_NAMES.filter((name) => name.toLowerCase().startsWith(typed.toLowerCase()));
+    const { body } = await completeItem(typed);
+    expect(body.result?.completion).toEqual({ values: expected, total: expected.length, hasMore: false });
   });
 
   it('caps values at 100 and says there are more', async () => {
-    const { body } = await rpc('completion/complete', { params: { ref: { type: 'ref/resource', uri: 'time://now/{+zone}' }, argument: { name: 'zone', value: '' } } });
-    expect(body.result?.completion.values).toHaveLength(100);
+    expect(ITEM_NAMES.length).toBeGreaterThan(100);
+    const { body } = await completeItem('');
+    expect(body.result?.completion.values).toEqual(ITEM_NAMES.slice(0, 100));
     expect(body.result?.completion.hasMore).toBe(true);
   });
 
   it('completes a prompt argument, and returns nothing for one without a completer', async () => {
-    const audience = await rpc('completion/complete', { params: { ref: { type: 'ref/prompt', name: 'summarize_repo' }, argument: { name: 'audience', value: 'ma' } } });
-    expect(audience.body.result?.completion.values).toEqual(['managers']);
-    const owner = await rpc('completion/complete', { params: { ref: { type: 'ref/prompt', name: 'summarize_repo' }, argument: { name: 'owner', value: 'c' } } });
-    expect(owner.body.result?.completion.values).toEqual([]);
+    const complete = (name: string, value: string) => rpc('completion/complete', { params: { ref: { type: 'ref/prompt', name: prompt.name }, argument: { name, value } } });
+    expect((await complete('tone', 'fo')).body.result?.completion.values).toEqual(TONES.filter((tone) => tone.startsWith('fo')));
+    expect((await complete('name', 'A')).body.result?.completion.values).toEqual([]);
   });
 
   it('answers an unknown reference with -32602', async () => {

@@ -1,22 +1,22 @@
-/** Streamable HTTP binding rules, against the template Worker in workerd. */
+/** Streamable HTTP binding rules, against the defaults fixture in workerd. */
 import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { fixtureUrl, mcpHeaders, meta, post, rpc, templateUrl, replyOf } from '../support/mcp';
+import { defaultsUrl, fixtureUrl, mcpHeaders, meta, post, replyOf, rpc } from '../support/mcp';
 
-const raw = (body: string, headers: Record<string, string> = mcpHeaders('server/discover'), url = templateUrl()) =>
+const raw = (body: string, headers: Record<string, string> = mcpHeaders('server/discover'), url = defaultsUrl()) =>
   fetch(url, { method: 'POST', headers, body });
 
 describe('routing', () => {
   it('answers GET and DELETE on /mcp with 405 and Allow: POST', async () => {
     for (const method of ['GET', 'DELETE']) {
-      const response = await fetch(templateUrl(), { method });
+      const response = await fetch(defaultsUrl(), { method });
       expect(response.status).toBe(405);
       expect(response.headers.get('Allow')).toBe('POST');
     }
   });
 
   it('answers any other path with 404', async () => {
-    const response = await fetch(new URL('/elsewhere', templateUrl()), { method: 'POST' });
+    const response = await fetch(new URL('/elsewhere', defaultsUrl()), { method: 'POST' });
     expect(response.status).toBe(404);
   });
 
@@ -68,7 +68,7 @@ describe('request body', () => {
   });
 
   it('answers invalid UTF-8 with -32700', async () => {
-    const response = await fetch(templateUrl(), { method: 'POST', headers: mcpHeaders('server/discover'), body: new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]) });
+    const response = await fetch(defaultsUrl(), { method: 'POST', headers: mcpHeaders('server/discover'), body: new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]) });
     expect(response.status).toBe(400);
     expect((await replyOf(response)).error?.code).toBe(-32700);
   });
@@ -106,12 +106,12 @@ describe('request body', () => {
   });
 
   it('does not let a __proto__ key pollute anything', async () => {
-    const body = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add","arguments":{"a":1,"b":2,"__proto__":{"polluted":true}},"_meta":${JSON.stringify(meta())}}}`;
-    const response = await raw(body, mcpHeaders('tools/call', 'add'));
+    const body = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"sum","arguments":{"a":1,"b":2,"__proto__":{"polluted":true}},"_meta":${JSON.stringify(meta())}}}`;
+    const response = await raw(body, mcpHeaders('tools/call', 'sum'));
     const reply = await replyOf(response);
     // additionalProperties: false sees "__proto__" as the own key it is
     expect(reply.result?.isError).toBe(true);
-    expect((await rpc('tools/call', { params: { name: 'add', arguments: { a: 1, b: 2 } } })).body.result?.structuredContent).toEqual({ sum: 3 });
+    expect((await rpc('tools/call', { params: { name: 'sum', arguments: { a: 1, b: 2 } } })).body.result?.structuredContent).toEqual({ sum: 3 });
   });
 });
 
@@ -130,7 +130,7 @@ describe('Origin and CORS', () => {
 
   it('refuses a DNS-rebinding request whose Host and Origin both name the attacker', async () => {
     const status = await new Promise<number>((resolve, reject) => {
-      const url = new URL(templateUrl());
+      const url = new URL(defaultsUrl());
       const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: meta() } });
       const req = httpRequest(
         { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { ...mcpHeaders('server/discover'), Host: 'evil.example.com', Origin: 'http://evil.example.com' } },
@@ -151,7 +151,7 @@ describe('Origin and CORS', () => {
   });
 
   it('answers a preflight from an allowed origin with the MCP headers allowed and a max age', async () => {
-    const response = await fetch(templateUrl(), {
+    const response = await fetch(defaultsUrl(), {
       method: 'OPTIONS',
       headers: {
         Origin: 'http://localhost:6274',
@@ -169,7 +169,7 @@ describe('Origin and CORS', () => {
   });
 
   it('refuses a preflight from a disallowed origin with 403', async () => {
-    const response = await fetch(templateUrl(), { method: 'OPTIONS', headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' } });
+    const response = await fetch(defaultsUrl(), { method: 'OPTIONS', headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' } });
     expect(response.status).toBe(403);
     expect(response.headers.get('Access-Control-Allow-Origin')).toBeNull();
   });

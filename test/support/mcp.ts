@@ -2,7 +2,10 @@
 import { inject } from 'vitest';
 
 export const VERSION = '2026-07-28';
+/** The template's own Worker: only for the tests of its examples (test/examples/). */
 export const templateUrl = () => inject('templateUrl');
+/** The fixture with every setting at its default (test/fixtures/defaults.ts): where requests go unless told otherwise. */
+export const defaultsUrl = () => inject('defaultsUrl');
 export const fixtureUrl = () => inject('fixtureUrl');
 
 export const meta = (extra: Record<string, unknown> = {}) => ({
@@ -37,7 +40,7 @@ export interface Call {
 export function post(method: string, call: Call = {}): Promise<Response> {
   const params: Record<string, unknown> = { _meta: meta(), ...call.params };
   const name = typeof params.name === 'string' ? params.name : typeof params.uri === 'string' ? params.uri : undefined;
-  return fetch(call.url ?? templateUrl(), {
+  return fetch(call.url ?? defaultsUrl(), {
     method: 'POST',
     headers: { ...mcpHeaders(method, name), ...call.headers },
     body: call.body ?? JSON.stringify({ jsonrpc: '2.0', id: call.id ?? 1, method, params }),

@@ -1,6 +1,6 @@
 /**
- * Global setup: a loopback stand-in for the GitHub API, then the template Worker and the
- * fixture Worker, each built by wrangler and run in workerd (wrangler's test harness over Miniflare).
+ * Global setup: a loopback stand-in for the GitHub API, then the template Worker (for the tests
+ * of its examples only) and the fixture Workers, each built by wrangler and run in workerd (wrangler's test harness over Miniflare).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,7 +11,10 @@ import { serveWithWorkerd } from '../../scripts/workerd.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
+    /** The template's own Worker (./wrangler.toml): only the tests of its examples (test/examples/) use it. */
     templateUrl: string;
+    /** The fixture with every setting at its default (test/fixtures/defaults.ts). */
+    defaultsUrl: string;
     fixtureUrl: string;
     upstreamUrl: string;
     /** The fixture with AUTH_MODE = jwt, rate limits and request logs. */
@@ -68,19 +71,22 @@ export default async function setup(project: TestProject) {
   const github = await fakeGitHub();
   const githubUrl = `http://127.0.0.1:${(github.address() as AddressInfo).port}`;
   const template = createTestHarness({ root, workers: [{ configPath: './wrangler.toml', vars: { GITHUB_API_URL: githubUrl } }] });
-  const fixture = createTestHarness({ root, workers: [{ configPath: './test/fixtures/wrangler.toml', vars: { GITHUB_API_URL: githubUrl } }] });
+  const defaults = createTestHarness({ root, workers: [{ configPath: './test/fixtures/defaults.wrangler.toml', vars: { UPSTREAM_URL: githubUrl } }] });
+  const fixture = createTestHarness({ root, workers: [{ configPath: './test/fixtures/wrangler.toml', vars: { UPSTREAM_URL: githubUrl } }] });
   // A real key pair: the issuer's public key is served as a JWKS on loopback, tests sign with the private one.
   const { publicKey, privateKey } = await generateKeyPair('ES256', { extractable: true });
   jwks.keys.push({ ...(await exportJWK(publicKey)), kid: 'test-key', alg: 'ES256', use: 'sig' });
   const issuer = `${githubUrl}/issuer`;
-  const authed = createTestHarness({ root, workers: [{ configPath: './test/fixtures/auth.wrangler.toml', vars: { AUTH_ISSUER: issuer, GITHUB_API_URL: githubUrl } }] });
-  const [t, f, a, direct] = await Promise.all([
+  const authed = createTestHarness({ root, workers: [{ configPath: './test/fixtures/auth.wrangler.toml', vars: { AUTH_ISSUER: issuer, UPSTREAM_URL: githubUrl } }] });
+  const [t, d, f, a, direct] = await Promise.all([
     template.listen(),
+    defaults.listen(),
     fixture.listen(),
     authed.listen(),
-    serveWithWorkerd({ config: 'test/fixtures/wrangler.toml', vars: { GITHUB_API_URL: githubUrl, LEGACY_CLIENTS: 'off' } }),
+    serveWithWorkerd({ config: 'test/fixtures/wrangler.toml', vars: { UPSTREAM_URL: githubUrl, LEGACY_CLIENTS: 'off' } }),
   ]);
   project.provide('templateUrl', new URL('/mcp', t.url).href);
+  project.provide('defaultsUrl', new URL('/mcp', d.url).href);
   project.provide('fixtureUrl', new URL('/mcp', f.url).href);
   project.provide('upstreamUrl', githubUrl);
   project.provide('authUrl', new URL('/mcp', a.url).href);
@@ -88,7 +94,7 @@ export default async function setup(project: TestProject) {
   project.provide('signingKey', { ...(await exportJWK(privateKey)), kid: 'test-key', alg: 'ES256' });
   project.provide('directFixtureUrl', `${direct.url}/mcp`);
   return async () => {
-    await Promise.all([template.close(), fixture.close(), authed.close(), direct.stop()]);
+    await Promise.all([template.close(), defaults.close(), fixture.close(), authed.close(), direct.stop()]);
     github.closeAllConnections();
     github.close();
   };
