@@ -1,19 +1,27 @@
-/** Secrets are not in wrangler.toml, so `wrangler types` cannot see them: declared here. */
-interface Env {
-  /** Optional var: Host names (with * wildcards and :* ports) the endpoint answers to; empty allows any. */
-  ALLOWED_HOSTS?: string;
+/**
+ * The Worker's `env`. `npm run cf-typegen` (`wrangler types`) generates `WranglerEnv` into
+ * worker-configuration.d.ts from wrangler.toml and the secrets named in .dev.vars.example;
+ * `npm run check` fails when that file is stale. What follows types as optional what a
+ * deployment may leave out, so the code must handle its absence.
+ */
+interface Env extends Omit<WranglerEnv, keyof OptionalEnv>, OptionalEnv {}
+
+/** Read by the Worker, never required: each has a default or turns its feature off when absent. */
+interface OptionalEnv {
+  /** Key that seals MRTR `requestState`: `.dev.vars` locally, `wrangler secret put MCP_STATE_SECRET` deployed. */
+  MCP_STATE_SECRET?: string;
   /** Secret for AUTH_MODE = "bearer" (`wrangler secret put MCP_BEARER_TOKEN`). */
   MCP_BEARER_TOKEN?: string;
-  /** Optional vars: see the README's Authorization section. */
+  /** Host names (with * wildcards and :* ports) the endpoint answers to; empty or absent allows any. */
+  ALLOWED_HOSTS?: string;
+  /** Vars for AUTH_MODE = "jwt": see docs/auth.md. */
   AUTH_JWKS_URL?: string;
   AUTH_RESOURCE?: string;
   AUTH_SERVERS?: string;
   AUTH_SCOPES?: string;
-  /** The Rate Limiting bindings are optional: a fork may remove them from wrangler.toml. */
+  /** subscriptions/listen streams per isolate (default 100). */
+  LISTEN_MAX_STREAMS?: string;
+  /** Rate Limiting bindings: a fork may remove them from wrangler.toml to turn rate limits off. */
   MCP_RATE_LIMITER?: RateLimit;
   DISCOVER_RATE_LIMITER?: RateLimit;
-  /** Key for sealing MRTR `requestState` (`wrangler secret put MCP_STATE_SECRET`). */
-  MCP_STATE_SECRET?: string;
-  /** Optional var: subscriptions/listen streams per isolate (default 100). */
-  LISTEN_MAX_STREAMS?: string;
 }
