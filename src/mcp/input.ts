@@ -13,7 +13,7 @@ export type InputRequest =
   | { method: 'sampling/createMessage'; params: { messages: unknown[]; maxTokens: number; [key: string]: unknown } }
   | { method: 'roots/list'; params?: JsonObject };
 
-/** Limits that keep a retry loop bounded (documented in the README). */
+/** Limits that keep a retry loop bounded (documented in docs/reliability.md). */
 export const MAX_INPUT_REQUESTS = 16;
 
 /** A handler's answer when it needs the client's input before it can finish. */
