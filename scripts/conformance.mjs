@@ -12,8 +12,13 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+/** The Tasks extension's scenarios: the fixture serves task tools (docs/tasks.md), so all must pass. */
+const TASKS = [
+  'tasks-lifecycle', 'tasks-capability-negotiation', 'tasks-wire-fields', 'tasks-request-state-removal', 'tasks-mrtr-input',
+  'tasks-request-headers', 'tasks-dispatch-and-envelope', 'tasks-status-notifications', 'tasks-required-task-error', 'tasks-mrtr-composition',
+];
 /** Not scored by the suite, but part of what the template promises. */
-const ALSO_REQUIRED = ['json-schema-2020-12', 'http-header-validation', 'http-custom-header-server-validation'];
+const ALSO_REQUIRED = ['json-schema-2020-12', 'http-header-validation', 'http-custom-header-server-validation', ...TASKS];
 
 /**
  * Extensions the template does not implement yet, by scenario prefix: their scenarios are not

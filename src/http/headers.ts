@@ -10,11 +10,14 @@ import type { McpServer } from '../mcp/server';
 import type { HeaderParam } from '../mcp/tools';
 import type { JsonObject, JSONRPCRequest } from '../mcp/types';
 
-/** Methods that name their target in `Mcp-Name`, and the body field it mirrors. */
-const NAMED: ReadonlyMap<string, 'name' | 'uri'> = new Map([
+/** Methods that name their target in `Mcp-Name`, and the body field it mirrors (tasks: spec extensions/tasks, Routing Headers). */
+const NAMED: ReadonlyMap<string, 'name' | 'uri' | 'taskId'> = new Map([
   ['tools/call', 'name'],
   ['prompts/get', 'name'],
   ['resources/read', 'uri'],
+  ['tasks/get', 'taskId'],
+  ['tasks/update', 'taskId'],
+  ['tasks/cancel', 'taskId'],
 ]);
 
 // RFC 9110 field values: visible ASCII, space and tab.

@@ -5,7 +5,7 @@
  */
 import { handlerContext } from './context';
 import { ToolError, type CacheableMethod, type Completer, type HandlerContext, type ServerDefinition } from './define';
-import { cannotAskLegacyClient, internalError, invalidParams, McpError, missingCapability, resourceNotFoundLegacy } from './errors';
+import { cannotAskLegacyClient, internalError, invalidParams, McpError, missingCapability, missingExtension, resourceNotFoundLegacy } from './errors';
 import { checkInputRequests, InputRequired, readInputResponses } from './input';
 import { isObject } from './jsonrpc';
 import { declares, MetaKey, type RequestMeta } from './meta';
@@ -14,6 +14,7 @@ import { readPromptArguments } from './prompts';
 import type { CompiledTemplate } from './resources';
 import type { CallContext, Handler, Reply, ResultReply } from './server';
 import { openState, sealState } from './state';
+import { declaresTasks, TaskCreated, TASKS_EXTENSION } from './tasks';
 import type { CompiledTool } from './tools';
 import type { CachePolicy, CallToolResult, JsonObject } from './types';
 
@@ -88,7 +89,11 @@ export function createCalls({ definition, tools, prompts, resources, templates, 
     // spec 2026-07-28 server/tools, Error Handling: invalid input is a tool execution error the model can fix
     const invalid = tool.checkArguments(args);
     if (invalid) return complete(errorResult(`Invalid arguments for tool ${name}: ${invalid}`));
-    const run = async (context: HandlerContext) => {
+    // spec extensions/tasks, Capability Negotiation: a task only for a client that declared the extension
+    const tasks = tool.definition.task ? definition.tasks : undefined;
+    const asTask = tasks !== undefined && declaresTasks(meta);
+    if (tasks && !asTask && tool.definition.task === 'required') return { error: missingExtension(TASKS_EXTENSION) };
+    const runHere = async (context: HandlerContext) => {
       let answer: ReturnType<typeof tool.definition.handler>;
       try {
         answer = tool.definition.handler(args as never, context);
@@ -115,7 +120,11 @@ export function createCalls({ definition, tools, prompts, resources, templates, 
         if (timer !== undefined) clearTimeout(timer);
       }
     };
-    return withInput('tools/call', { name, arguments: args }, params, meta, call, run, (result: CallToolResult) => {
+    const run = asTask
+      ? (context: HandlerContext) => tasks.call(tool, args, { responses: context.inputResponses, state: context.state }, meta, call)
+      : runHere;
+    return withInput('tools/call', { name, arguments: args }, params, meta, call, run, (result: CallToolResult | TaskCreated) => {
+      if (result instanceof TaskCreated) return { result: { resultType: 'task', ...result.task, _meta: serverMeta } };
       if (!isObject(result) || !Array.isArray(result.content)) {
         console.error(`tool ${name} returned a result without a content array`);
         return { error: internalError() };

@@ -4,6 +4,7 @@
  */
 import type { InputRequired } from './input';
 import type { RequestMeta } from './meta';
+import type { TaskRuntime, TaskSupport } from './tasks';
 import type {
   Annotations,
   BlobResourceContents,
@@ -24,6 +25,8 @@ export interface HandlerContext {
   signal: AbortSignal;
   /** The Worker's bindings, vars and secrets. */
   env: Env;
+  /** Set when the handler runs under a task (spec extensions/tasks): its id, and a status message for pollers. */
+  task?: { id: string; status(message: string): void };
   /** What the client declared on this request. */
   client: { protocolVersion: string; capabilities: RequestMeta['clientCapabilities']; info?: Implementation };
   /** True when the client declared this capability on this request (own property, an object). */
@@ -52,6 +55,10 @@ export interface ToolDefinition<Args = Record<string, unknown>> extends Tool {
   requiredScopes?: readonly string[];
   /** This tool's time limit, when it differs from the server's `toolTimeoutMs`. */
   timeoutMs?: number;
+  /** Runs as a task for clients that declare the Tasks extension (docs/tasks.md); needs the server's `tasks` runtime. */
+  task?: TaskSupport;
+  /** A task handler that settles within this many ms answers directly, with no task kept (default 0: always a task). */
+  immediateMs?: number;
   handler(args: Args, context: HandlerContext): Awaitable<CallToolResult | InputRequired>;
 }
 
@@ -159,6 +166,8 @@ export interface ServerDefinition {
   toolTimeoutMs?: number;
   /** A tool result larger than this (as JSON) is replaced by a tool error. */
   maxResultChars?: number;
+  /** Where task tools run: `durableTasks()` from `src/tasks` (docs/tasks.md). Without task tools, leave it out. */
+  tasks?: TaskRuntime;
 }
 
 /** Lists and discover are the same for every caller: public, and fresh for a while. Reads: fresh for a minute. */

@@ -80,6 +80,13 @@ export const missingCapability = (required: Record<string, object>) =>
     `Missing required client capability: ${Object.keys(required).join(', ')}`,
     { requiredCapabilities: required },
   );
+/** A request the server can only serve to a client that declared an extension (spec extensions/tasks, Capability Negotiation). */
+export const missingExtension = (id: string) =>
+  new McpError(ErrorCode.MissingRequiredClientCapability, `Missing required client capability: extension ${id}`, {
+    requiredCapabilities: { extensions: { [id]: {} } },
+  });
+/** An unknown, expired or someone else's task: the same answer for all three, so none is revealed (spec extensions/tasks, Error Handling). */
+export const taskNotFound = (taskId: string) => invalidParams('Failed to retrieve task: Task not found or expired', { taskId });
 export const unsupportedVersion = (supported: readonly string[], requested: string, why = 'Unsupported protocol version') =>
   new McpError(ErrorCode.UnsupportedProtocolVersion, why, {
     supported,

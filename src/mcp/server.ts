@@ -4,12 +4,13 @@
  */
 import { createCalls, legacyShape } from './calls';
 import { DEFAULT_CACHE, DEFAULT_MAX_RESULT_CHARS, DEFAULT_PAGE_SIZE, DEFAULT_REQUEST_STATE_TTL_MS, DEFAULT_TOOL_TIMEOUT_MS, type CacheableMethod, type ServerDefinition } from './define';
-import { invalidParams, type McpError, methodNotFound, unsupportedVersion } from './errors';
+import { invalidParams, McpError, methodNotFound, unsupportedVersion } from './errors';
 import { isObject } from './jsonrpc';
 import { MetaKey, type RequestMeta } from './meta';
 import { paginate, RawJson } from './paginate';
 import { listedPrompt } from './prompts';
 import { compileTemplate, listedResource } from './resources';
+import { TASKS_EXTENSION, type TaskRuntime } from './tasks';
 import { compileTool, type CompiledTool } from './tools';
 import type { CachePolicy, JsonObject, JSONRPCNotification, JSONRPCRequest, RequestId, ServerCapabilities } from './types';
 
@@ -47,6 +48,8 @@ export interface Listen {
   acknowledgement: JSONRPCNotification;
   /** The result that ends the subscription gracefully when the server closes it. */
   closing: object;
+  /** Notifications to forward while the stream is open (task status, from each task's Durable Object). */
+  feeds?: ReadableStream<JSONRPCNotification>[];
 }
 
 /** The outcome of one request; `cache` is set only on cacheable results. */
@@ -95,6 +98,8 @@ export function createServer(definition: ServerDefinition): McpServer {
   if (resources.size > 0 || templates.length > 0) capabilities.resources = {};
   if (hasCompleters) capabilities.completions = {};
   if (definition.logging) capabilities.logging = {};
+  const tasks = taskRuntime(definition, tools);
+  if (tasks) capabilities.extensions = { [TASKS_EXTENSION]: {} };
 
   const complete = (result: object, policy?: CachePolicy): ResultReply => ({
     result: { resultType: 'complete', ...result, ...policy, _meta: { ...((result as JsonObject)._meta as object), ...serverMeta } },
@@ -133,13 +138,18 @@ export function createServer(definition: ServerDefinition): McpServer {
    * of the filter, tag every message with the subscription id (the request id). Nothing this
    * Worker serves changes while a client listens, so no notification type is honoured.
    */
-  const listen: Handler = (params, _meta, _call, id) => {
+  const listen: Handler = async (params, meta, call, id) => {
     if (!isObject(params.notifications)) return { error: invalidParams('params.notifications must be an object') };
     const tag = { [MetaKey.subscriptionId]: id };
+    // Task status is the one thing that changes (spec extensions/tasks, Task Status Notifications).
+    const watch = tasks && params.notifications.taskIds !== undefined ? await tasks.watch(params.notifications.taskIds, meta, call) : undefined;
+    if (watch instanceof McpError) return { error: watch };
+    const tagged = (notification: JSONRPCNotification) => ({ ...notification, params: { ...notification.params, _meta: tag } });
     return {
       listen: {
-        acknowledgement: { jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { notifications: {}, _meta: tag } },
+        acknowledgement: { jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { notifications: watch ? { taskIds: watch.taskIds } : {}, _meta: tag } },
         closing: { resultType: 'complete', _meta: { ...serverMeta, ...tag } },
+        ...(watch ? { feeds: watch.feeds.map((feed) => feed.pipeThrough(new TransformStream({ transform: (n, out) => out.enqueue(tagged(n)) }))) } : {}),
       },
     };
   };
@@ -165,6 +175,12 @@ export function createServer(definition: ServerDefinition): McpServer {
     methods.set('resources/read', readResource);
   }
   if (hasCompleters) methods.set('completion/complete', completeArgument);
+  for (const [method, handler] of tasks?.methods ?? []) {
+    methods.set(method, async (...args) => {
+      const reply = await handler(...args);
+      return reply.result ? complete(reply.result) : reply;
+    });
+  }
 
   /**
    * The legacy lifecycle (spec 2025-11-25 lifecycle), served statelessly: `initialize`
@@ -208,6 +224,16 @@ export function createServer(definition: ServerDefinition): McpServer {
   };
 }
 
+/**
+ * The task runtime when at least one tool runs as a task, else undefined: the extension is
+ * advertised and served only then. A task tool without a runtime is an author's bug, reported at load.
+ */
+function taskRuntime(definition: ServerDefinition, tools: ReadonlyMap<string, CompiledTool>): TaskRuntime | undefined {
+  const taskTool = [...tools.values()].find((t) => t.definition.task !== undefined);
+  if (!taskTool) return undefined;
+  if (!definition.tasks) throw new Error(`tool "${taskTool.definition.name}" runs as a task: give the server \`tasks: durableTasks()\` (docs/tasks.md)`);
+  return definition.tasks;
+}
 
 /** Indexes definitions by their key; a duplicate is an author's bug, reported at module load. */
 function byName<T>(items: readonly T[], key: (item: T) => string, kind: string): Map<string, T> {

@@ -61,7 +61,7 @@ export function compileTool(tool: AnyTool): CompiledTool {
   if (!isObject(tool.inputSchema) || tool.inputSchema.type !== 'object') {
     throw new Error(`${where}: inputSchema must be an object schema with "type": "object"`);
   }
-  const { handler: _handler, requiresClientCapabilities: _requires, requiredScopes: _scopes, timeoutMs: _timeout, ...listed } = tool;
+  const { handler: _handler, requiresClientCapabilities: _requires, requiredScopes: _scopes, timeoutMs: _timeout, task: _task, immediateMs: _immediate, ...listed } = tool;
   const checkOutput = tool.outputSchema ? compileSchema(tool.outputSchema, `${where} outputSchema`) : () => undefined;
   return {
     definition: tool,

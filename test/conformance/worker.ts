@@ -1,22 +1,28 @@
 /** Conformance fixture Worker: the template's router serving the suite's fixture catalogue. */
 import { createRouter } from '../../src/http/router';
 import { createServer } from '../../src/mcp';
+import { durableTasks, taskObject } from '../../src/tasks';
 import { prompts, resources, resourceTemplates } from './catalogue';
 import { mrtrPrompt, mrtrTools } from './mrtr';
+import { taskTools } from './tasks';
 import { behaviourTools, contentTools } from './tools';
 
 const server = createServer({
   info: { name: 'mcp-conformance-fixture', version: '1.0.0' },
   logging: true,
   // test_simple_text first: the header scenario calls tools[0] with no arguments.
-  tools: [...contentTools, ...behaviourTools, ...mrtrTools],
+  tools: [...contentTools, ...behaviourTools, ...mrtrTools, ...taskTools],
   resources,
   resourceTemplates,
   prompts: [...prompts, mrtrPrompt],
   cache: {
     'resources/read': { ttlMs: 0, cacheScope: 'private' },
   },
+  tasks: durableTasks({ pollIntervalMs: 200 }),
 });
+
+/** The Durable Object class behind MCP_TASKS (wrangler.toml): one object per task. */
+export const McpTask = taskObject(server);
 
 const router = createRouter(server);
 

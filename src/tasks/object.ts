@@ -1,0 +1,237 @@
+/**
+ * The Durable Object that holds one task (spec extensions/tasks): its record, strongly
+ * consistent, written before the client hears of the task; the tool's handler, run here so it
+ * outlives the request; status notifications for every listener, whatever isolate holds
+ * their stream; and the alarm that deletes it when its time to live is over.
+ */
+import { DurableObject } from 'cloudflare:workers';
+import { handlerContext } from '../mcp/context';
+import { internalError, McpError } from '../mcp/errors';
+import { checkInputRequests, InputRequired, type InputRequest } from '../mcp/input';
+import type { CallContext, McpServer } from '../mcp/server';
+import type { TaskInput } from '../mcp/tasks';
+import type { CallToolResult, JsonObject, JsonValue } from '../mcp/types';
+import { allAnswered, askForInput, detailed, isTerminal, takeAnswers, transition, type DetailedTask, type Task, type TaskClient, type TaskRecord } from './record';
+import { runTaskHandler, type RunOutcome } from './run';
+
+/** What `tools/call` hands the new task. */
+export interface TaskStart {
+  taskId: string;
+  principal: string | null;
+  tool: string;
+  args: JsonObject;
+  input: TaskInput;
+  client: TaskClient;
+  ttlMs: number;
+  pollIntervalMs: number;
+  /** The immediate-result shortcut: wait this long for the handler before answering with the task. */
+  immediateMs: number;
+}
+
+/** How `start` answers, as plain data (RPC carries no class instances). */
+export type StartOutcome =
+  | { task: Task }
+  | { result: CallToolResult }
+  | { inputRequired: { inputRequests: Record<string, InputRequest>; state?: JsonValue } }
+  | { error: { code: number; message: string; data?: unknown } };
+
+/** The RPC surface the Worker calls; `false`/`undefined` means no such task for this caller. */
+export interface TaskObjectApi {
+  start(init: TaskStart): Promise<StartOutcome>;
+  get(principal: string | null): Promise<DetailedTask | undefined>;
+  update(principal: string | null, responses: Record<string, JsonObject>): Promise<boolean>;
+  cancel(principal: string | null): Promise<boolean>;
+  watch(principal: string | null): Promise<ReadableStream<Uint8Array> | undefined>;
+}
+
+const KEY = 'task';
+const encoder = new TextEncoder();
+
+/** The Durable Object class for a server's task tools; export it from the Worker's entry under the class name in the config. */
+export function taskObject(server: McpServer) {
+  return class McpTask extends DurableObject<Env> implements TaskObjectApi {
+    private record: TaskRecord | undefined;
+    private loaded = false;
+    private running: AbortController | undefined;
+    private readonly watchers = new Set<ReadableStreamDefaultController<Uint8Array>>();
+
+    async start(init: TaskStart): Promise<StartOutcome> {
+      const now = new Date().toISOString();
+      const record: TaskRecord = {
+        task: { taskId: init.taskId, status: 'working', createdAt: now, lastUpdatedAt: now, ttlMs: init.ttlMs, pollIntervalMs: init.pollIntervalMs },
+        principal: init.principal,
+        tool: init.tool,
+        args: init.args,
+        client: init.client,
+        answers: { ...init.input.responses },
+        ...(init.input.state !== undefined ? { state: init.input.state } : {}),
+        round: 0,
+      };
+      this.record = record;
+      this.loaded = true;
+      const outcome = this.run(record);
+      if (init.immediateMs > 0) {
+        const early = await Promise.race([outcome, new Promise<undefined>((resolve) => setTimeout(resolve, init.immediateMs))]);
+        if (early !== undefined) {
+          // Settled in time: answered as a plain call, so no task is kept (spec extensions/tasks, Polymorphic Results).
+          this.record = undefined;
+          return plain(early);
+        }
+      }
+      // spec extensions/tasks, Task Creation: stored before CreateTaskResult leaves (the output gate holds the answer until the write is durable)
+      await this.ctx.storage.put(KEY, record);
+      await this.ctx.storage.setAlarm(Date.now() + init.ttlMs);
+      this.settleLater(record, outcome);
+      return { task: { ...record.task } };
+    }
+
+    async get(principal: string | null): Promise<DetailedTask | undefined> {
+      const record = await this.load(principal);
+      return record && detailed(record);
+    }
+
+    async update(principal: string | null, responses: Record<string, JsonObject>): Promise<boolean> {
+      const record = await this.load(principal);
+      if (!record) return false;
+      if (record.task.status !== 'input_required' || !takeAnswers(record, responses)) return true;
+      if (allAnswered(record)) {
+        transition(record, 'working');
+        this.settleLater(record, this.run(record));
+      }
+      await this.save(record);
+      return true;
+    }
+
+    async cancel(principal: string | null): Promise<boolean> {
+      const record = await this.load(principal);
+      if (!record) return false;
+      // spec extensions/tasks, Task Cancellation: a terminal task stays as it is; the ack is the same
+      if (isTerminal(record.task.status)) return true;
+      transition(record, 'cancelled', 'Cancelled by the client');
+      this.running?.abort(new DOMException('the task was cancelled', 'AbortError'));
+      await this.save(record);
+      return true;
+    }
+
+    async watch(principal: string | null): Promise<ReadableStream<Uint8Array> | undefined> {
+      const record = await this.load(principal);
+      if (!record) return undefined;
+      let watcher!: ReadableStreamDefaultController<Uint8Array>;
+      const stream = new ReadableStream<Uint8Array>({
+        start: (controller) => void (watcher = controller),
+        cancel: () => void this.watchers.delete(watcher),
+      });
+      this.watchers.add(watcher);
+      this.notify(record, [watcher]);
+      return stream;
+    }
+
+    /** The time to live is over: stop the work, forget the task (spec extensions/tasks, Task Polling: TTL). */
+    override async alarm(): Promise<void> {
+      this.running?.abort(new DOMException('the task expired', 'TimeoutError'));
+      for (const watcher of this.watchers) watcher.close();
+      this.watchers.clear();
+      this.record = undefined;
+      await this.ctx.storage.deleteAll();
+    }
+
+    /** The caller's task, read once per activation; a run lost to an eviction starts again (at least once). */
+    private async load(principal: string | null): Promise<TaskRecord | undefined> {
+      if (!this.loaded) {
+        this.record = await this.ctx.storage.get<TaskRecord>(KEY);
+        this.loaded = true;
+      }
+      const record = this.record;
+      if (!record || record.principal !== principal) return undefined;
+      if (Date.now() >= Date.parse(record.task.createdAt) + (record.task.ttlMs ?? Infinity)) return undefined;
+      if (record.task.status === 'working' && !this.running) this.settleLater(record, this.run(record));
+      return record;
+    }
+
+    /** Runs the handler with the current round's answers, abortable by cancel and expiry. */
+    private run(record: TaskRecord): Promise<RunOutcome> {
+      const tool = server.tool(record.tool);
+      if (!tool) {
+        console.error(`task ${record.task.taskId}: tool ${record.tool} is no longer served`);
+        return Promise.resolve(internalError());
+      }
+      const abort = new AbortController();
+      this.running = abort;
+      const call: CallContext = {
+        signal: abort.signal,
+        env: this.env,
+        notify: () => {}, // spec extensions/tasks: no progress or log notifications for tasks
+        secret: '',
+        ...(record.principal !== null ? { principal: record.principal } : {}),
+        abort: (reason) => abort.abort(reason),
+      };
+      const context = handlerContext(record.client, call, { responses: record.answers, state: record.state }, false);
+      context.task = { id: record.task.taskId, status: (message) => this.report(record, message) };
+      return runTaskHandler(tool, record.args, context).finally(() => {
+        if (this.running === abort) this.running = undefined;
+      });
+    }
+
+    /** Records the run's outcome, unless the task was cancelled or expired meanwhile; the DO stays up until then. */
+    private settleLater(record: TaskRecord, outcome: Promise<RunOutcome>): void {
+      this.ctx.waitUntil(
+        outcome.then(async (value) => {
+          if (this.record !== record || isTerminal(record.task.status)) return;
+          if (value instanceof InputRequired) {
+            const refused = checkInputRequests(value, record.client.clientCapabilities);
+            if (refused) fail(record, refused);
+            else askForInput(record, value.inputRequests, value.state);
+          } else if (value instanceof McpError) {
+            fail(record, value);
+          } else {
+            record.result = value as unknown as JsonObject;
+            transition(record, 'completed');
+          }
+          await this.save(record);
+        }),
+      );
+    }
+
+    private report(record: TaskRecord, message: string): void {
+      if (this.record !== record || isTerminal(record.task.status)) return;
+      record.task.statusMessage = message;
+      record.task.lastUpdatedAt = new Date().toISOString();
+      this.ctx.waitUntil(this.save(record));
+    }
+
+    private async save(record: TaskRecord): Promise<void> {
+      await this.ctx.storage.put(KEY, record);
+      this.notify(record, this.watchers);
+    }
+
+    /** One line of JSON per change to each watcher; a terminal status is the last. */
+    private notify(record: TaskRecord, to: Iterable<ReadableStreamDefaultController<Uint8Array>>): void {
+      const line = encoder.encode(`${JSON.stringify(detailed(record))}\n`);
+      for (const watcher of [...to]) {
+        try {
+          watcher.enqueue(line);
+          if (isTerminal(record.task.status)) {
+            watcher.close();
+            this.watchers.delete(watcher);
+          }
+        } catch {
+          this.watchers.delete(watcher);
+        }
+      }
+    }
+  };
+}
+
+/** spec extensions/tasks, Task Execution Errors: a JSON-RPC error makes the task `failed`. */
+function fail(record: TaskRecord, error: McpError): void {
+  record.error = { code: error.code, message: error.message, ...(error.data !== undefined ? { data: error.data } : {}) };
+  transition(record, 'failed', error.message);
+}
+
+function plain(outcome: RunOutcome): StartOutcome {
+  if (outcome instanceof McpError) return { error: { code: outcome.code, message: outcome.message, ...(outcome.data !== undefined ? { data: outcome.data } : {}) } };
+  if (outcome instanceof InputRequired) {
+    return { inputRequired: { inputRequests: { ...outcome.inputRequests }, ...(outcome.state !== undefined ? { state: outcome.state } : {}) } };
+  }
+  return { result: outcome };
+}
