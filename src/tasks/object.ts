@@ -44,7 +44,6 @@ export interface TaskObjectApi {
   watch(principal: string | null): Promise<ReadableStream<Uint8Array> | undefined>;
 }
 
-const KEY = 'task';
 const encoder = new TextEncoder();
 
 /** The Durable Object class for a server's task tools; export it from the Worker's entry under the class name in the config. */
@@ -54,6 +53,12 @@ export function taskObject(server: McpServer) {
     private loaded = false;
     private running: AbortController | undefined;
     private readonly watchers = new Set<ReadableStreamDefaultController<Uint8Array>>();
+
+    constructor(ctx: DurableObjectState, env: Env) {
+      super(ctx, env);
+      // One row: the task's record as JSON (SQLite-backed object: writes are durable when the output gate opens).
+      ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS task (id INTEGER PRIMARY KEY CHECK (id = 1), record TEXT NOT NULL)');
+    }
 
     async start(init: TaskStart): Promise<StartOutcome> {
       const now = new Date().toISOString();
@@ -79,7 +84,7 @@ export function taskObject(server: McpServer) {
         }
       }
       // spec extensions/tasks, Task Creation: stored before CreateTaskResult leaves (the output gate holds the answer until the write is durable)
-      await this.ctx.storage.put(KEY, record);
+      this.write(record);
       await this.ctx.storage.setAlarm(Date.now() + init.ttlMs);
       this.settleLater(record, outcome);
       return { task: { ...record.task } };
@@ -138,7 +143,8 @@ export function taskObject(server: McpServer) {
     /** The caller's task, read once per activation; a run lost to an eviction starts again (at least once). */
     private async load(principal: string | null): Promise<TaskRecord | undefined> {
       if (!this.loaded) {
-        this.record = await this.ctx.storage.get<TaskRecord>(KEY);
+        const row = this.ctx.storage.sql.exec<{ record: string }>('SELECT record FROM task').toArray()[0];
+        this.record = row ? (JSON.parse(row.record) as TaskRecord) : undefined;
         this.loaded = true;
       }
       const record = this.record;
@@ -199,8 +205,13 @@ export function taskObject(server: McpServer) {
       this.ctx.waitUntil(this.save(record));
     }
 
+    private write(record: TaskRecord): void {
+      this.ctx.storage.sql.exec('INSERT INTO task (id, record) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET record = excluded.record', JSON.stringify(record));
+    }
+
+    /** Stores the change and tells every watcher; callers await it so their answer leaves after the write. */
     private async save(record: TaskRecord): Promise<void> {
-      await this.ctx.storage.put(KEY, record);
+      this.write(record);
       this.notify(record, this.watchers);
     }
 

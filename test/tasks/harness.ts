@@ -1,0 +1,115 @@
+/**
+ * The Tasks fixture Worker (test/tasks/wrangler.toml) in workerd, and requests to it as a
+ * given principal, with or without the Tasks extension declared.
+ */
+import { createTestHarness, type TestHarness } from 'wrangler';
+
+export const TASKS = 'io.modelcontextprotocol/tasks';
+export const VERSION = '2026-07-28';
+const root = new URL('../..', import.meta.url).pathname;
+
+export interface Fixture {
+  harness: TestHarness;
+  url: string;
+}
+
+export async function startFixture(): Promise<Fixture> {
+  const harness = createTestHarness({ root, workers: [{ configPath: './test/tasks/wrangler.toml' }] });
+  const { url } = await harness.listen();
+  return { harness, url: new URL('/mcp', url).href };
+}
+
+export interface TaskCall {
+  /** The caller's principal (the fixture's token is the principal's name). */
+  as?: string;
+  /** Declares the Tasks extension on this request (default true). */
+  tasks?: boolean;
+  capabilities?: Record<string, unknown>;
+  headers?: Record<string, string>;
+  /** Query string of the endpoint, e.g. `short-lived`. */
+  query?: string;
+}
+
+export interface Reply {
+  status: number;
+  result?: Record<string, any>;
+  error?: { code: number; message: string; data?: any };
+}
+
+/** The target each method names in `Mcp-Name` (spec streamable-http; tasks: spec extensions/tasks, Routing Headers). */
+const nameOf = (method: string, params: Record<string, unknown>) =>
+  method.startsWith('tasks/') ? params.taskId : method === 'tools/call' ? params.name : undefined;
+
+export function request(url: string, method: string, params: Record<string, unknown>, call: TaskCall = {}): Promise<Response> {
+  const capabilities = { ...(call.tasks === false ? {} : { extensions: { [TASKS]: {} } }), ...call.capabilities };
+  const name = nameOf(method, params);
+  return fetch(call.query ? `${url}?${call.query}` : url, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/json, text/event-stream',
+      'MCP-Protocol-Version': VERSION,
+      'Mcp-Method': method,
+      ...(typeof name === 'string' ? { 'Mcp-Name': name } : {}),
+      Authorization: `Bearer ${call.as ?? 'alice'}`,
+      ...call.headers,
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method,
+      params: {
+        ...params,
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': VERSION,
+          'io.modelcontextprotocol/clientInfo': { name: 'tasks-test', version: '1.0.0' },
+          'io.modelcontextprotocol/clientCapabilities': capabilities,
+        },
+      },
+    }),
+  });
+}
+
+export async function rpc(url: string, method: string, params: Record<string, unknown>, call: TaskCall = {}): Promise<Reply> {
+  const response = await request(url, method, params, call);
+  const body = (await response.json()) as { result?: Record<string, any>; error?: Reply['error'] };
+  return { status: response.status, result: body.result, error: body.error };
+}
+
+/** Polls `tasks/get` until the status is one of `statuses` (bounded: 10 s). */
+export async function waitFor(url: string, taskId: string, statuses: string[], call: TaskCall = {}): Promise<Record<string, any>> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const { result, error } = await rpc(url, 'tasks/get', { taskId }, call);
+    if (error) throw new Error(`tasks/get failed: ${error.message}`);
+    if (statuses.includes(result!.status)) return result!;
+    if (Date.now() > deadline) throw new Error(`task ${taskId} stayed ${result!.status}, never ${statuses.join(' or ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** Reads SSE events from a streaming response, one JSON-RPC message each, until `stop` says so (bounded: 10 s). */
+export async function readEvents(response: Response, stop: (message: Record<string, any>) => boolean): Promise<Record<string, any>[]> {
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  const messages: Record<string, any>[] = [];
+  const timer = setTimeout(() => void reader.cancel(), 10_000);
+  let buffer = '';
+  try {
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      buffer += next.value;
+      const events = buffer.split('\n\n');
+      buffer = events.pop() ?? '';
+      for (const event of events) {
+        const data = event.split('\n').filter((line) => line.startsWith('data: ')).map((line) => line.slice(6)).join('\n');
+        if (!data) continue;
+        const message = JSON.parse(data) as Record<string, any>;
+        messages.push(message);
+        if (stop(message)) return messages;
+      }
+    }
+    return messages;
+  } finally {
+    clearTimeout(timer);
+    await reader.cancel().catch(() => {});
+  }
+}

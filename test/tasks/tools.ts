@@ -1,0 +1,87 @@
+/** Task tools for the framework's tests: each exercises one path of a task's life. */
+import { accepted, defineTool, elicit, inputRequired, text, ToolError } from '../../src/mcp';
+
+/** The time to live of tasks made through `?short-lived`. */
+export const SHORT_TTL_MS = 1500;
+
+const NO_ARGUMENTS = { type: 'object', properties: {} } as const;
+const MS = { type: 'object', properties: { ms: { type: 'integer', minimum: 0 } } } as const;
+
+/** Waits, and stops early when the task is cancelled or expires. */
+export const pause = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
+
+const approval = elicit('Publish it?', { type: 'object', properties: { publish: { type: 'boolean' } }, required: ['publish'] });
+
+export const fixtureTaskTools = [
+  defineTool({
+    name: 'work',
+    description: 'Works for `ms` milliseconds, reporting a status message, then answers',
+    inputSchema: MS,
+    task: 'optional',
+    async handler({ ms }, { signal, task }) {
+      task?.status('warming up');
+      await pause(Number(ms ?? 0), signal);
+      return text(signal.aborted ? 'stopped' : `worked ${String(ms ?? 0)} ms${task ? ' in a task' : ''}`);
+    },
+  }),
+  defineTool({
+    name: 'approve',
+    description: 'Drafts for `ms`, asks once whether to publish (the draft kept in state), then finishes',
+    inputSchema: MS,
+    task: 'optional',
+    async handler({ ms }, { signal, inputResponses, state }) {
+      const answer = accepted(inputResponses.publish);
+      if (state === undefined) {
+        await pause(Number(ms ?? 0), signal);
+        return inputRequired({ publish: approval }, { draft: 'draft-1' });
+      }
+      if (!answer) return inputRequired({ publish: approval }, state);
+      return text(`${answer.publish === true ? 'published' : 'kept'} ${String((state as { draft: string }).draft)}`);
+    },
+  }),
+  defineTool({
+    name: 'refuses',
+    description: 'Fails with a tool error (isError), after `ms`',
+    inputSchema: MS,
+    task: 'optional',
+    async handler({ ms }, { signal }) {
+      await pause(Number(ms ?? 0), signal);
+      throw new ToolError('cannot do that');
+    },
+  }),
+  defineTool({
+    name: 'crashes',
+    description: 'Throws an unexpected error (a protocol error), after `ms`',
+    inputSchema: MS,
+    task: 'optional',
+    async handler({ ms }, { signal }) {
+      await pause(Number(ms ?? 0), signal);
+      throw new Error('boom');
+    },
+  }),
+  defineTool({
+    name: 'quick',
+    description: 'Answers at once; a task only when it is slower than its immediate window',
+    inputSchema: NO_ARGUMENTS,
+    task: 'optional',
+    immediateMs: 2000,
+    handler: () => text('done quickly'),
+  }),
+  defineTool({
+    name: 'only_task',
+    description: 'Refuses clients that do not declare the Tasks extension',
+    inputSchema: NO_ARGUMENTS,
+    task: 'required',
+    handler: () => text('done'),
+  }),
+  defineTool({
+    name: 'plain',
+    description: 'An ordinary tool: never a task',
+    inputSchema: NO_ARGUMENTS,
+    handler: () => text('plain'),
+  }),
+];
