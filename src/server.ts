@@ -4,14 +4,14 @@
  * and one line in `tools` below; resources and prompts work the same way.
  */
 import pkg from '../package.json';
-import { createServer } from './mcp';
+import { createServer, type ServerDefinition } from './mcp';
 import { summarizeRepo } from './prompts/summarize-repo';
 import { timeInZone, timeZones } from './resources/time-zones';
 import { add } from './tools/add';
 import { currentTime } from './tools/current-time';
 import { githubRepo } from './tools/github-repo';
 
-export const server = createServer({
+export const definition: ServerDefinition = {
   info: { name: 'mcp-worker-template', version: pkg.version },
   instructions: 'Example tools: add numbers, look up a GitHub repository, tell the time in a time zone.',
   tools: [add, githubRepo, currentTime],
@@ -22,4 +22,6 @@ export const server = createServer({
   // discover 1 h, lists 5 min, reads 1 min; public, but private for an authenticated caller.
   // Setting one here makes it explicit, e.g. public even under auth:
   // cache: { 'tools/list': { ttlMs: 300_000, cacheScope: 'public' } },
-});
+};
+
+export const server = createServer(definition);

@@ -1,6 +1,6 @@
 /**
- * The Tasks fixture Worker (test/tasks/wrangler.toml) in workerd, and requests to it as a
- * given principal, with or without the Tasks extension declared.
+ * A Worker with task tools in workerd (by default the Tasks fixture, test/tasks/wrangler.toml),
+ * and requests to it as a given principal, with or without the Tasks extension declared.
  */
 import { createTestHarness, type TestHarness } from 'wrangler';
 
@@ -13,8 +13,8 @@ export interface Fixture {
   url: string;
 }
 
-export async function startFixture(): Promise<Fixture> {
-  const harness = createTestHarness({ root, workers: [{ configPath: './test/tasks/wrangler.toml' }] });
+export async function startFixture(configPath = './test/tasks/wrangler.toml'): Promise<Fixture> {
+  const harness = createTestHarness({ root, workers: [{ configPath }] });
   const { url } = await harness.listen();
   return { harness, url: new URL('/mcp', url).href };
 }
@@ -76,15 +76,15 @@ export async function rpc(url: string, method: string, params: Record<string, un
   return { status: response.status, result: body.result, error: body.error };
 }
 
-/** Polls `tasks/get` until the status is one of `statuses` (bounded: 10 s). */
-export async function waitFor(url: string, taskId: string, statuses: string[], call: TaskCall = {}): Promise<Record<string, any>> {
-  const deadline = Date.now() + 10_000;
+/** Polls `tasks/get` every `call.everyMs` (default 25) until the status is one of `statuses` (bounded: 15 s). */
+export async function waitFor(url: string, taskId: string, statuses: string[], call: TaskCall & { everyMs?: number } = {}): Promise<Record<string, any>> {
+  const deadline = Date.now() + 15_000;
   for (;;) {
     const { result, error } = await rpc(url, 'tasks/get', { taskId }, call);
     if (error) throw new Error(`tasks/get failed: ${error.message}`);
     if (statuses.includes(result!.status)) return result!;
     if (Date.now() > deadline) throw new Error(`task ${taskId} stayed ${result!.status}, never ${statuses.join(' or ')}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
+    await new Promise((resolve) => setTimeout(resolve, call.everyMs ?? 25));
   }
 }
 

@@ -1,0 +1,47 @@
+/**
+ * The example task tool (src/tools/compile-report.ts) in the tasks configuration
+ * (wrangler.tasks.toml, src/with-tasks.ts), and the default configuration staying storage-free.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { rpc, startFixture, TASKS, waitFor, type Fixture } from '../tasks/harness';
+
+let fixture: Fixture;
+beforeAll(async () => {
+  fixture = await startFixture('./wrangler.tasks.toml');
+});
+afterAll(() => fixture?.harness.close());
+
+const ELICITATION = { capabilities: { elicitation: {} } };
+const SLOWLY = { everyMs: 250 }; // the template's rate limiter counts every local request
+
+describe('compile_report (tasks configuration)', () => {
+  it('runs as a task that asks once, then finishes with the answer', async () => {
+    const { result: created } = await rpc(fixture.url, 'tools/call', { name: 'compile_report', arguments: { topic: 'tides' } }, ELICITATION);
+    expect(created).toMatchObject({ resultType: 'task', status: 'working' });
+    const taskId = created!.taskId as string;
+    const asking = await waitFor(fixture.url, taskId, ['input_required'], SLOWLY);
+    expect(asking.inputRequests['appendix@1']).toMatchObject({ method: 'elicitation/create' });
+    await rpc(fixture.url, 'tasks/update', { taskId, inputResponses: { 'appendix@1': { action: 'accept', content: { appendix: true } } } });
+    const done = await waitFor(fixture.url, taskId, ['completed', 'failed'], SLOWLY);
+    expect(done.status).toBe('completed');
+    expect(done.result.content[0].text).toMatch(/^# Report: tides[\s\S]*## Appendix/);
+  });
+
+  it('is an ordinary multi round-trip call for a client without the extension', async () => {
+    const first = await rpc(fixture.url, 'tools/call', { name: 'compile_report', arguments: { topic: 'tides' } }, { ...ELICITATION, tasks: false });
+    expect(first.result).toMatchObject({ resultType: 'input_required', requestState: expect.any(String) });
+    const second = await rpc(
+      fixture.url,
+      'tools/call',
+      { name: 'compile_report', arguments: { topic: 'tides' }, requestState: first.result!.requestState, inputResponses: { appendix: { action: 'decline' } } },
+      { ...ELICITATION, tasks: false },
+    );
+    expect(second.result?.content[0].text).toMatch(/^# Report: tides/);
+    expect(second.result?.content[0].text).not.toContain('Appendix');
+  });
+
+  it('advertises the extension here, and not in the default, storage-free configuration', async () => {
+    expect((await rpc(fixture.url, 'server/discover', {})).result?.capabilities.extensions).toEqual({ [TASKS]: {} });
+    expect((await rpc(inject('templateUrl'), 'server/discover', {})).result?.capabilities).not.toHaveProperty('extensions');
+  });
+});
