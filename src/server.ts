@@ -11,7 +11,7 @@ import { add } from './tools/add';
 import { currentTime } from './tools/current-time';
 import { githubRepo } from './tools/github-repo';
 
-export const definition: ServerDefinition = {
+export const serverDefinition: ServerDefinition = {
   info: { name: 'mcp-worker-template', version: pkg.version },
   instructions: 'Example tools: add numbers, look up a GitHub repository, tell the time in a time zone.',
   tools: [add, githubRepo, currentTime],
@@ -24,4 +24,4 @@ export const definition: ServerDefinition = {
   // cache: { 'tools/list': { ttlMs: 300_000, cacheScope: 'public' } },
 };
 
-export const server = createServer(definition);
+export const server = createServer(serverDefinition);

@@ -8,11 +8,11 @@
 import { verifyJwt } from './http/jwt';
 import { createRouter } from './http/router';
 import { createServer } from './mcp';
-import { definition } from './server';
+import { serverDefinition } from './server';
 import { durableTasks, taskObject } from './tasks';
 import { compileReport } from './tools/compile-report';
 
-const server = createServer({ ...definition, tools: [...(definition.tools ?? []), compileReport], tasks: durableTasks() });
+const server = createServer({ ...serverDefinition, tools: [...(serverDefinition.tools ?? []), compileReport], tasks: durableTasks() });
 
 /** One object per task: the class wrangler.tasks.toml binds as MCP_TASKS. */
 export const McpTask = taskObject(server);
