@@ -1,0 +1,86 @@
+/**
+ * The Worker in workerd through Miniflare's own API, built as `wrangler deploy` builds it:
+ * the bundle from `wrangler deploy --dry-run`, the bindings, vars, compatibility date and flags
+ * from the wrangler config (wrangler's `unstable_getMiniflareWorkerOptions`). Vars, secrets and
+ * bindings can be overridden per test, and the Worker's outbound `fetch` answered by a function
+ * (Miniflare's `outboundService`), so a tool that calls an API is tested without a server.
+ *
+ *   await using worker = await startInWorkerd({ outbound: () => Response.json({ ok: true }) });
+ *   const mcp = testClient(worker);
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import type { V4WorkerOptions } from 'miniflare';
+import type { FetchTarget } from './testClient';
+
+export interface WorkerdOptions {
+  /** The wrangler config to build and run. Default: the template's `wrangler.toml`. */
+  config?: string;
+  /** Vars that replace or add to the config's `[vars]`. */
+  vars?: Record<string, string>;
+  /** Secrets (what `wrangler secret put` would set), e.g. `MCP_STATE_SECRET`. */
+  secrets?: Record<string, string>;
+  /** Answers every `fetch()` the Worker makes to the outside. Default: the real network. */
+  outbound?: (request: Request) => Response | Promise<Response>;
+  /** Any other Miniflare worker option (KV namespaces, service bindings…), applied last. */
+  miniflare?: Partial<V4WorkerOptions>;
+}
+
+export interface WorkerInWorkerd extends FetchTarget {
+  /** The Worker's `env` as workerd gives it to the Worker. */
+  env(): Promise<Record<string, unknown>>;
+  dispose(): Promise<void>;
+  [Symbol.asyncDispose](): Promise<void>;
+}
+
+const run = promisify(execFile);
+const root = resolve(dirname(new URL(import.meta.url).pathname), '../..');
+
+export async function startInWorkerd(options: WorkerdOptions = {}): Promise<WorkerInWorkerd> {
+  const config = resolve(root, options.config ?? 'wrangler.toml');
+  const outdir = await mkdtemp(join(tmpdir(), 'mcp-worker-build-'));
+  const wrangler = join(root, 'node_modules', 'wrangler', 'bin', 'wrangler.js');
+  try {
+    await run(process.execPath, [wrangler, 'deploy', '--dry-run', '--outdir', outdir, '--config', config], { cwd: root });
+  } catch (error) {
+    await rm(outdir, { recursive: true, force: true });
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+    throw new Error(`wrangler could not build ${config}:\n${stdout}${stderr}`);
+  }
+  // Loaded here, not at the top: importing wrangler takes seconds, and in-process tests never need it.
+  const [{ Miniflare, convertV4MiniflareOptions }, { unstable_getMiniflareWorkerOptions }] = await Promise.all([import('miniflare'), import('wrangler')]);
+  // modulesRules serve wrangler's unbundled modules; the bundle is one ES module.
+  const { workerOptions: { modulesRules: _rules, ...workerOptions }, main } = unstable_getMiniflareWorkerOptions(config);
+  const script = join(outdir, `${basename(main ?? 'index.ts').replace(/\.[cm]?[jt]s$/, '')}.js`);
+  const { outbound } = options;
+  // wrangler describes the Worker in miniflare 4's option shape; miniflare 5's constructor takes
+  // its own (a `workers` list of `{ config, dev }`), and converts the older shape for us.
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      ...workerOptions,
+      modulesRoot: outdir,
+      modules: [{ type: 'ESModule', path: script }],
+      bindings: { ...(workerOptions.bindings as Record<string, string>), ...options.vars, ...options.secrets },
+      ...(outbound ? { outboundService: (request: unknown) => outbound(request as Request) as never } : {}),
+      ...options.miniflare,
+    } as V4WorkerOptions),
+  );
+  const dispose = async () => {
+    await mf.dispose();
+    await rm(outdir, { recursive: true, force: true });
+  };
+  return {
+    // Miniflare speaks undici's Request and Response: hand it plain parts, hand back a standard Response.
+    fetch: async (request: Request) => {
+      const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
+      const response = await mf.dispatchFetch(request.url, { method: request.method, headers: [...request.headers], body });
+      return response as unknown as Response;
+    },
+    env: () => mf.getBindings(),
+    dispose,
+    [Symbol.asyncDispose]: dispose,
+  };
+}
