@@ -2,8 +2,6 @@
 import { inject } from 'vitest';
 
 export const VERSION = '2026-07-28';
-/** The template's own Worker: only for the tests of its examples (test/examples/). */
-export const templateUrl = () => inject('templateUrl');
 /** The fixture with every setting at its default (test/fixtures/defaults.ts): where requests go unless told otherwise. */
 export const defaultsUrl = () => inject('defaultsUrl');
 export const fixtureUrl = () => inject('fixtureUrl');

@@ -1,6 +1,6 @@
 /**
- * Global setup: a loopback stand-in for the GitHub API, then the template Worker (for the tests
- * of its examples only) and the fixture Workers, each built by wrangler and run in workerd (wrangler's test harness over Miniflare).
+ * Global setup: a loopback stand-in for an upstream API, then the fixture Workers (test/fixtures/),
+ * each built by wrangler and run in workerd (wrangler's test harness over Miniflare).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,8 +11,6 @@ import { serveWithWorkerd } from '../../scripts/workerd.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The template's own Worker (./wrangler.toml): only the tests of its examples (test/examples/) use it. */
-    templateUrl: string;
     /** The fixture with every setting at its default (test/fixtures/defaults.ts). */
     defaultsUrl: string;
     fixtureUrl: string;
@@ -33,22 +31,10 @@ const slow = { started: 0, abandoned: 0 };
 /** Public keys served as the issuer's JWKS (filled in by setup). */
 const jwks: { keys: object[] } = { keys: [] };
 
-/** Answers like api.github.com for three repositories (one exists, one missing, one broken), plus /slow and /stats for cancellation tests. */
-function fakeGitHub(): Promise<Server> {
+/** The fixtures' upstream (UPSTREAM_URL): /slow and /stats for cancellation tests, /echo-headers, the issuer's JWKS. */
+function fakeUpstream(): Promise<Server> {
   const server = createServer((req, res) => {
-    if (req.url === '/repos/cloudflare/workers-sdk') {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify({
-          full_name: 'cloudflare/workers-sdk',
-          description: 'Home to Wrangler',
-          stargazers_count: 3000,
-          forks_count: 700,
-          language: 'TypeScript',
-          html_url: 'https://github.com/cloudflare/workers-sdk',
-        }),
-      );
-    } else if (req.url === '/slow') {
+    if (req.url === '/slow') {
       // Never answers; records whether the caller gave up (its abort signal reached fetch).
       slow.started++;
       req.socket.on('close', () => slow.abandoned++);
@@ -58,8 +44,6 @@ function fakeGitHub(): Promise<Server> {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(jwks));
     } else if (req.url === '/stats') {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(slow));
-    } else if (req.url === '/repos/acme/broken') {
-      res.writeHead(503).end();
     } else {
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not Found"}');
     }
@@ -68,34 +52,31 @@ function fakeGitHub(): Promise<Server> {
 }
 
 export default async function setup(project: TestProject) {
-  const github = await fakeGitHub();
-  const githubUrl = `http://127.0.0.1:${(github.address() as AddressInfo).port}`;
-  const template = createTestHarness({ root, workers: [{ configPath: './wrangler.toml', vars: { GITHUB_API_URL: githubUrl } }] });
-  const defaults = createTestHarness({ root, workers: [{ configPath: './test/fixtures/defaults.wrangler.toml', vars: { UPSTREAM_URL: githubUrl } }] });
-  const fixture = createTestHarness({ root, workers: [{ configPath: './test/fixtures/wrangler.toml', vars: { UPSTREAM_URL: githubUrl } }] });
+  const upstream = await fakeUpstream();
+  const upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  const defaults = createTestHarness({ root, workers: [{ configPath: './test/fixtures/defaults.wrangler.toml', vars: { UPSTREAM_URL: upstreamUrl } }] });
+  const fixture = createTestHarness({ root, workers: [{ configPath: './test/fixtures/wrangler.toml', vars: { UPSTREAM_URL: upstreamUrl } }] });
   // A real key pair: the issuer's public key is served as a JWKS on loopback, tests sign with the private one.
   const { publicKey, privateKey } = await generateKeyPair('ES256', { extractable: true });
   jwks.keys.push({ ...(await exportJWK(publicKey)), kid: 'test-key', alg: 'ES256', use: 'sig' });
-  const issuer = `${githubUrl}/issuer`;
-  const authed = createTestHarness({ root, workers: [{ configPath: './test/fixtures/auth.wrangler.toml', vars: { AUTH_ISSUER: issuer, UPSTREAM_URL: githubUrl } }] });
-  const [t, d, f, a, direct] = await Promise.all([
-    template.listen(),
+  const issuer = `${upstreamUrl}/issuer`;
+  const authed = createTestHarness({ root, workers: [{ configPath: './test/fixtures/auth.wrangler.toml', vars: { AUTH_ISSUER: issuer, UPSTREAM_URL: upstreamUrl } }] });
+  const [d, f, a, direct] = await Promise.all([
     defaults.listen(),
     fixture.listen(),
     authed.listen(),
-    serveWithWorkerd({ config: 'test/fixtures/wrangler.toml', vars: { UPSTREAM_URL: githubUrl, LEGACY_CLIENTS: 'off' } }),
+    serveWithWorkerd({ config: 'test/fixtures/wrangler.toml', vars: { UPSTREAM_URL: upstreamUrl, LEGACY_CLIENTS: 'off' } }),
   ]);
-  project.provide('templateUrl', new URL('/mcp', t.url).href);
   project.provide('defaultsUrl', new URL('/mcp', d.url).href);
   project.provide('fixtureUrl', new URL('/mcp', f.url).href);
-  project.provide('upstreamUrl', githubUrl);
+  project.provide('upstreamUrl', upstreamUrl);
   project.provide('authUrl', new URL('/mcp', a.url).href);
   project.provide('issuer', issuer);
   project.provide('signingKey', { ...(await exportJWK(privateKey)), kid: 'test-key', alg: 'ES256' });
   project.provide('directFixtureUrl', `${direct.url}/mcp`);
   return async () => {
-    await Promise.all([template.close(), defaults.close(), fixture.close(), authed.close(), direct.stop()]);
-    github.closeAllConnections();
-    github.close();
+    await Promise.all([defaults.close(), fixture.close(), authed.close(), direct.stop()]);
+    upstream.closeAllConnections();
+    upstream.close();
   };
 }
