@@ -1,0 +1,117 @@
+/**
+ * `npm run test:fork`: proves a fork stays green. In a copy of this repository (tracked files and
+ * untracked ones git does not ignore) it does what the README tells a new owner to do: deletes
+ * the examples and their tests, renames the server and the package, adds the tool of "Add a
+ * tool" and the tests of "Test your tool" exactly as the README shows them, then runs
+ * `npm run check` and `npm test`. Any step that fails, or a README test that does not run, fails
+ * the check loudly. FORK_CHECK_KEEP=1 keeps the copy for a post-mortem.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const EXAMPLES = ['src/tools', 'src/resources', 'src/prompts', 'test/examples'];
+const FORK_NAME = 'my-fork-server';
+/** Upper bounds, so CI never hangs on a stuck step. */
+const LIMITS_MS = { check: 5 * 60_000, test: 10 * 60_000 };
+
+const started = Date.now();
+const fork = mkdtempSync(join(tmpdir(), 'mcp-fork-'));
+
+function fail(step, why) {
+  console.error(`\nfork check FAILED at "${step}": ${why}\n(the copy is in ${fork})`);
+  process.exit(1);
+}
+
+/** Replaces `pattern` in a file of the copy; a pattern that no longer matches means the template drifted from this script. */
+function edit(file, pattern, replacement) {
+  const path = join(fork, file);
+  const text = readFileSync(path, 'utf8');
+  if (!pattern.test(text)) fail('make it yours', `${file} no longer contains ${pattern}`);
+  writeFileSync(path, text.replace(pattern, replacement));
+}
+
+/** The ```ts blocks of a README section (any heading level) whose first line names their file (`// path`). */
+function readmeFiles(heading) {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const start = readme.search(new RegExp(`^#{1,6} ${heading}$`, 'm'));
+  if (start < 0) fail('read the README', `no "${heading}" section`);
+  const section = readme.slice(readme.indexOf('\n', start)).split(/\n#{1,6} /)[0];
+  const files = [...section.matchAll(/```ts\n\/\/ (\S+)\n([\s\S]*?)```/g)].map(([, path, code]) => ({ path, code }));
+  if (files.length === 0) fail('read the README', `"${heading}" has no \`\`\`ts block starting with // <path>`);
+  return files;
+}
+
+/** Runs an npm script in the copy, its output streamed; returns the output for inspection. */
+function run(step, args, limitMs) {
+  console.log(`\n── fork check: npm ${args.join(' ')} ──`);
+  return new Promise((resolve) => {
+    const child = spawn('npm', args, { cwd: fork, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const collect = (stream, sink) => stream.on('data', (chunk) => ((output += chunk), sink.write(chunk)));
+    collect(child.stdout, process.stdout);
+    collect(child.stderr, process.stderr);
+    const timer = setTimeout(() => {
+      process.kill(-child.pid, 'SIGKILL');
+      fail(step, `still running after ${limitMs / 1000} s`);
+    }, limitMs);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      if (code !== 0) fail(step, `npm ${args.join(' ')} exited with ${code}`);
+      resolve(output);
+    });
+  });
+}
+
+// 1. A copy of what a clone has, with this checkout's node_modules (a symlink: no install, same versions).
+const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' });
+for (const file of new Set(listed.split('\0').filter(Boolean))) {
+  if (!existsSync(join(root, file))) continue; // deleted in the working tree, not yet committed
+  mkdirSync(dirname(join(fork, file)), { recursive: true });
+  cpSync(join(root, file), join(fork, file));
+}
+symlinkSync(join(root, 'node_modules'), join(fork, 'node_modules'), 'dir');
+
+// 2. Make it yours: no examples, a new name, the example's upstream var gone.
+for (const folder of EXAMPLES) rmSync(join(fork, folder), { recursive: true, force: true });
+edit('src/server.ts', /^import .* from '\.\/(tools|resources|prompts)\/.*';\n/gm, '');
+edit('src/server.ts', /^(\s+)(resources|resourceTemplates|prompts): \[[^\]]*\],/gm, '$1$2: [],');
+edit('src/server.ts', /(info: \{ name: )'[^']*'/, `$1'${FORK_NAME}'`);
+edit('src/server.ts', /^(\s+instructions: )'[^']*'/m, "$1'Greets people by name.'");
+const { name: templateName } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const named = (name) => new RegExp(`"name": "${name}"`, 'g');
+edit('package.json', named(templateName), `"name": "${FORK_NAME}"`);
+edit('package-lock.json', named(templateName), `"name": "${FORK_NAME}"`);
+edit('wrangler.toml', /^name = "[^"]*"/m, `name = "${FORK_NAME}"`);
+edit('wrangler.toml', /^(#.*\n)?GITHUB_API_URL = .*\n/m, ''); // with its comment line
+
+// 3. Add a tool and its tests, exactly as the README shows them.
+const [tool] = readmeFiles('Add a tool');
+const exported = /export const (\w+)/.exec(tool.code)?.[1];
+const module = /^src\/tools\/(.+)\.ts$/.exec(tool.path)?.[1];
+if (!exported || !module) fail('add a tool', `the README's tool block (${tool.path}) does not export a tool from src/tools/`);
+const tests = readmeFiles('Test your tool');
+for (const { path, code } of [tool, ...tests]) {
+  mkdirSync(dirname(join(fork, path)), { recursive: true });
+  writeFileSync(join(fork, path), code);
+}
+edit('src/server.ts', /^(import \{ createServer \} from '\.\/mcp';\n)/m, `$1import { ${exported} } from './tools/${module}';\n`);
+edit('src/server.ts', /^(\s+)tools: \[[^\]]*\],/m, `$1tools: [${exported}],`);
+console.log(`fork check: ${fork}\n  deleted ${EXAMPLES.join(', ')}; renamed to ${FORK_NAME}; added ${[tool, ...tests].map((f) => f.path).join(', ')}`);
+
+// 4. The fork's own checks, as its CI would run them.
+// A fork that changes its vars regenerates their types, as the README says.
+await run('npm run cf-typegen', ['run', 'cf-typegen'], LIMITS_MS.check);
+await run('npm run check', ['run', 'check'], LIMITS_MS.check);
+const output = await run('npm test', ['test'], LIMITS_MS.test);
+for (const { path } of tests) {
+  // vitest lists each file it ran with a ✓; a README test that silently did not run must fail the check.
+  const plain = output.replace(/\x1b\[[0-9;]*m/g, '');
+  if (!plain.includes(`✓ ${path} (`)) fail('npm test', `${path} from the README did not run and pass`);
+}
+
+if (!process.env.FORK_CHECK_KEEP) rmSync(fork, { recursive: true, force: true });
+console.log(`\nfork check passed in ${Math.round((Date.now() - started) / 1000)} s: a fork without the examples, renamed, with the README's tool and tests, is green.`);
