@@ -13,7 +13,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const EXAMPLES = ['src/tools', 'src/resources', 'src/prompts', 'test/examples'];
+// The examples, and the configuration that serves the example task tool (src/with-tasks.ts imports it).
+const EXAMPLES = ['src/tools', 'src/resources', 'src/prompts', 'test/examples', 'src/with-tasks.ts', 'wrangler.tasks.toml'];
 const FORK_NAME = 'my-fork-server';
 /** Upper bounds, so CI never hangs on a stuck step. */
 const LIMITS_MS = { check: 5 * 60_000, test: 10 * 60_000 };

@@ -3,7 +3,9 @@
  * (wrangler.tasks.toml, src/with-tasks.ts), and the default configuration staying storage-free.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import worker from '../../src/index';
+import { testClient } from '../kit';
 import { rpc, startFixture, TASKS, waitFor, type Fixture } from '../tasks/harness';
 
 let fixture: Fixture;
@@ -43,7 +45,7 @@ describe('compile_report (tasks configuration)', () => {
 
   it('advertises the extension here, and not in the default, storage-free configuration', async () => {
     expect((await rpc(fixture.url, 'server/discover', {})).result?.capabilities.extensions).toEqual({ [TASKS]: {} });
-    expect((await rpc(inject('templateUrl'), 'server/discover', {})).result?.capabilities).not.toHaveProperty('extensions');
+    expect((await testClient(worker).discover()).result.capabilities).not.toHaveProperty('extensions');
   });
 });
 

@@ -5,7 +5,7 @@
  * `Mcp-Param-*` headers (spec 2026-07-28 basic/index, streamable-http Request Metadata).
  *
  *   import worker from '../src/index';
- *   const mcp = testClient(worker, { env: { GITHUB_API_URL: 'http://upstream.test' } });
+ *   const mcp = testClient(worker, { env: { MCP_STATE_SECRET: 'test' } });
  *   const { result } = await mcp.callTool('add', { a: 2, b: 3 });
  *
  * Any `{ fetch(request) }` works, for instance the Worker in workerd from `startInWorkerd`.
