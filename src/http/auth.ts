@@ -7,6 +7,7 @@
 import { forbidden, unauthorized as unauthorizedError } from '../mcp/errors';
 import { errorResponse } from './respond';
 import type { AuthSettings, Settings } from './settings';
+import type { RequestId } from '../mcp/types';
 
 /** Who is calling: the token's subject and the scopes it grants. */
 export interface Principal {
@@ -30,6 +31,14 @@ export type JwtVerifier = (token: string, auth: AuthSettings, audience: string) 
 /** This endpoint's resource identifier (RFC 8707): its own URL, unless configured. */
 export const resourceOf = (settings: Settings, origin: string) => settings.auth.resource ?? `${origin}/mcp`;
 
+/**
+ * Where this resource's RFC 9728 metadata is, or undefined when there is none to advertise: the
+ * document MUST list at least one authorization server (spec 2026-07-28
+ * authorization-server-discovery), and a static bearer secret has none.
+ */
+export const metadataUrl = (settings: Settings, origin: string): string | undefined =>
+  settings.auth.authorizationServers.length > 0 ? `${origin}${METADATA_PATH}` : undefined;
+
 /** The RFC 9728 document: resource, authorization servers, scopes, bearer in the header. */
 export function protectedResourceMetadata(settings: Settings, origin: string): Response {
   const { auth } = settings;
@@ -50,15 +59,16 @@ export async function authenticate(request: Request, settings: Settings, origin:
   if (auth.mode === 'none') return {};
   const header = request.headers.get('Authorization');
   const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-  if (!token) return { refused: unauthorized(origin) };
+  const metadata = metadataUrl(settings, origin);
+  if (!token) return { refused: unauthorized(metadata) };
   if (auth.mode === 'bearer') {
     return auth.bearerToken && constantTimeEqual(token, auth.bearerToken)
       ? { principal: { subject: 'bearer', scopes: auth.scopesSupported } }
-      : { refused: unauthorized(origin, 'invalid_token') };
+      : { refused: unauthorized(metadata, 'invalid_token') };
   }
   if (!verifyJwt) throw new Error('AUTH_MODE = "jwt" needs a JWT verifier: createRouter(server, { verifyJwt })');
   const principal = await verifyJwt(token, auth, resourceOf(settings, origin));
-  return principal ? { principal } : { refused: unauthorized(origin, 'invalid_token') };
+  return principal ? { principal } : { refused: unauthorized(metadata, 'invalid_token') };
 }
 
 /** The scopes of `needed` the principal lacks. */
@@ -66,13 +76,14 @@ export const missingScopes = (principal: Principal | undefined, needed: readonly
   principal ? needed.filter((scope) => !principal.scopes.includes(scope)) : [];
 
 /** 403 with `insufficient_scope` and the scopes to ask for (RFC 6750 3.1). */
-export function insufficientScope(origin: string, id: string | number, scopes: readonly string[]): Response {
-  const challenge = `Bearer error="insufficient_scope", scope="${scopes.join(' ')}", resource_metadata="${origin}${METADATA_PATH}"`;
+export function insufficientScope(metadata: string | undefined, id: RequestId, scopes: readonly string[]): Response {
+  const challenge = `Bearer error="insufficient_scope", scope="${scopes.join(' ')}"${metadata ? `, resource_metadata="${metadata}"` : ''}`;
   return withChallenge(errorResponse(id, forbidden(`this needs the scope${scopes.length > 1 ? 's' : ''} ${scopes.join(', ')}`)), challenge);
 }
 
-function unauthorized(origin: string, error?: 'invalid_token'): Response {
-  const challenge = `Bearer resource_metadata="${origin}${METADATA_PATH}"${error ? `, error="${error}"` : ''}`;
+function unauthorized(metadata: string | undefined, error?: 'invalid_token'): Response {
+  const params = [...(metadata ? [`resource_metadata="${metadata}"`] : []), ...(error ? [`error="${error}"`] : [])];
+  const challenge = params.length > 0 ? `Bearer ${params.join(', ')}` : 'Bearer';
   return withChallenge(errorResponse(null, unauthorizedError(error ? 'the access token is invalid or expired' : 'an access token is required')), challenge);
 }
 

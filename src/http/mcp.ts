@@ -3,7 +3,7 @@
  * Body → one JSON-RPC message → `_meta` → headers agree with body → the protocol core.
  * Each request stands alone: `Mcp-Session-Id` and `Last-Event-ID` are ignored, nothing is stored.
  */
-import { internalError, invalidRequest, legacyHttpStatus, McpError, unsupportedVersion } from '../mcp/errors';
+import { internalError, legacyHttpStatus, McpError, unsupportedVersion } from '../mcp/errors';
 import { parseMessage } from '../mcp/jsonrpc';
 import { hasModernClaim, legacyMeta, readRequestMeta, type RequestMeta } from '../mcp/meta';
 import type { CallContext, McpServer, Reply } from '../mcp/server';
@@ -12,7 +12,7 @@ import { readJsonBody } from './body';
 import { checkHeaders } from './headers';
 import { listenResponse } from './listen';
 import { errorResponse, notificationJson, replyJson, replyResponse } from './respond';
-import { insufficientScope, missingScopes, type Principal } from './auth';
+import { insufficientScope, metadataUrl, missingScopes, type Principal } from './auth';
 import type { RequestLog } from './log';
 import type { Settings } from './settings';
 import { EventStream } from './stream';
@@ -47,19 +47,23 @@ export function mcpEndpoint(server: McpServer) {
 
     // Modern when the body claims a version, or the header names one this server speaks as modern.
     const call = { request, env, settings, principal, log };
-    if (!hasModernClaim(message.params) && !server.supportedVersions.includes(request.headers.get('MCP-Protocol-Version') ?? '')) {
+    const header = request.headers.get('MCP-Protocol-Version');
+    if (!hasModernClaim(message.params) && !server.supportedVersions.includes(header ?? '')) {
       if (settings.legacyClients) return serveLegacy(server, message, call);
       if (message.method === 'initialize') return fail(message.id, legacyHandshake(server, message.params));
+      // spec 2026-07-28 basic/versioning: a version the server does not serve is -32022, even named by the header alone
+      if (header !== null) return fail(message.id, unsupportedVersion(servedVersions(server, settings), header));
     }
     const meta = readRequestMeta(message.params);
     if (meta instanceof McpError) return fail(message.id, meta);
     if (log) Object.assign(log, { era: 'modern', protocolVersion: meta.protocolVersion, client: meta.clientInfo && `${meta.clientInfo.name}/${meta.clientInfo.version}` });
     const mismatch = checkHeaders(request.headers, message, meta, server);
     if (mismatch) return fail(message.id, mismatch);
+    if (!server.supportedVersions.includes(meta.protocolVersion)) return fail(message.id, unsupportedVersion(servedVersions(server, settings), meta.protocolVersion));
     if (message.method === 'tools/call' && typeof message.params?.name === 'string') {
       // spec 2026-07-28 basic/authorization: a token without the tool's scopes gets 403 insufficient_scope
       const missing = missingScopes(principal, server.tool(message.params.name)?.definition.requiredScopes ?? []);
-      if (missing.length > 0) return insufficientScope(originOf(request.url), message.id, missing);
+      if (missing.length > 0) return insufficientScope(metadataUrl(settings, originOf(request.url)), message.id, missing);
     }
     return respond(server, message, meta, call);
   };
@@ -84,11 +88,22 @@ function serveLegacy(server: McpServer, message: JSONRPCRequest, call: Call): Pr
   const header = call.request.headers.get('MCP-Protocol-Version');
   const version = header ?? LEGACY_DEFAULT_VERSION;
   if (message.method !== 'initialize' && !server.legacyVersions.includes(version)) {
-    // spec 2025-11-25 basic/transports: an invalid or unsupported version header is 400
-    return errorResponse(message.id, invalidRequest(`unsupported MCP-Protocol-Version ${version}; supported: ${[...server.legacyVersions, ...server.supportedVersions].join(', ')}`));
+    // spec 2025-11-25 basic/transports: an invalid or unsupported version header is 400; the
+    // body says which versions are served, as -32022 does (spec 2026-07-28 basic/versioning)
+    return errorResponse(message.id, unsupportedVersion(servedVersions(server, call.settings), version));
   }
   if (call.log) Object.assign(call.log, { era: 'legacy', protocolVersion: version });
   return respond(server, message, legacyMeta(message.params, version), call);
+}
+
+/**
+ * Every version this deployment serves, for the `supported` list of -32022: the modern ones,
+ * then the legacy ones when legacy clients are served (spec 2026-07-28 basic/versioning lists
+ * both in its example). `server/discover` lists only the modern ones, the versions a modern
+ * request may name.
+ */
+function servedVersions(server: McpServer, settings: Settings): readonly string[] {
+  return settings.legacyClients ? [...server.supportedVersions, ...server.legacyVersions] : server.supportedVersions;
 }
 
 /**

@@ -30,7 +30,8 @@ const crashed = (error: unknown) => {
 
 function metadata(request: IRequest, env: Env): Response {
   const settings = settingsFor(env);
-  return settings.auth.mode === 'none' ? notFound() : protectedResourceMetadata(settings, new URL(request.url).origin);
+  // With no authorization server (AUTH_MODE none, or a bearer secret) there is no metadata to advertise.
+  return settings.auth.authorizationServers.length === 0 || settings.auth.mode === 'none' ? notFound() : protectedResourceMetadata(settings, new URL(request.url).origin);
 }
 
 export interface RouterOptions {

@@ -82,10 +82,11 @@ export function createCalls({ definition, tools, prompts, resources, templates, 
     if (typeof name !== 'string') return { error: invalidParams('params.name must be a string') };
     const tool = tools.get(name);
     if (!tool) return { error: invalidParams(`Unknown tool: ${name}`, { name }) };
+    // spec 2026-07-28 schema CallToolRequestParams: `arguments` is an object when present; null is a malformed request, not a tool input error
+    if (params.arguments !== undefined && !isObject(params.arguments)) return { error: invalidParams('params.arguments must be an object') };
     const args = params.arguments ?? {};
-    if (!isObject(args)) return { error: invalidParams('params.arguments must be an object') };
     const missing = (tool.definition.requiresClientCapabilities ?? []).filter((c) => !declares(meta.clientCapabilities, c));
-    if (missing.length > 0) return { error: missingCapability(Object.fromEntries(missing.map((c) => [c, {}]))) };
+    if (missing.length > 0) return { error: missingCapability(missing) };
     // spec 2026-07-28 server/tools, Error Handling: invalid input is a tool execution error the model can fix
     const invalid = tool.checkArguments(args);
     if (invalid) return complete(errorResult(`Invalid arguments for tool ${name}: ${invalid}`));

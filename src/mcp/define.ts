@@ -3,7 +3,7 @@
  * handler, listed in one `ServerDefinition`. `src/server.ts` is where a fork fills these in.
  */
 import type { InputRequired } from './input';
-import type { RequestMeta } from './meta';
+import type { ClientFeature, RequestMeta } from './meta';
 import type { TaskRuntime, TaskSupport } from './tasks';
 import type {
   Annotations,
@@ -29,8 +29,12 @@ export interface HandlerContext {
   task?: { id: string; status(message: string): void };
   /** What the client declared on this request. */
   client: { protocolVersion: string; capabilities: RequestMeta['clientCapabilities']; info?: Implementation };
-  /** True when the client declared this capability on this request (own property, an object). */
-  can(capability: 'elicitation' | 'sampling' | 'roots'): boolean;
+  /**
+   * True when the client declared this capability on this request: `elicitation` (any mode),
+   * `elicitation.form`, `elicitation.url`, `sampling`, `sampling.tools`, `sampling.context`, `roots`.
+   * Ask for a form only when `can('elicitation.form')` (spec 2026-07-28 client/elicitation).
+   */
+  can(capability: ClientFeature): boolean;
   /** Reports progress; sent only when the request carried a progressToken, and only while it increases. */
   progress(progress: number, total?: number, message?: string): void;
   /** Sends a log message on this request's stream, only at or above the level the request asked for. */
@@ -49,8 +53,8 @@ export interface HandlerContext {
 
 /** A tool: its spec `Tool` description plus the handler that runs it. */
 export interface ToolDefinition<Args = Record<string, unknown>> extends Tool {
-  /** Client capabilities the tool cannot run without; a request lacking one gets -32021. */
-  requiresClientCapabilities?: readonly string[];
+  /** Client capabilities (or sub-features such as `elicitation.url`) the tool cannot run without; a request lacking one gets -32021. */
+  requiresClientCapabilities?: readonly ClientFeature[];
   /** OAuth scopes a caller's token must grant to call it (when auth is on); else 403 insufficient_scope. */
   requiredScopes?: readonly string[];
   /** This tool's time limit, when it differs from the server's `toolTimeoutMs`. */

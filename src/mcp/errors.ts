@@ -74,12 +74,18 @@ export const cannotAskLegacyClient = (method: string) =>
   );
 export const internalError = () => new McpError(ErrorCode.InternalError, 'Internal error');
 export const headerMismatch = (why: string) => new McpError(ErrorCode.HeaderMismatch, `Header mismatch: ${why}`);
-export const missingCapability = (required: Record<string, object>) =>
-  new McpError(
-    ErrorCode.MissingRequiredClientCapability,
-    `Missing required client capability: ${Object.keys(required).join(', ')}`,
-    { requiredCapabilities: required },
-  );
+/** -32021 naming the missing features as capabilities: `elicitation.url` becomes `{ elicitation: { url: {} } }`. */
+export const missingCapability = (features: readonly string[]) => {
+  const required: Record<string, Record<string, object>> = {};
+  for (const feature of features) {
+    const [name = feature, sub] = feature.split('.', 2);
+    required[name] ??= {};
+    if (sub !== undefined) required[name][sub] = {};
+  }
+  return new McpError(ErrorCode.MissingRequiredClientCapability, `Missing required client capability: ${features.join(', ')}`, {
+    requiredCapabilities: required,
+  });
+};
 /** A request the server can only serve to a client that declared an extension (spec extensions/tasks, Capability Negotiation). */
 export const missingExtension = (id: string) =>
   new McpError(ErrorCode.MissingRequiredClientCapability, `Missing required client capability: extension ${id}`, {

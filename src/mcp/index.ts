@@ -16,6 +16,7 @@ export {
   type PromptDefinition,
   type ServerDefinition,
 } from './define';
-export { inputRequired, elicit, sample, listRoots, accepted, sampledText, type InputRequest } from './input';
+export { inputRequired, elicit, elicitUrl, sample, listRoots, accepted, sampledText, type InputRequest } from './input';
 export { createServer, type McpServer } from './server';
 export type { CallToolResult, ContentBlock } from './types';
+export type { ClientFeature } from './meta';

@@ -5,11 +5,12 @@
  */
 import { invalidParams, type McpError, missingCapability } from './errors';
 import { isObject } from './jsonrpc';
-import { declares } from './meta';
+import { type ClientFeature, declares } from './meta';
 import type { ClientCapabilities, JsonObject, JSONSchema, JsonValue } from './types';
 
 export type InputRequest =
   | { method: 'elicitation/create'; params: { mode?: 'form'; message: string; requestedSchema: JSONSchema } }
+  | { method: 'elicitation/create'; params: { mode: 'url'; message: string; url: string } }
   | { method: 'sampling/createMessage'; params: { messages: unknown[]; maxTokens: number; [key: string]: unknown } }
   | { method: 'roots/list'; params?: JsonObject };
 
@@ -33,6 +34,15 @@ export const elicit = (message: string, requestedSchema: JSONSchema): InputReque
   params: { mode: 'form', message, requestedSchema },
 });
 
+/**
+ * Sends the user to a page (`elicitation/create` in URL mode): for what must not pass through
+ * the client, such as credentials (spec 2026-07-28 client/elicitation, URL Mode).
+ */
+export const elicitUrl = (message: string, url: string): InputRequest => ({
+  method: 'elicitation/create',
+  params: { mode: 'url', message, url },
+});
+
 /** Asks the client's model for a completion (`sampling/createMessage`). */
 export const sample = (prompt: string, maxTokens: number, extra: JsonObject = {}): InputRequest => ({
   method: 'sampling/createMessage',
@@ -53,19 +63,34 @@ export function sampledText(response: JsonObject | undefined): string | undefine
   return isObject(content) && content.type === 'text' && typeof content.text === 'string' ? content.text : undefined;
 }
 
-/** The client capability each input request needs (spec mrtr: never ask for what was not declared). */
-const CAPABILITY: Readonly<Record<InputRequest['method'], string>> = {
-  'elicitation/create': 'elicitation',
-  'sampling/createMessage': 'sampling',
-  'roots/list': 'roots',
-};
+/**
+ * What the client must have declared to be sent this input request (spec 2026-07-28
+ * basic/patterns/mrtr: never an undeclared one; client/elicitation: never a mode the client
+ * lacks; client/sampling: tool use only with `sampling.tools`, context only with `sampling.context`).
+ */
+function needs(request: InputRequest): ClientFeature[] {
+  switch (request.method) {
+    case 'elicitation/create':
+      return [request.params.mode === 'url' ? 'elicitation.url' : 'elicitation.form'];
+    case 'sampling/createMessage': {
+      const { tools, toolChoice, includeContext } = request.params;
+      return [
+        'sampling',
+        ...(tools !== undefined || toolChoice !== undefined ? (['sampling.tools'] as const) : []),
+        ...(includeContext !== undefined && includeContext !== 'none' ? (['sampling.context'] as const) : []),
+      ];
+    }
+    case 'roots/list':
+      return ['roots'];
+  }
+}
 
 /** -32021 if the handler asks for input the client cannot give, -32602 past the limit; else undefined. */
 export function checkInputRequests(required: InputRequired, capabilities: ClientCapabilities): McpError | undefined {
   const requests = Object.values(required.inputRequests);
   if (requests.length > MAX_INPUT_REQUESTS) return invalidParams(`a handler asked for more than ${MAX_INPUT_REQUESTS} inputs`);
-  const missing = [...new Set(requests.map((r) => CAPABILITY[r.method]))].filter((c) => !declares(capabilities, c));
-  return missing.length > 0 ? missingCapability(Object.fromEntries(missing.map((c) => [c, {}]))) : undefined;
+  const missing = [...new Set(requests.flatMap(needs))].filter((feature) => !declares(capabilities, feature));
+  return missing.length > 0 ? missingCapability(missing) : undefined;
 }
 
 /** `params.inputResponses`: absent, or an object whose every answer is an object (else -32602). */

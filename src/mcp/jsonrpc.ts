@@ -4,7 +4,7 @@
  * request or notification, never a batch or a response).
  */
 import { invalidRequest, type McpError, parseError } from './errors';
-import type { JsonObject, JSONRPCMessage, RequestId } from './types';
+import type { ExactInteger, JsonObject, JSONRPCMessage, RequestId } from './types';
 
 /** Deeper JSON than this is refused before anything walks it recursively. */
 export const MAX_JSON_DEPTH = 64;
@@ -12,8 +12,36 @@ export const MAX_JSON_DEPTH = 64;
 export const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/**
+ * JSON parsing with source text access and `JSON.rawJSON` (TC39, shipped in V8 and so in
+ * workerd), not yet in TypeScript's lib.
+ */
+interface JsonWithSource {
+  parse(text: string, reviver: (this: unknown, key: string, value: unknown, context?: { source?: string }) => unknown): unknown;
+  rawJSON?(text: string): ExactInteger;
+  isRawJSON?(value: unknown): value is ExactInteger;
+}
+const json = JSON as unknown as JsonWithSource;
+
+// spec 2026-07-28 basic/index, Requests: a string or an integer, never null
 const isRequestId = (id: unknown): id is RequestId =>
-  typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id));
+  typeof id === 'string' || Number.isInteger(id) || json.isRawJSON?.(id) === true;
+
+/**
+ * The id of `text`'s top-level object as its exact source digits, for an integer that a
+ * double cannot hold (spec basic/index: the response MUST include the same id). Only
+ * requests with such an id pay for this second parse.
+ */
+function exactId(text: string): ExactInteger | undefined {
+  if (!json.rawJSON) return undefined;
+  const sources = new Map<unknown, string>();
+  const root = json.parse(text, function (key, value, context) {
+    if (key === 'id' && typeof value === 'number' && context?.source !== undefined) sources.set(this, context.source);
+    return value;
+  });
+  const source = sources.get(root);
+  return source === undefined ? undefined : json.rawJSON(source);
+}
 
 /** A POST body read as JSON-RPC: one message, or an error with the id to answer it with. */
 export type Parsed =
@@ -31,6 +59,7 @@ export function parseMessage(text: string): Parsed {
   } catch {
     return { error: parseError('body is not valid JSON'), id: null };
   }
+  if (isObject(body) && Number.isInteger(body.id) && !Number.isSafeInteger(body.id)) body.id = exactId(text) ?? body.id;
   return toMessage(body);
 }
 
@@ -47,7 +76,7 @@ export function toMessage(body: unknown): Parsed {
   if (typeof body.method !== 'string') return reject('"method" must be a string');
   if (body.params !== undefined && !isObject(body.params)) return reject('"params" must be an object');
   // spec 2026-07-28 basic/index, Requests: the ID is a string or integer and MUST NOT be null
-  if ('id' in body && !isRequestId(body.id)) return reject('"id" must be a string or a number');
+  if ('id' in body && !isRequestId(body.id)) return reject('"id" must be a string or an integer');
   return { message: body as unknown as JSONRPCMessage };
 }
 

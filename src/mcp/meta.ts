@@ -78,9 +78,28 @@ export function readRequestMeta(params: JsonObject | undefined): RequestMeta | M
   return out;
 }
 
-/** Own-property check, so `constructor` or `__proto__` can never pass for a declared capability. */
-export const declares = (capabilities: ClientCapabilities, name: string): boolean =>
-  Object.hasOwn(capabilities, name) && isObject(capabilities[name]);
+/**
+ * A client capability, or one of the sub-features the spec gates on: an elicitation mode
+ * (spec 2026-07-28 client/elicitation), tool use or context inclusion in sampling (client/sampling).
+ */
+export type ClientFeature = 'elicitation' | 'elicitation.form' | 'elicitation.url' | 'sampling' | 'sampling.tools' | 'sampling.context' | 'roots';
+
+/**
+ * True when the client declared the feature on this request. Own properties only, so
+ * `constructor` or `__proto__` never pass for a declared capability; an `elicitation` object
+ * that names no mode means form mode only (spec 2026-07-28 client/elicitation, Capabilities).
+ */
+export function declares(capabilities: ClientCapabilities, feature: string): boolean {
+  const dot = feature.indexOf('.');
+  const name = dot === -1 ? feature : feature.slice(0, dot);
+  if (!Object.hasOwn(capabilities, name)) return false;
+  const declared = capabilities[name];
+  if (!isObject(declared)) return false;
+  if (dot === -1) return true;
+  const sub = feature.slice(dot + 1);
+  if (name === 'elicitation' && sub === 'form' && !Object.hasOwn(declared, 'form') && !Object.hasOwn(declared, 'url')) return true;
+  return Object.hasOwn(declared, sub) && isObject(declared[sub]);
+}
 
 /** True when the request makes a modern claim: `_meta` names a protocol version (spec 2026-07-28 basic/versioning, Backward Compatibility). */
 export const hasModernClaim = (params: JsonObject | undefined): boolean =>

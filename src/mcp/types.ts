@@ -7,7 +7,16 @@
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: unknown };
 
-export type RequestId = string | number;
+/**
+ * A JSON-RPC id: a string or an integer (spec 2026-07-28 basic/index, Requests). An integer
+ * beyond 2^53 is kept as its source text (`ExactInteger`) so the response echoes it unchanged.
+ */
+export type RequestId = string | number | ExactInteger;
+
+/** What `JSON.rawJSON` returns: serialized by `JSON.stringify` as exactly `rawJSON`. */
+export interface ExactInteger {
+  readonly rawJSON: string;
+}
 
 export interface JSONRPCRequest {
   jsonrpc: '2.0';

@@ -28,7 +28,7 @@ export const currentTime = defineTool<{ timezone?: string }>({
   handler({ timezone }, { can, inputResponses }) {
     const answered = accepted(inputResponses.timezone)?.timezone;
     const zone = timezone ?? (typeof answered === 'string' ? answered : undefined);
-    if (zone === undefined && can('elicitation')) return inputRequired({ timezone: askForZone });
+    if (zone === undefined && can('elicitation.form')) return inputRequired({ timezone: askForZone });
     let formatted: string;
     try {
       formatted = new Intl.DateTimeFormat('en-GB', { timeZone: zone ?? 'UTC', dateStyle: 'full', timeStyle: 'long' }).format(new Date());

@@ -54,7 +54,7 @@ export const mrtrTools = [
     // Ask only for what this client declared (spec mrtr: never send an undeclared input request).
     const requests: Record<string, InputRequest> = {};
     if (can('sampling')) requests.summary = sample('Summarise MCP in one line', 50);
-    if (can('elicitation')) requests.user_name = nameForm;
+    if (can('elicitation.form')) requests.user_name = nameForm;
     if (can('roots')) requests.client_roots = listRoots();
     return Object.keys(requests).length > 0 ? inputRequired(requests) : text('Nothing to ask this client');
   }),
