@@ -136,7 +136,7 @@ export function render(requirements, names) {
     const cell = (text) => text.replace(/\|/g, '\\|');
     const cover = tested(r)
       ? r.tests.map((t) => `test: \`${cell(t)}\` (${names.get(t)})`).join('<br>') + (r.reason ? `<br>${cell(r.reason)}` : '')
-      : `${r.binds === 'server' ? '' : `binds the ${r.binds}: `}${cell(r.reason ?? '')}`;
+      : `${r.binds === 'server' || r.reason?.startsWith('binds') ? '' : `binds the ${r.binds}: `}${cell(r.reason ?? '')}`;
     lines.push(`| ${r.id} | ${r.level} | ${cell(r.text)} | ${cover} |`);
     const next = requirements[requirements.indexOf(r) + 1];
     if (!next || next.page !== page) lines.push('');

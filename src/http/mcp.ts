@@ -8,6 +8,7 @@ import { parseMessage } from '../mcp/jsonrpc';
 import { hasModernClaim, legacyMeta, readRequestMeta, type RequestMeta } from '../mcp/meta';
 import type { CallContext, McpServer, Reply } from '../mcp/server';
 import type { JSONRPCRequest, RequestId } from '../mcp/types';
+import { BATCH_VERSION, serveBatch } from './batch';
 import { readJsonBody } from './body';
 import { checkHeaders } from './headers';
 import { listenResponse } from './listen';
@@ -22,7 +23,7 @@ import { originOf } from './url';
 export const STREAM_HEARTBEAT_MS = 1_000;
 
 /** A legacy request without MCP-Protocol-Version is 2025-03-26 (spec 2026-07-28 streamable-http, Protocol Version Header). */
-const LEGACY_DEFAULT_VERSION = '2025-03-26';
+const LEGACY_DEFAULT_VERSION = BATCH_VERSION;
 
 /** 202 Accepted with no body: the answer to every notification (spec: never a result for one). */
 const accepted = () => new Response(null, { status: 202 });
@@ -36,7 +37,13 @@ export function mcpEndpoint(server: McpServer) {
     const body = await readJsonBody(request, settings.maxBodyBytes);
     if (body instanceof McpError) return fail(null, body);
     const parsed = parseMessage(body);
-    if (parsed.error) return fail(parsed.id, parsed.error);
+    if (parsed.error) {
+      if (parsed.batch && settings.legacyClients && (request.headers.get('MCP-Protocol-Version') ?? BATCH_VERSION) === BATCH_VERSION) {
+        if (log) log.method = '(batch)';
+        return serveBatch(parsed.batch, request, (member) => handleMcp(member, env, settings, principal, undefined));
+      }
+      return fail(parsed.id, parsed.error);
+    }
     const message = parsed.message;
     if (log) {
       log.method = message.method;

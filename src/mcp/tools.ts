@@ -43,6 +43,9 @@ function dialectOf(schema: JSONSchema, where: string): SchemaDraft {
 }
 
 function compileSchema(schema: JSONSchema, where: string): (value: unknown) => string | undefined {
+  const external = externalRef(schema);
+  // spec 2026-07-28 basic/index, Schema Dialect: network $refs are never fetched; refused here rather than failing every call
+  if (external !== undefined) throw new Error(`${where}: $ref "${external}" points outside the schema; network references are not fetched, inline it under $defs`);
   const validator = new Validator(schema as Schema, dialectOf(schema, where), false);
   return (value) => {
     const { valid, errors } = validator.validate(value);
@@ -54,6 +57,24 @@ function compileSchema(schema: JSONSchema, where: string): (value: unknown) => s
       .map((e) => `${e.instanceLocation.replace(/^#/, '') || '/'}: ${e.error}`)
       .join('; ');
   };
+}
+
+/** The first `$ref` that does not point inside the schema itself (`#…`), if any. */
+function externalRef(node: unknown): string | undefined {
+  if (Array.isArray(node)) {
+    for (const item of node) {
+      const found = externalRef(item);
+      if (found !== undefined) return found;
+    }
+  } else if (isObject(node)) {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string' && !value.startsWith('#')) return value;
+      if (key === 'const' || key === 'enum' || key === 'default' || key === 'examples') continue;
+      const found = externalRef(value);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
 }
 
 export function compileTool(tool: AnyTool): CompiledTool {

@@ -63,10 +63,10 @@ describe('legacy clients', () => {
     expect((await legacy('ping')).body.result).toBeDefined();
   });
 
-  it('refuses an unsupported MCP-Protocol-Version header with 400', async () => {
+  it('refuses an unsupported MCP-Protocol-Version header with 400 and -32022 listing every served version', async () => {
     const { status, body } = await legacy('tools/list', {}, { version: '2024-01-01' });
     expect(status).toBe(400);
-    expect(body.error?.message).toMatch(/2025-11-25/);
+    expect(body.error).toMatchObject({ code: -32022, data: { requested: '2024-01-01', supported: expect.arrayContaining(['2026-07-28', '2025-11-25']) } });
   });
 
   it('answers JSON-RPC errors with 200, and resource-not-found with the legacy -32002', async () => {
@@ -99,9 +99,12 @@ describe('modern-only switch (LEGACY_CLIENTS = "off")', () => {
     expect(body.error).toMatchObject({ code: -32022, message: expect.stringContaining('2026-07-28'), data: { supported: ['2026-07-28'] } });
   });
 
-  it('answers other legacy requests with -32602 for the missing _meta', async () => {
-    const { status, body } = await legacy('tools/list', {}, { url: inject('directFixtureUrl') });
-    expect(status).toBe(400);
-    expect(body.error?.code).toBe(-32602);
+  it('answers other legacy requests with -32022 naming only the modern versions, or -32602 for the missing _meta without a version header', async () => {
+    const named = await legacy('tools/list', {}, { url: inject('directFixtureUrl') });
+    expect(named.status).toBe(400);
+    expect(named.body.error).toMatchObject({ code: -32022, data: { requested: '2025-11-25', supported: ['2026-07-28'] } });
+    const unnamed = await legacy('tools/list', {}, { url: inject('directFixtureUrl'), version: null });
+    expect(unnamed.status).toBe(400);
+    expect(unnamed.body.error?.code).toBe(-32602);
   });
 });

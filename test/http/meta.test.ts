@@ -41,10 +41,12 @@ describe('protocol version', () => {
       const params = { name: 'sum', arguments: { a: 1, b: 1 }, _meta: meta({ [V]: '1900-01-01' }) };
       const { status, body } = await rpc(method, { params, headers: { 'MCP-Protocol-Version': '1900-01-01' } });
       expect(status).toBe(400);
+      expect(body.error?.data.supported[0]).toBe('2026-07-28');
       expect(body.error).toEqual({
         code: -32022,
         message: 'Unsupported protocol version',
-        data: { supported: ['2026-07-28'], requested: '1900-01-01' },
+        // every version served: the modern ones first, then the legacy ones (legacy serving is on)
+        data: { supported: expect.arrayContaining(['2026-07-28', '2025-11-25']), requested: '1900-01-01' },
       });
     },
   );

@@ -35,7 +35,7 @@ describe('server/tools', () => {
     expect((await all('tools/list', 'tools')).items.map((t) => t.name)).toEqual(first);
   });
 
-  it('server/tools: a tool\'s inputSchema "MUST be a valid JSON Schema object (not null)" with type object', async () => {
+  it('server/tools: every tool inputSchema "MUST be a valid JSON Schema object (not null)" with type object', async () => {
     for (const tool of (await all('tools/list', 'tools')).items as unknown as { inputSchema: { type: string } }[]) expect(tool.inputSchema.type).toBe('object');
   });
 

@@ -144,7 +144,7 @@ describe('basic/patterns/progress', () => {
 });
 
 describe('basic/patterns/subscriptions and cancellation', () => {
-  it('subscriptions: "MUST send notifications/subscriptions/acknowledged as the first message carrying the subscription\'s ID"', async () => {
+  it('subscriptions: "MUST send notifications/subscriptions/acknowledged as the first message carrying the subscription ID"', async () => {
     const response = await post('subscriptions/listen', { id: 'sub-1', params: { notifications: { toolsListChanged: true } } });
     expect(response.headers.get('Content-Type')).toBe('text/event-stream');
     const messages = await sseMessages(response);

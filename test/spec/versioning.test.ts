@@ -126,4 +126,42 @@ describe('legacy lifecycle (2025-11-25), served statelessly', () => {
     expect(response.status).toBe(405);
     expect(response.headers.get('Allow')).toBe('POST');
   });
+
+  it('legacy 2025-03-26: "MUST support receiving" JSON-RPC batches: requests answered in one JSON array, notifications not at all', async () => {
+    const batch = [
+      { jsonrpc: '2.0', id: 'a', method: 'tools/call', params: { name: 'echo', arguments: { text: 'one' } } },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 'b', method: 'tools/call', params: { name: 'steps', arguments: { count: 2 }, _meta: { progressToken: 1 } } },
+      { jsonrpc: '2.0', id: 'c', method: 'no/such/method' },
+      [],
+    ];
+    for (const headers of [{}, { 'MCP-Protocol-Version': '2025-03-26' }] as Record<string, string>[]) {
+      const response = await raw(JSON.stringify(batch), headers);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('Content-Type')).toBe('application/json');
+      const replies = (await response.json()) as { id: string | null; result?: { content: { text: string }[] }; error?: { code: number } }[];
+      expect(replies.map((r) => r.id)).toEqual(['a', 'b', 'c', null]);
+      expect(replies[0]?.result?.content[0]?.text).toBe('one');
+      expect(replies[1]?.result?.content[0]?.text).toBe('2 steps');
+      expect(replies[2]?.error?.code).toBe(-32601);
+      expect(replies[3]?.error?.code).toBe(-32600);
+    }
+  });
+
+  it('legacy 2025-03-26: a batch of notifications only is accepted with 202; an empty batch is one -32600', async () => {
+    const notifications = await raw(JSON.stringify([{ jsonrpc: '2.0', method: 'notifications/initialized' }]));
+    expect(notifications.status).toBe(202);
+    const empty = await raw('[]');
+    expect(empty.status).toBe(400);
+    expect((await replyOf(empty)).error?.code).toBe(-32600);
+  });
+
+  it('legacy/transports: "The body of the POST request MUST be a single JSON-RPC request, notification, or response": no batch from 2025-06-18 on', async () => {
+    const batch = JSON.stringify([{ jsonrpc: '2.0', id: 1, method: 'tools/list' }]);
+    for (const version of [LEGACY, '2025-06-18']) {
+      const response = await raw(batch, { 'MCP-Protocol-Version': version });
+      expect(response.status).toBe(400);
+      expect((await replyOf(response)).error?.code).toBe(-32600);
+    }
+  });
 });
