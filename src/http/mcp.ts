@@ -59,14 +59,13 @@ export function mcpEndpoint(server: McpServer) {
       if (settings.legacyClients) return serveLegacy(server, message, call);
       if (message.method === 'initialize') return fail(message.id, legacyHandshake(server, message.params));
       // spec 2026-07-28 basic/versioning: a version the server does not serve is -32022, even named by the header alone
-      if (header !== null) return fail(message.id, unsupportedVersion(servedVersions(server, settings), header));
+      if (header !== null) return fail(message.id, unsupportedVersion(server.servedVersions(false), header));
     }
     const meta = readRequestMeta(message.params);
     if (meta instanceof McpError) return fail(message.id, meta);
     if (log) Object.assign(log, { era: 'modern', protocolVersion: meta.protocolVersion, client: meta.clientInfo && `${meta.clientInfo.name}/${meta.clientInfo.version}` });
     const mismatch = checkHeaders(request.headers, message, meta, server);
     if (mismatch) return fail(message.id, mismatch);
-    if (!server.supportedVersions.includes(meta.protocolVersion)) return fail(message.id, unsupportedVersion(servedVersions(server, settings), meta.protocolVersion));
     if (message.method === 'tools/call' && typeof message.params?.name === 'string') {
       // spec 2026-07-28 basic/authorization: a token without the tool's scopes gets 403 insufficient_scope
       const missing = missingScopes(principal, server.tool(message.params.name)?.definition.requiredScopes ?? []);
@@ -97,20 +96,10 @@ function serveLegacy(server: McpServer, message: JSONRPCRequest, call: Call): Pr
   if (message.method !== 'initialize' && !server.legacyVersions.includes(version)) {
     // spec 2025-11-25 basic/transports: an invalid or unsupported version header is 400; the
     // body says which versions are served, as -32022 does (spec 2026-07-28 basic/versioning)
-    return errorResponse(message.id, unsupportedVersion(servedVersions(server, call.settings), version));
+    return errorResponse(message.id, unsupportedVersion(server.servedVersions(true), version));
   }
   if (call.log) Object.assign(call.log, { era: 'legacy', protocolVersion: version });
   return respond(server, message, legacyMeta(message.params, version), call);
-}
-
-/**
- * Every version this deployment serves, for the `supported` list of -32022: the modern ones,
- * then the legacy ones when legacy clients are served (spec 2026-07-28 basic/versioning lists
- * both in its example). `server/discover` lists only the modern ones, the versions a modern
- * request may name.
- */
-function servedVersions(server: McpServer, settings: Settings): readonly string[] {
-  return settings.legacyClients ? [...server.supportedVersions, ...server.legacyVersions] : server.supportedVersions;
 }
 
 /**
@@ -151,6 +140,7 @@ async function respond(server: McpServer, request: JSONRPCRequest, meta: Request
       },
       env,
       secret: settings.stateSecret,
+      servesLegacy: settings.legacyClients,
       principal: principal?.subject,
       scopes: principal?.scopes,
       trace: traceparent ? { traceparent, tracestate } : undefined,

@@ -18,8 +18,9 @@ import type { CachePolicy, JsonObject, JSONRPCNotification, JSONRPCRequest, Requ
 export const SUPPORTED_VERSIONS = ['2026-07-28'] as const;
 /**
  * Legacy revisions served to clients that open with `initialize` (spec 2025-11-25 lifecycle),
- * newest first. Not listed in `supportedVersions`: a version listed there must be usable in
- * a modern request, and these are not.
+ * newest first. While legacy clients are served they are listed after the modern ones, in
+ * discover's `supportedVersions` and in -32022's `supported`, as the spec's example does
+ * (basic/versioning); a modern client picks the modern ones from the list.
  */
 export const LEGACY_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26'] as const;
 
@@ -32,6 +33,8 @@ export interface CallContext {
   notify(notification: JSONRPCNotification): void;
   /** The key `requestState` is sealed with. */
   secret: string;
+  /** True when this deployment serves legacy clients (LEGACY_CLIENTS): their versions are then listed as supported. */
+  servesLegacy?: boolean;
   /** The authenticated caller, when there is one; sealed state is bound to it, results default to private. */
   principal?: string;
   /** The scopes the caller's token grants. */
@@ -61,8 +64,11 @@ export type Reply = ResultReply | ErrorReply | ListenReply;
 export type Handler = (params: JsonObject, meta: RequestMeta, call: CallContext, id: RequestId) => Reply | Promise<Reply>;
 
 export interface McpServer {
+  /** The versions a modern request may name. */
   readonly supportedVersions: readonly string[];
   readonly legacyVersions: readonly string[];
+  /** Every version served, for discover and -32022: the modern ones, then the legacy ones when they are served. */
+  servedVersions(servesLegacy: boolean): readonly string[];
   readonly capabilities: ServerCapabilities;
   /** Looks a tool up by name (for `Mcp-Param-*` header checks). */
   tool(name: string): CompiledTool | undefined;
@@ -108,12 +114,15 @@ export function createServer(definition: ServerDefinition): McpServer {
   const staticResult = (method: CacheableMethod, body: object, authenticated: boolean) =>
     new RawJson(JSON.stringify(complete(body, cache(method, authenticated)).result));
 
-  const discoverBody = {
-    supportedVersions: SUPPORTED_VERSIONS,
+  const served: readonly (readonly string[])[] = [SUPPORTED_VERSIONS, [...SUPPORTED_VERSIONS, ...LEGACY_VERSIONS]];
+  const servedVersions = (servesLegacy: boolean) => served[Number(servesLegacy)]!;
+  const discoverBody = (servesLegacy: boolean) => ({
+    supportedVersions: servedVersions(servesLegacy),
     capabilities,
     ...(definition.instructions ? { instructions: definition.instructions } : {}),
-  };
-  const discover = [staticResult('server/discover', discoverBody, false), staticResult('server/discover', discoverBody, true)];
+  });
+  // Indexed by [authenticated][servesLegacy].
+  const discover = [false, true].map((authenticated) => [false, true].map((legacy) => staticResult('server/discover', discoverBody(legacy), authenticated)));
   const listHandler = <T>(method: CacheableMethod, key: string, items: readonly T[]): Handler => {
     const page = (authenticated: boolean) => (list: readonly T[], nextCursor: string | undefined) =>
       complete({ [key]: list, ...(nextCursor ? { nextCursor } : {}) }, cache(method, authenticated)).result;
@@ -157,7 +166,7 @@ export function createServer(definition: ServerDefinition): McpServer {
   const methods = new Map<string, Handler>([
     ['server/discover', (_params, _meta, call) => {
       const authenticated = call.principal !== undefined;
-      return { result: discover[Number(authenticated)]!, cache: cache('server/discover', authenticated) };
+      return { result: discover[Number(authenticated)]![Number(call.servesLegacy === true)]!, cache: cache('server/discover', authenticated) };
     }],
     ['subscriptions/listen', listen],
   ]);
@@ -206,6 +215,7 @@ export function createServer(definition: ServerDefinition): McpServer {
   return {
     supportedVersions: SUPPORTED_VERSIONS,
     legacyVersions: LEGACY_VERSIONS,
+    servedVersions,
     capabilities,
     tool: (name) => tools.get(name),
     async handle(request, meta, call) {
@@ -214,7 +224,7 @@ export function createServer(definition: ServerDefinition): McpServer {
       // (initialize negotiates instead: spec 2025-11-25 lifecycle)
       const versions: readonly string[] = legacy ? LEGACY_VERSIONS : SUPPORTED_VERSIONS;
       if (!versions.includes(meta.protocolVersion) && !(legacy && request.method === 'initialize')) {
-        return { error: unsupportedVersion(versions, meta.protocolVersion) };
+        return { error: unsupportedVersion(servedVersions(legacy || call.servesLegacy === true), meta.protocolVersion) };
       }
       const handler = (legacy ? legacyMethods : methods).get(request.method);
       if (!handler) return { error: methodNotFound(request.method) };

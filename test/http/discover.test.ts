@@ -13,7 +13,8 @@ describe('server/discover', () => {
       id: 'discover-1',
       result: {
         resultType: 'complete',
-        supportedVersions: ['2026-07-28'],
+        // the modern version, then the legacy ones this deployment also serves (LEGACY_CLIENTS on)
+        supportedVersions: ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26'],
         capabilities: { tools: {}, prompts: {}, resources: {}, completions: {} },
         instructions: defaults.instructions,
         ttlMs: 3_600_000,

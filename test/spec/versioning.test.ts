@@ -25,6 +25,8 @@ describe('basic/versioning', () => {
     expect(status).toBe(400);
     expect(body.error).toMatchObject({ code: -32022, data: { requested: '1900-01-01', supported: expect.arrayContaining([VERSION, LEGACY]) } });
     expectErrorSchema(body, 'UnsupportedProtocolVersionError');
+    // the same list discover gives
+    expect(body.error?.data.supported).toEqual((await rpc('server/discover')).body.result?.supportedVersions);
   });
 
   it('basic/versioning: "or is a known version the server has chosen not to support": a legacy version in _meta is refused with -32022', async () => {
@@ -47,7 +49,10 @@ describe('basic/versioning', () => {
     const { status, body } = await rpc('server/discover');
     expect(status).toBe(200);
     expectSchema(body, 'DiscoverResultResponse');
-    expect(body.result).toMatchObject({ supportedVersions: [VERSION], capabilities: expect.any(Object) });
+    expect(body.result).toMatchObject({ capabilities: expect.any(Object) });
+    // the modern version first, then the legacy ones this deployment also serves
+    expect(body.result?.supportedVersions[0]).toBe(VERSION);
+    expect(body.result?.supportedVersions).toContain(LEGACY);
   });
 
   it('basic/versioning: "the supporting party MUST either revert to core protocol behavior": unknown client extensions change nothing', async () => {
