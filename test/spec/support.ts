@@ -5,8 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { Validator, type Schema } from '@cfworker/json-schema';
 import { expect, inject } from 'vitest';
+import { mcpHeaders, VERSION } from '../support/mcp';
 
-export const VERSION = '2026-07-28';
+export { VERSION };
 export const specUrl = () => inject('specUrl');
 
 const schema = JSON.parse(readFileSync(new URL('../../../shared/spec/2026-07-28/schema.json', import.meta.url), 'utf8')) as Schema;
@@ -44,14 +45,7 @@ export interface Call {
 
 /** The headers a conforming client sends with this request (Mcp-Name mirrors name or uri). */
 export function headersFor(method: string, params: Record<string, unknown> = {}): Record<string, string> {
-  const name = typeof params.name === 'string' ? params.name : typeof params.uri === 'string' ? params.uri : undefined;
-  return {
-    'Content-Type': 'application/json',
-    Accept: 'application/json, text/event-stream',
-    'MCP-Protocol-Version': VERSION,
-    'Mcp-Method': method,
-    ...(name !== undefined ? { 'Mcp-Name': name } : {}),
-  };
+  return mcpHeaders(method, typeof params.name === 'string' ? params.name : typeof params.uri === 'string' ? params.uri : undefined);
 }
 
 export function post(method: string, call: Call = {}): Promise<Response> {
