@@ -99,7 +99,7 @@ for (const { path, code } of [tool, ...tests]) {
   mkdirSync(dirname(join(fork, path)), { recursive: true });
   writeFileSync(join(fork, path), code);
 }
-edit('src/server.ts', /^(import \{ createServer \} from '\.\/mcp';\n)/m, `$1import { ${exported} } from './tools/${module}';\n`);
+edit('src/server.ts', /^(import .* from '\.\/mcp';\n)/m, `$1import { ${exported} } from './tools/${module}';\n`);
 edit('src/server.ts', /^(\s+)tools: \[[^\]]*\],/m, `$1tools: [${exported}],`);
 console.log(`fork check: ${fork}\n  deleted ${EXAMPLES.join(', ')}; renamed to ${FORK_NAME}; added ${[tool, ...tests].map((f) => f.path).join(', ')}`);
 
