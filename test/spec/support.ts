@@ -1,6 +1,8 @@
 /**
  * Helpers of the spec suites: well-formed 2026-07-28 requests to the spec fixture, and a check
- * of every answer against the spec's own JSON Schema (../shared/spec/2026-07-28/schema.json).
+ * of every answer against the spec's own JSON Schema. `schema.json` beside this file is a copy of
+ * the spec's (2026-07-28/schema.json), so a fork's tests need nothing outside the repository;
+ * `npm run spec-coverage -- --check` fails if it differs from the spec checked out beside it.
  */
 import { readFileSync } from 'node:fs';
 import { Validator, type Schema } from '@cfworker/json-schema';
@@ -10,7 +12,7 @@ import { mcpHeaders, VERSION } from '../support/mcp';
 export { VERSION };
 export const specUrl = () => inject('specUrl');
 
-const schema = JSON.parse(readFileSync(new URL('../../../shared/spec/2026-07-28/schema.json', import.meta.url), 'utf8')) as Schema;
+const schema = JSON.parse(readFileSync(new URL('./schema.json', import.meta.url), 'utf8')) as Schema;
 const validators = new Map<string, Validator>();
 
 /** Asserts that `message` is a valid instance of the schema's `$defs[type]`. */
