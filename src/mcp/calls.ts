@@ -14,7 +14,7 @@ import { readPromptArguments } from './prompts';
 import type { CompiledTemplate } from './resources';
 import type { CallContext, Handler, Reply, ResultReply } from './server';
 import { openState, sealState } from './state';
-import { declaresTasks, TaskCreated, TASKS_EXTENSION } from './tasks';
+import { declaresTasks, TaskCreated, TASKS_EXTENSION } from './taskRuntime';
 import type { CompiledTool } from './tools';
 import type { CachePolicy, CallToolResult, JsonObject } from './types';
 

@@ -4,7 +4,7 @@
  */
 import type { InputRequired } from './input';
 import type { ClientFeature, RequestMeta } from './meta';
-import type { TaskRuntime, TaskSupport } from './tasks';
+import type { TaskRuntime, TaskSupport } from './taskRuntime';
 import type {
   Annotations,
   BlobResourceContents,

@@ -10,7 +10,7 @@ import { MetaKey, type RequestMeta } from './meta';
 import { paginate, RawJson } from './paginate';
 import { listedPrompt } from './prompts';
 import { compileTemplate, listedResource } from './resources';
-import { TASKS_EXTENSION, type TaskRuntime } from './tasks';
+import { TASKS_EXTENSION, type TaskRuntime } from './taskRuntime';
 import { compileTool, type CompiledTool } from './tools';
 import type { CachePolicy, JsonObject, JSONRPCNotification, JSONRPCRequest, RequestId, ServerCapabilities } from './types';
 

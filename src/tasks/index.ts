@@ -3,5 +3,5 @@
  * Durable Objects, opt-in per tool (`task: 'optional' | 'required'`). docs/tasks.md says when
  * to use it, what it costs, and how to switch it on.
  */
-export { durableTasks, type DurableTasksOptions } from './runtime';
-export { taskObject } from './object';
+export { durableTasks, type DurableTasksOptions } from './durableTasks';
+export { taskObject } from './taskObject';

@@ -9,10 +9,10 @@ import { handlerContext } from '../mcp/context';
 import { internalError, McpError } from '../mcp/errors';
 import { checkInputRequests, InputRequired, type InputRequest } from '../mcp/input';
 import type { CallContext, McpServer } from '../mcp/server';
-import type { TaskInput } from '../mcp/tasks';
+import type { TaskInput } from '../mcp/taskRuntime';
 import type { CallToolResult, JsonObject, JsonValue } from '../mcp/types';
-import { allAnswered, askForInput, detailed, isTerminal, takeAnswers, transition, type DetailedTask, type Task, type TaskClient, type TaskRecord } from './record';
-import { runTaskHandler, type RunOutcome } from './run';
+import { allAnswered, askForInput, detailed, isTerminal, takeAnswers, transition, type DetailedTask, type Task, type TaskClient, type TaskRecord } from './taskRecord';
+import { runTaskHandler, type RunOutcome } from './runTaskHandler';
 
 /** What `tools/call` hands the new task. */
 export interface TaskStart {

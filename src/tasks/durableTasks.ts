@@ -8,9 +8,9 @@ import { internalError, invalidParams, McpError, missingExtension, taskNotFound 
 import { InputRequired, readInputResponses } from '../mcp/input';
 import type { RequestMeta } from '../mcp/meta';
 import type { CallContext, Handler, Reply } from '../mcp/server';
-import { declaresTasks, TaskCreated, TASKS_EXTENSION, type TaskRuntime } from '../mcp/tasks';
+import { declaresTasks, TaskCreated, TASKS_EXTENSION, type TaskRuntime } from '../mcp/taskRuntime';
 import type { JsonObject, JSONRPCNotification } from '../mcp/types';
-import type { TaskObjectApi } from './object';
+import type { TaskObjectApi } from './taskObject';
 
 export interface DurableTasksOptions {
   /** The Durable Object binding of the task class (`[[durable_objects.bindings]]`); default `MCP_TASKS`. */
