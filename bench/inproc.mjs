@@ -3,11 +3,12 @@
  * handler called directly with prebuilt Requests (and the answer read to the end).
  * Contenders and operations are interleaved in small blocks, in rotating order, so drift
  * (JIT, GC, a busy neighbour) hits every contender alike. Prints median and p99 µs.
+ * Request logs are off here (they would print to this process's output).
  */
 import { pathToFileURL } from 'node:url';
 import { unstable_readConfig as readConfig } from 'wrangler';
 import { bundleOf, configOf, gzipBytes } from './build.mjs';
-import { expectationFor, OPS, toRequest } from './requests.mjs';
+import { expectationFor, isBare, OPS, toRequest } from './requests.mjs';
 import { fixed, percentile, ratio, table } from './stats.mjs';
 
 const URL_ = 'http://127.0.0.1/mcp';
@@ -15,7 +16,7 @@ const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} };
 
 async function load(name) {
   const mod = await import(pathToFileURL(bundleOf(name)).href);
-  const env = { ...readConfig({ config: configOf(name) }, { hideWarnings: true }).vars };
+  const env = { ...readConfig({ config: configOf(name) }, { hideWarnings: true }).vars, REQUEST_LOGS: 'off' };
   return (request) => mod.default.fetch(request, env, ctx);
 }
 
@@ -52,15 +53,16 @@ export async function measure(jobs, { iterations, warmup, block = 50 }) {
 }
 
 export async function inProcess({ iterations = 20_000, warmup = 2_000 } = {}) {
-  const contenders = ['template', 'sdk', 'agents', 'bare'];
+  const contenders = ['template', 'sdk', 'agents', 'bare', 'bare-parse'];
   const handlers = Object.fromEntries(await Promise.all(contenders.map(async (c) => [c, await load(c)])));
   const ops = Object.keys(OPS);
   const jobs = contenders.flatMap((contender) =>
-    (contender === 'bare' ? ['tools/call'] : ops).map((op) => ({ contender, op, fetch: handlers[contender] })),
+    (isBare(contender) ? ['tools/call'] : ops).map((op) => ({ contender, op, fetch: handlers[contender] })),
   );
   await measure(jobs, { iterations, warmup });
   const find = (c, op) => jobs.find((j) => j.contender === c && j.op === op);
   const bare = find('bare', 'tools/call');
+  const parse = find('bare-parse', 'tools/call');
   const rows = ops.map((op) => {
     const t = find('template', op);
     const sdk = find('sdk', op);
@@ -73,13 +75,14 @@ export async function inProcess({ iterations = 20_000, warmup = 2_000 } = {}) {
       `${fixed(sdk.median)} / ${fixed(sdk.p99)}`,
       `${fixed(agents.median)} / ${fixed(agents.p99)}`,
       `${fixed(bare.median)} / ${fixed(bare.p99)}`,
+      `${fixed(parse.median)} / ${fixed(parse.p99)}`,
       ratio(sdk.median, t.median),
       ratio(agents.median, t.median),
       `${ratio(net(sdk), net(t))} / ${ratio(net(agents), net(t))}`,
     ];
   });
   return table(
-    ['operation', 'template µs median / p99', 'sdk µs', 'agents µs', 'bare µs', 'sdk ÷ template', 'agents ÷ template', 'net of bare: sdk / agents ÷ template'],
+    ['operation', 'template µs median / p99', 'sdk µs', 'agents µs', 'bare µs', 'bare + parse µs', 'sdk ÷ template', 'agents ÷ template', 'net of bare: sdk / agents ÷ template'],
     rows,
   );
 }

@@ -1,87 +1,119 @@
 /**
- * End to end under workerd: each contender's bundle served by the `workerd` binary alone
- * (no wrangler proxy) on loopback, loaded by autocannon at fixed concurrency for a fixed
- * time, in interleaved rounds. Bounded: every run stops at its duration (watchdog + 15 s).
+ * Throughput under workerd: each contender's bundle served by the `workerd` binary alone (no
+ * wrangler proxy) on loopback, loaded by wrk (1 thread, 32 connections) for a fixed time, in
+ * interleaved rounds: operations and contenders rotate so no one always runs first. Reports the
+ * median round, and the CPU share of wrk beside workerd's, to show which one was the limit.
  */
-import autocannon from 'autocannon';
+import { readFileSync } from 'node:fs';
 import { serveWithWorkerd } from '../scripts/workerd.mjs';
 import { configOf, outDir } from './build.mjs';
 import { expectationFor, OPS, wireHeaders } from './requests.mjs';
 import { fixed, ratio, table } from './stats.mjs';
+import { wrk } from './wrk.mjs';
 
-function run(url, op, { connections, seconds }) {
-  if (!/^http:\/\/127\./.test(url)) throw new Error(`refusing a non-loopback target: ${url}`);
-  const { method, body } = OPS[op];
-  const headers = wireHeaders(op);
-  return new Promise((resolve, reject) => {
-    const instance = autocannon({ url, method, headers, body, connections, duration: seconds, timeout: 10 }, (error, result) => {
-      clearTimeout(watchdog);
-      if (error) reject(error);
-      else resolve(result);
-    });
-    const watchdog = setTimeout(() => instance.stop(), (seconds + 15) * 1000);
-  });
+/** Contenders served under workerd: name → bundle and vars ("template" is the template's defaults). */
+export const SERVED = {
+  template: { bundle: 'template' },
+  'template, logs off': { bundle: 'template', vars: { REQUEST_LOGS: 'off' } },
+  sdk: { bundle: 'sdk' },
+  agents: { bundle: 'agents' },
+  bare: { bundle: 'bare' },
+  'bare + parse': { bundle: 'bare-parse' },
+};
+
+export const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
+export const median = (values) => {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  return sorted.length ? sorted[(sorted.length - 1) >> 1] : Number.NaN;
+};
+
+export async function serveAll(served) {
+  const servers = {};
+  try {
+    for (const [name, { bundle, vars }] of Object.entries(served)) {
+      servers[name] = await serveWithWorkerd({ config: configOf(bundle), bundle: outDir(bundle), vars });
+    }
+  } catch (error) {
+    await stopAll(servers);
+    throw error;
+  }
+  return servers;
 }
 
-export async function underWorkerd({ rounds = 3, seconds = 3, connections = 32 } = {}) {
-  const contenders = ['template', 'sdk', 'agents', 'bare'];
-  const servers = {};
-  for (const name of contenders) servers[name] = await serveWithWorkerd({ config: configOf(name), bundle: outDir(name) });
-  const ops = Object.keys(OPS);
-  const results = {};
-  const record = (key, r, expectedStatus) => {
-    const entry = (results[key] ??= { rps: [], p50: [], p99: [], errors: 0, unexpected: 0, total: 0 });
-    entry.rps.push(r.requests.average);
-    entry.p50.push(r.latency.p50);
-    entry.p99.push(r.latency.p99);
-    entry.errors += r.errors + r.timeouts;
-    const wanted = r.statusCodeStats?.[expectedStatus]?.count ?? 0;
-    entry.total += r.requests.total;
-    entry.unexpected += Math.max(0, r.requests.total - wanted);
-  };
-  try {
-    for (const name of contenders) {
-      const response = await fetch(`${servers[name].url}/mcp`, { method: 'POST', headers: wireHeaders('tools/call'), body: OPS['tools/call'].body });
-      if (!(await response.text()).includes(expectationFor(name, 'tools/call').contains)) throw new Error(`${name} does not answer tools/call`);
-      await run(`${servers[name].url}/mcp`, 'tools/call', { connections, seconds: 1 }); // warm up
+export const stopAll = (servers) => Promise.all(Object.values(servers).map((s) => s.stop()));
+
+/** One answer per contender and operation must be the expected one before any load. */
+export async function checkAnswers(servers, ops, expectation) {
+  for (const [name, server] of Object.entries(servers)) {
+    for (const op of ops) {
+      const response = await fetch(`${server.url}/mcp`, { method: 'POST', headers: wireHeaders(op), body: OPS[op].body });
+      const body = await response.text();
+      const want = expectation(name, op);
+      if (response.status !== want.status || !body.includes(want.contains)) throw new Error(`${name} ${op}: unexpected answer ${response.status} ${body.slice(0, 200)}`);
     }
-    for (let round = 0; round < rounds; round++) {
-      // operations and contenders both rotate, so no one always runs first after a switch
-      for (const op of [...ops.slice(round % ops.length), ...ops.slice(0, round % ops.length)]) {
-        // the bare Worker runs beside each operation, so "of bare" compares runs seconds apart
-        const order = ['template', 'sdk', 'agents', 'bare'];
-        for (let k = 0; k < order.length; k++) {
-          const name = order[(k + round) % order.length];
-          const expected = name === 'bare' ? 200 : OPS[op].expect.status;
-          record(`${name} ${op}`, await run(`${servers[name].url}/mcp`, name === 'bare' ? 'tools/call' : op, { connections, seconds }), expected);
-        }
+  }
+}
+
+/** Errors in a wrk run: socket errors, and answers whose status class is not the expected one. */
+const errorsOf = (r, status) => r.socketErrors + (status < 300 ? r.non2xx : r.requests - r.non2xx);
+
+/**
+ * Runs every (contender, op) `rounds` times, rotating; returns samples keyed "name op" and the
+ * load average at the start of each round.
+ */
+export async function rounds(servers, ops, { rounds: count, seconds, connections, expectation }) {
+  const names = Object.keys(servers);
+  const samples = {};
+  const loads = [];
+  for (const name of names) await wrk(`${servers[name].url}/mcp`, ops[0], { serverPid: servers[name].pid, seconds: 1, connections }); // warm up
+  for (let round = 0; round < count; round++) {
+    loads.push(loadAverage());
+    for (const op of [...ops.slice(round % ops.length), ...ops.slice(0, round % ops.length)]) {
+      for (let k = 0; k < names.length; k++) {
+        const name = names[(k + round) % names.length];
+        const r = await wrk(`${servers[name].url}/mcp`, op, { serverPid: servers[name].pid, seconds, connections });
+        const entry = (samples[`${name} ${op}`] ??= { rps: [], p50: [], p99: [], wrkCpu: [], serverCpu: [], machineBusy: [], errors: 0 });
+        for (const key of ['rps', 'p50', 'p99', 'wrkCpu', 'serverCpu', 'machineBusy']) entry[key].push(r[key]);
+        entry.errors += errorsOf(r, expectation(name, op).status);
       }
     }
-  } finally {
-    await Promise.all(Object.values(servers).map((s) => s.stop()));
   }
-  const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
-  // The median round: one disturbed run on a shared machine does not move it.
-  const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
-  const rows = ops.map((op) => {
-    const rps = Object.fromEntries(contenders.map((name) => [name, median(results[`${name} ${op}`].rps)]));
-    const t = results[`template ${op}`];
-    const errors = contenders.reduce((sum, name) => sum + results[`${name} ${op}`].errors + results[`${name} ${op}`].unexpected, 0);
-    return [
-      op,
-      fixed(rps.template, 0),
-      `${fixed(mean(t.p50), 0)} / ${fixed(mean(t.p99), 0)}`,
-      fixed(rps.sdk, 0),
-      fixed(rps.agents, 0),
-      fixed(rps.bare, 0),
-      ratio(rps.template, rps.sdk),
-      ratio(rps.template, rps.agents),
-      `${fixed((rps.template / rps.bare) * 100, 0)}%`,
-      String(errors),
-    ];
-  });
-  return table(
-    ['operation', 'template req/s (median round)', 'template ms p50 / p99', 'sdk req/s', 'agents req/s', 'bare req/s', 'template ÷ sdk', 'template ÷ agents', 'template of bare', 'errors (all)'],
-    rows,
+  return { samples, loads };
+}
+
+export async function underWorkerd({ rounds: count = 3, seconds = 3, connections = 32 } = {}) {
+  const ops = Object.keys(OPS);
+  const servers = await serveAll(SERVED);
+  let result;
+  try {
+    await checkAnswers(servers, ops, expectationFor);
+    result = await rounds(servers, ops, { rounds: count, seconds, connections, expectation: expectationFor });
+  } finally {
+    await stopAll(servers);
+  }
+  const { samples, loads } = result;
+  const names = Object.keys(SERVED);
+  const rps = (name, op) => median(samples[`${name} ${op}`].rps);
+  const throughput = table(
+    ['operation', ...names.map((n) => `${n} req/s`), 'template ÷ bare + parse', 'template ÷ sdk', 'logs off ÷ bare + parse', 'template ms p50 / p99', 'errors (all)'],
+    ops.map((op) => {
+      const t = samples[`template ${op}`];
+      return [
+        op,
+        ...names.map((n) => fixed(rps(n, op), 0)),
+        fixed(rps('template', op) / rps('bare + parse', op), 2),
+        ratio(rps('template', op), rps('sdk', op)),
+        fixed(rps('template, logs off', op) / rps('bare + parse', op), 2),
+        `${fixed(median(t.p50), 1)} / ${fixed(median(t.p99), 1)}`,
+        String(names.reduce((sum, n) => sum + samples[`${n} ${op}`].errors, 0)),
+      ];
+    }),
   );
+  const all = (name, key) => median(ops.flatMap((op) => samples[`${name} ${op}`][key]));
+  const generator = table(
+    ['contender', 'req/s (median of all runs)', 'wrk CPU (of one core)', 'workerd CPU (of one core)', 'whole machine busy (of two cores)'],
+    names.map((n) => [n, fixed(all(n, 'rps'), 0), ...['wrkCpu', 'serverCpu', 'machineBusy'].map((key) => `${fixed(all(n, key) * 100, 0)}%`)]),
+  );
+  return { throughput, generator, loads, servers };
 }

@@ -35,12 +35,13 @@ export const OPS = {
   reject: { ...request('server/discover', {}, { version: '1900-01-01' }), expect: { status: 400, contains: '-32022' } },
 };
 
-/** The bare Worker answers anything with its fixed result. */
-export const BARE_EXPECT = { status: 200, contains: '"result"' };
+/** The bare Workers answer anything with a fixed result (bare + parse with the request's id). */
+export const BARE_EXPECT = { status: 200, contains: '"id":1,"result"' };
 
-export const expectationFor = (contender, op) => (contender === 'bare' ? BARE_EXPECT : OPS[op].expect);
+export const isBare = (contender) => contender.startsWith('bare');
+export const expectationFor = (contender, op) => (isBare(contender) ? BARE_EXPECT : OPS[op].expect);
 
-/** Headers for an HTTP client that computes the length itself (fetch, autocannon). */
+/** Headers for an HTTP client that computes the length itself (fetch, wrk). */
 export function wireHeaders(op) {
   const { 'content-length': _length, ...headers } = OPS[op].headers;
   return headers;

@@ -1,22 +1,79 @@
 /**
- * `npm run bench`: builds every contender, then prints, from one run, the in-process cost,
- * the growth check, and throughput under workerd, as markdown tables with ratios.
- * Options: --quick (fewer iterations, shorter load), --skip-load.
+ * `npm run bench`: installs the benchmark's peers (bench/package.json) and wrk when missing,
+ * builds every contender, then prints, from one run, markdown tables: throughput under workerd
+ * with the load generator's CPU share, cold starts, growth under workerd, and the in-process cost.
+ * Options: --quick (shorter, for a look, not for figures), --skip-load (in process only),
+ * --write (also puts the tables in BENCHMARKS.md, between its "results" markers).
  */
-import { buildAll } from './build.mjs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { workerdBinary } from '../scripts/workerd.mjs';
+import { buildAll, bundleOf, gzipBytes } from './build.mjs';
+import { coldStarts } from './coldstart.mjs';
+import { growthUnderWorkerd } from './growth.mjs';
 import { growth, inProcess } from './inproc.mjs';
-import { underWorkerd } from './load.mjs';
-import { machine } from './stats.mjs';
+import { loadAverage, SERVED, underWorkerd } from './load.mjs';
+import { fixed, machine, table } from './stats.mjs';
+import { ensureWrk } from './wrk.mjs';
 
 const quick = process.argv.includes('--quick');
-console.log(`# Benchmark run ${new Date().toISOString()}\n\nMachine: ${await machine()}\n`);
+const withLoad = !process.argv.includes('--skip-load');
+const out = [];
+const print = (text = '') => {
+  console.log(text);
+  out.push(text);
+};
+const version = (command, args) => {
+  try {
+    return execFileSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+  } catch (error) {
+    return `${error.stdout ?? ''}${error.stderr ?? ''}`.trim(); // wrk -v exits 1 after printing
+  }
+};
+
+if (withLoad) ensureWrk();
 buildAll();
-console.log('## In process (Node 22, fetch handler called directly)\n');
-console.log(await inProcess(quick ? { iterations: 2_000, warmup: 500 } : {}));
-console.log('\n## Growth: the template with 10, 100 and 1,000 tools (in process)\n');
-console.log(await growth(quick ? { iterations: 1_000, warmup: 200 } : {}));
-if (!process.argv.includes('--skip-load')) {
-  console.log('\n## Under workerd (workerd serve on loopback, autocannon, 32 connections)\n');
-  console.log(await underWorkerd(quick ? { rounds: 1, seconds: 1 } : {}));
+print(`Run of ${new Date().toISOString()}${quick ? ' (--quick: not for figures)' : ''}. Machine: ${await machine()}.`);
+print(`workerd ${version(workerdBinary(), ['--version']).replace(/^workerd /, '')}, ${version('wrk', ['-v']).split('\n')[0].split(' [')[0]}.`);
+print();
+
+if (withLoad) {
+  const load = await underWorkerd(quick ? { rounds: 1, seconds: 1 } : {});
+  print('### Under workerd (workerd serve on loopback, wrk: 1 thread, 32 connections)\n');
+  print(load.throughput);
+  print(`\nRequests/s of the median of ${quick ? 1 : 3} rounds of ${quick ? 1 : 3} s; load average (1, 5, 15 min) at the start of each round: ${load.loads.join('; ')}.\n`);
+  print('#### The load generator is not the limit\n');
+  print(load.generator);
+  print('\nCPU time from /proc/<pid>/stat over the middle of each run (100% = one core). The machine has two cores.\n');
+
+  const starts = await coldStarts(load.servers, { runs: quick ? 3 : 7 });
+  print('### Cold start under workerd (spawn to the first answered tools/list)\n');
+  print(
+    table(
+      ['contender', 'cold start ms (median)', '− bare ms', 'bundle gzip bytes'],
+      Object.keys(SERVED).map((name) => [name, fixed(starts[name], 0), fixed(starts[name] - starts.bare, 0), String(gzipBytes(bundleOf(SERVED[name].bundle)))]),
+    ),
+  );
+  print(`\nMedian of ${quick ? 3 : 7} starts each, contenders alternating; load average after: ${loadAverage()}.\n`);
+
+  const grown = await growthUnderWorkerd(quick ? { rounds: 1, seconds: 1, runs: 3 } : {});
+  print('### Growth under workerd: the template with 10, 100 and 1,000 tools\n');
+  print(grown.table);
+  print(`\nLoad average at the start of each round: ${grown.loads.join('; ')}.\n`);
 }
-console.log(`\nMachine after the run: ${await machine()}`);
+
+print('### In process (Node 22, fetch handler called directly)\n');
+print(await inProcess(quick ? { iterations: 2_000, warmup: 500 } : {}));
+print('\n### Growth in process\n');
+print(await growth(quick ? { iterations: 1_000, warmup: 200 } : {}));
+print(`\nMachine after the run: ${await machine()}.`);
+
+if (process.argv.includes('--write')) {
+  const file = fileURLToPath(new URL('../BENCHMARKS.md', import.meta.url));
+  const [start, end] = ['<!-- results:start -->', '<!-- results:end -->'];
+  const doc = readFileSync(file, 'utf8');
+  if (!doc.includes(start) || !doc.includes(end)) throw new Error(`BENCHMARKS.md has no ${start} … ${end} section`);
+  writeFileSync(file, `${doc.slice(0, doc.indexOf(start) + start.length)}\n\n${out.join('\n')}\n\n${doc.slice(doc.indexOf(end))}`);
+  console.error('BENCHMARKS.md: results written');
+}

@@ -6,6 +6,9 @@
  *   const worker = await serveWithWorkerd({ config: 'wrangler.toml', vars: { X: '1' } });
  *   ... fetch(worker.url) ...
  *   await worker.stop();
+ *
+ * `args` adds workerd options (e.g. `--inspector-addr=127.0.0.1:9229`); `pid` is workerd's process id,
+ * `configFile` its config (to spawn it again, e.g. to time a cold start).
  */
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
@@ -41,7 +44,7 @@ export function buildBundle(config, outdir = mkdtempSync(join(tmpdir(), 'mcp-bun
 
 const capnpString = (value) => JSON.stringify(String(value));
 
-export async function serveWithWorkerd({ config, vars = {}, bundle = buildBundle(config), port }) {
+export async function serveWithWorkerd({ config, vars = {}, bundle = buildBundle(config), port, args = [] }) {
   const settings = readConfig({ config: resolve(config) }, { hideWarnings: true });
   const main = readdirSync(bundle).find((file) => file.endsWith('.js'));
   const bindings = Object.entries({ ...settings.vars, ...vars }).map(([name, value]) => `(name = ${capnpString(name)}, text = ${capnpString(value)})`);
@@ -63,7 +66,7 @@ const worker :Workerd.Worker = (
 `;
   const file = join(bundle, `workerd-${listenPort}.capnp`);
   writeFileSync(file, capnp);
-  const child = spawn(workerdBinary(), ['serve', file], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(workerdBinary(), ['serve', ...args, file], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
   const url = `http://127.0.0.1:${listenPort}`;
@@ -80,6 +83,8 @@ const worker :Workerd.Worker = (
   }
   return {
     url,
+    pid: child.pid,
+    configFile: file,
     bundle,
     name: basename(config),
     logs: () => stderr,

@@ -1,0 +1,56 @@
+/**
+ * Cold start under workerd: the time from spawning `workerd serve` to the first answered
+ * `tools/list`, polled every millisecond: process start, module evaluation and the first request.
+ * Contenders alternate run by run; the median of `runs` per contender. Bounded: 10 s per start.
+ */
+import { spawn } from 'node:child_process';
+import { request } from 'node:http';
+import { workerdBinary } from '../scripts/workerd.mjs';
+import { OPS, wireHeaders } from './requests.mjs';
+
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+
+/** One POST of tools/list; resolves with the status, or 0 when nothing listens yet. */
+const ask = (url) =>
+  new Promise((done) => {
+    const { body } = OPS['tools/list'];
+    const req = request(`${url}/mcp`, { method: 'POST', headers: { ...wireHeaders('tools/list'), 'content-length': Buffer.byteLength(body) }, agent: false }, (res) => {
+      res.resume();
+      res.once('end', () => done(res.statusCode));
+    });
+    req.once('error', () => done(0));
+    req.end(body);
+  });
+
+async function startOnce({ configFile, url }) {
+  const started = performance.now();
+  const child = spawn(workerdBinary(), ['serve', configFile], { stdio: 'ignore' });
+  try {
+    while (performance.now() - started < 10_000) {
+      if ((await ask(url)) === 200) return performance.now() - started;
+      if (child.exitCode !== null) throw new Error(`workerd exited with ${child.exitCode}`);
+      await sleep(1);
+    }
+    throw new Error(`no answer from ${url} within 10 s`);
+  } finally {
+    const exited = new Promise((done) => child.once('exit', done));
+    child.kill('SIGTERM');
+    if (child.exitCode === null) await exited;
+  }
+}
+
+/**
+ * `targets`: name → { configFile, url } of a stopped server (serveWithWorkerd's config, its port
+ * free again). Returns name → median ms.
+ */
+export async function coldStarts(targets, { runs = 7 } = {}) {
+  const times = Object.fromEntries(Object.keys(targets).map((name) => [name, []]));
+  for (let run = 0; run < runs; run++) {
+    const names = Object.keys(targets);
+    for (let k = 0; k < names.length; k++) {
+      const name = names[(k + run) % names.length];
+      times[name].push(await startOnce(targets[name]));
+    }
+  }
+  return Object.fromEntries(Object.entries(times).map(([name, values]) => [name, values.sort((a, b) => a - b)[(values.length - 1) >> 1]]));
+}

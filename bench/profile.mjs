@@ -1,0 +1,85 @@
+/**
+ * `node bench/profile.mjs [contender] [operation] [seconds]`: a CPU profile of one contender under
+ * workerd while wrk loads it, taken over workerd's inspector (Chrome DevTools protocol,
+ * Profiler.start/stop). Prints the functions with the most self time, and writes the whole
+ * profile to bench/.out/<contender>.cpuprofile (open it in Chrome DevTools).
+ * Run `npm run bench` (or `node bench/build.mjs`) first: it builds the bundles.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { freePort, serveWithWorkerd } from '../scripts/workerd.mjs';
+import { configOf, here, outDir } from './build.mjs';
+import { SERVED } from './load.mjs';
+import { fixed, table } from './stats.mjs';
+import { ensureWrk, wrk } from './wrk.mjs';
+
+/** One DevTools protocol session over a WebSocket (Node 22's global WebSocket). */
+async function devtools(url) {
+  const socket = new WebSocket(url);
+  await new Promise((done, fail) => {
+    socket.addEventListener('open', done, { once: true });
+    socket.addEventListener('error', fail, { once: true });
+  });
+  let next = 0;
+  const pending = new Map();
+  socket.addEventListener('message', (event) => {
+    const message = JSON.parse(String(event.data));
+    const waiter = pending.get(message.id);
+    if (!waiter) return;
+    pending.delete(message.id);
+    if (message.error) waiter.fail(new Error(`${JSON.stringify(message.error)}`));
+    else waiter.done(message.result);
+  });
+  return {
+    send: (method, params = {}) =>
+      new Promise((done, fail) => {
+        const id = ++next;
+        pending.set(id, { done, fail });
+        socket.send(JSON.stringify({ id, method, params }));
+      }),
+    close: () => socket.close(),
+  };
+}
+
+/** Self time per function (name, file:line), in % of all samples, largest first. */
+function selfTimes(profile) {
+  const counts = new Map();
+  for (const id of profile.samples) counts.set(id, (counts.get(id) ?? 0) + 1);
+  const byFunction = new Map();
+  for (const node of profile.nodes) {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const key = `${functionName || '(anonymous)'} ${url ? `${url.split('/').pop()}:${lineNumber + 1}` : ''}`.trim();
+    byFunction.set(key, (byFunction.get(key) ?? 0) + (counts.get(node.id) ?? 0));
+  }
+  const total = profile.samples.length;
+  return [...byFunction].sort((a, b) => b[1] - a[1]).map(([name, n]) => ({ name, share: n / total }));
+}
+
+export async function profile(name = 'template', op = 'tools/call', seconds = 5) {
+  ensureWrk();
+  const { bundle, vars } = SERVED[name];
+  const inspector = await freePort();
+  const server = await serveWithWorkerd({ config: configOf(bundle), bundle: outDir(bundle), vars, args: [`--inspector-addr=127.0.0.1:${inspector}`] });
+  try {
+    const targets = await (await fetch(`http://127.0.0.1:${inspector}/json/list`)).json();
+    const session = await devtools(targets[0].webSocketDebuggerUrl);
+    await wrk(`${server.url}/mcp`, op, { serverPid: server.pid, seconds: 1 }); // warm up
+    await session.send('Profiler.enable');
+    await session.send('Profiler.setSamplingInterval', { interval: 100 });
+    await session.send('Profiler.start');
+    const load = await wrk(`${server.url}/mcp`, op, { serverPid: server.pid, seconds });
+    const { profile: result } = await session.send('Profiler.stop');
+    session.close();
+    const file = join(here, '.out', `${bundle}.cpuprofile`);
+    writeFileSync(file, JSON.stringify(result));
+    console.log(`${name} ${op}: ${fixed(load.rps, 0)} req/s while profiled; profile in ${file}\n`);
+    console.log(table(['function (self time)', 'share of samples'], selfTimes(result).slice(0, 30).map((f) => [f.name, `${fixed(f.share * 100, 1)}%`])));
+  } finally {
+    await server.stop();
+  }
+}
+
+if (process.argv[1] === new URL(import.meta.url).pathname) {
+  const [name, op, seconds] = process.argv.slice(2);
+  await profile(name, op, seconds ? Number(seconds) : undefined);
+}
