@@ -26,14 +26,17 @@ export async function growthUnderWorkerd({ rounds: count = 3, seconds = 3, conne
   const starts = await coldStarts(servers, { runs });
   const { samples, loads } = result;
   const rps = (n, op) => fixed(median(samples[`${n} ${op}`].rps), 0);
+  const perCpu = (n, op) => fixed(median(samples[`${n} ${op}`].rps.map((r, i) => r / samples[`${n} ${op}`].serverCpu[i])), 0);
   return {
     loads,
     table: table(
-      ['tools registered', 'tools/list req/s', 'tools/call req/s', 'cold start ms', 'bundle gzip bytes', 'errors'],
+      ['tools registered', 'tools/list req/s', 'tools/call req/s', 'tools/list req/CPU-s', 'tools/call req/CPU-s', 'cold start ms', 'bundle gzip bytes', 'errors'],
       GROWTH.map((n) => [
         String(n),
         rps(n, 'tools/list'),
         rps(n, 'tools/call'),
+        perCpu(n, 'tools/list'),
+        perCpu(n, 'tools/call'),
         fixed(starts[String(n)], 0),
         String(gzipBytes(bundleOf(`growth-${n}`))),
         String(OPS_GROWN.reduce((sum, op) => sum + samples[`${n} ${op}`].errors, 0)),

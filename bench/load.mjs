@@ -94,26 +94,32 @@ export async function underWorkerd({ rounds: count = 3, seconds = 3, connections
   }
   const { samples, loads } = result;
   const names = Object.keys(SERVED);
-  const rps = (name, op) => median(samples[`${name} ${op}`].rps);
-  const throughput = table(
-    ['operation', ...names.map((n) => `${n} req/s`), 'template ÷ bare + parse', 'template ÷ sdk', 'logs off ÷ bare + parse', 'template ms p50 / p99', 'errors (all)'],
-    ops.map((op) => {
-      const t = samples[`template ${op}`];
-      return [
+  const sample = (name, op) => samples[`${name} ${op}`];
+  /** One table of a rate (higher is better) per contender and operation, with the ratios that matter. */
+  const rates = (unit, rate, extra = () => []) =>
+    table(
+      ['operation', ...names.map((n) => `${n} ${unit}`), 'template ÷ bare + parse', 'template ÷ sdk', 'logs off ÷ bare + parse', ...extra(null)],
+      ops.map((op) => [
         op,
-        ...names.map((n) => fixed(rps(n, op), 0)),
-        fixed(rps('template', op) / rps('bare + parse', op), 2),
-        ratio(rps('template', op), rps('sdk', op)),
-        fixed(rps('template, logs off', op) / rps('bare + parse', op), 2),
-        `${fixed(median(t.p50), 1)} / ${fixed(median(t.p99), 1)}`,
-        String(names.reduce((sum, n) => sum + samples[`${n} ${op}`].errors, 0)),
-      ];
-    }),
+        ...names.map((n) => fixed(rate(n, op), 0)),
+        fixed(rate('template', op) / rate('bare + parse', op), 2),
+        ratio(rate('template', op), rate('sdk', op)),
+        fixed(rate('template, logs off', op) / rate('bare + parse', op), 2),
+        ...extra(op),
+      ]),
+    );
+  const throughput = rates('req/s', (n, op) => median(sample(n, op).rps), (op) =>
+    op === null
+      ? ['template ms p50 / p99', 'errors (all)']
+      : [`${fixed(median(sample('template', op).p50), 1)} / ${fixed(median(sample('template', op).p99), 1)}`, String(names.reduce((sum, n) => sum + sample(n, op).errors, 0))],
   );
+  // Requests per second of workerd's own CPU time: what the Worker costs, whatever share of the
+  // cores the neighbours left it (run by run, then the median).
+  const perCpu = rates('req/CPU-s', (n, op) => median(sample(n, op).rps.map((r, i) => r / sample(n, op).serverCpu[i])));
   const all = (name, key) => median(ops.flatMap((op) => samples[`${name} ${op}`][key]));
   const generator = table(
     ['contender', 'req/s (median of all runs)', 'wrk CPU (of one core)', 'workerd CPU (of one core)', 'whole machine busy (of two cores)'],
     names.map((n) => [n, fixed(all(n, 'rps'), 0), ...['wrkCpu', 'serverCpu', 'machineBusy'].map((key) => `${fixed(all(n, key) * 100, 0)}%`)]),
   );
-  return { throughput, generator, loads, servers };
+  return { throughput, perCpu, generator, loads, servers };
 }

@@ -43,6 +43,9 @@ if (withLoad) {
   print('### Under workerd (workerd serve on loopback, wrk: 1 thread, 32 connections)\n');
   print(load.throughput);
   print(`\nRequests/s of the median of ${quick ? 1 : 3} rounds of ${quick ? 1 : 3} s; load average (1, 5, 15 min) at the start of each round: ${load.loads.join('; ')}.\n`);
+  print('#### Per second of workerd CPU time\n');
+  print(load.perCpu);
+  print("\nEach run's requests/s divided by workerd's CPU share in that run (median of the runs): the Worker's cost, steadier than requests/s when neighbours take the cores.\n");
   print('#### The load generator is not the limit\n');
   print(load.generator);
   print('\nCPU time from /proc/<pid>/stat over the middle of each run (100% = one core). The machine has two cores.\n');
