@@ -125,9 +125,10 @@ export function render(requirements, names) {
     '',
     '| | MUST / MUST NOT / REQUIRED | SHOULD / SHOULD NOT |',
     '| --- | ---: | ---: |',
-    `| tested | ${count((r) => isMust(r.level) && tested(r))} | ${count((r) => !isMust(r.level) && tested(r))} |`,
-    `| binds a server, not tested (reason given) | ${count((r) => isMust(r.level) && !tested(r) && r.binds === 'server')} | ${count((r) => !isMust(r.level) && !tested(r) && r.binds === 'server')} |`,
-    `| binds another party (client, authorization server, intermediary, author) | ${count((r) => isMust(r.level) && !tested(r) && r.binds !== 'server')} | ${count((r) => !isMust(r.level) && !tested(r) && r.binds !== 'server')} |`,
+    `| binds a server: tested | ${count((r) => isMust(r.level) && tested(r) && r.binds === 'server')} | ${count((r) => !isMust(r.level) && tested(r) && r.binds === 'server')} |`,
+    `| binds a server: not tested, reason given (not applicable to this Worker, or a deliberate choice) | ${count((r) => isMust(r.level) && !tested(r) && r.binds === 'server')} | ${count((r) => !isMust(r.level) && !tested(r) && r.binds === 'server')} |`,
+    `| binds another party (client, authorization server, intermediary, tool author): the server's side tested | ${count((r) => isMust(r.level) && tested(r) && r.binds !== 'server')} | ${count((r) => !isMust(r.level) && tested(r) && r.binds !== 'server')} |`,
+    `| binds another party: reason given | ${count((r) => isMust(r.level) && !tested(r) && r.binds !== 'server')} | ${count((r) => !isMust(r.level) && !tested(r) && r.binds !== 'server')} |`,
     `| total | ${count((r) => isMust(r.level))} | ${count((r) => !isMust(r.level))} |`,
     '',
   ];

@@ -106,6 +106,14 @@ describe('client pages, as they bind the server', () => {
     expectSchema(asked.body.result?.inputRequests.answer, 'CreateMessageRequest');
   });
 
+  it('client/sampling: "SHOULD NOT use them unless the client declares sampling.context": includeContext thisServer needs it', async () => {
+    const refused = await call('ask_sampling_context', { sampling: {} });
+    expect(refused.body.error).toMatchObject({ code: -32021, data: { requiredCapabilities: { sampling: { context: {} } } } });
+    const asked = await call('ask_sampling_context', { sampling: { context: {} } });
+    expect(asked.body.result?.inputRequests.answer.params.includeContext).toBe('thisServer');
+    expectSchema(asked.body.result?.inputRequests.answer, 'CreateMessageRequest');
+  });
+
   it('client/roots: "Servers SHOULD: Check for roots capability before usage": roots/list only to a client that declared roots', async () => {
     const { body } = await call('ask_roots', { roots: {} });
     expect(body.result?.inputRequests.roots).toMatchObject({ method: 'roots/list' });
