@@ -5,7 +5,7 @@
  */
 import { handlerContext } from './context';
 import { ToolError, type CacheableMethod, type Completer, type HandlerContext, type ServerDefinition } from './define';
-import { cannotAskLegacyClient, internalError, invalidParams, McpError, missingCapability, missingExtension, resourceNotFoundLegacy } from './errors';
+import { cannotAskLegacyClient, internalError, invalidParams, McpError, missingCapability, resourceNotFoundLegacy } from './errors';
 import { checkInputRequests, InputRequired, readInputResponses } from './input';
 import { isObject } from './jsonrpc';
 import { declares, MetaKey, type RequestMeta } from './meta';
@@ -14,7 +14,7 @@ import { readPromptArguments } from './prompts';
 import type { CompiledTemplate } from './resources';
 import type { CallContext, Handler, Reply, ResultReply } from './server';
 import { openState, sealState } from './state';
-import { declaresTasks, TaskCreated, TASKS_EXTENSION } from './taskRuntime';
+import { TaskCreated } from './taskRuntime';
 import type { CompiledTool } from './tools';
 import type { CachePolicy, CallToolResult, JsonObject } from './types';
 
@@ -90,10 +90,10 @@ export function createCalls({ definition, tools, prompts, resources, templates, 
     // spec 2026-07-28 server/tools, Error Handling: invalid input is a tool execution error the model can fix
     const invalid = tool.checkArguments(args);
     if (invalid) return complete(errorResult(`Invalid arguments for tool ${name}: ${invalid}`));
-    // spec extensions/tasks, Capability Negotiation: a task only for a client that declared the extension
+    // A task tool runs as a task when the client declared the Tasks extension (docs/tasks.md).
     const tasks = tool.definition.task ? definition.tasks : undefined;
-    const asTask = tasks !== undefined && declaresTasks(meta);
-    if (tasks && !asTask && tool.definition.task === 'required') return { error: missingExtension(TASKS_EXTENSION) };
+    const asTask = tasks?.accepts(tool, meta);
+    if (asTask instanceof McpError) return { error: asTask };
     const runHere = async (context: HandlerContext) => {
       let answer: ReturnType<typeof tool.definition.handler>;
       try {
@@ -121,7 +121,7 @@ export function createCalls({ definition, tools, prompts, resources, templates, 
         if (timer !== undefined) clearTimeout(timer);
       }
     };
-    const run = asTask
+    const run = asTask && tasks
       ? (context: HandlerContext) => tasks.call(tool, args, { responses: context.inputResponses, state: context.state }, meta, call)
       : runHere;
     return withInput('tools/call', { name, arguments: args }, params, meta, call, run, (result: CallToolResult | TaskCreated) => {

@@ -4,7 +4,7 @@
  */
 import { createCalls, legacyShape } from './calls';
 import { DEFAULT_CACHE, DEFAULT_MAX_RESULT_CHARS, DEFAULT_PAGE_SIZE, DEFAULT_REQUEST_STATE_TTL_MS, DEFAULT_TOOL_TIMEOUT_MS, type CacheableMethod, type ServerDefinition } from './define';
-import { invalidParams, McpError, methodNotFound, unsupportedVersion } from './errors';
+import { invalidParams, type McpError, methodNotFound, unsupportedVersion } from './errors';
 import { isObject } from './jsonrpc';
 import { MetaKey, type RequestMeta } from './meta';
 import { paginate, RawJson } from './paginate';
@@ -51,8 +51,8 @@ export interface Listen {
   acknowledgement: JSONRPCNotification;
   /** The result that ends the subscription gracefully when the server closes it. */
   closing: object;
-  /** Notifications to forward while the stream is open (task status, from each task's Durable Object). */
-  feeds?: ReadableStream<JSONRPCNotification>[];
+  /** Starts forwarding notifications (task status) into the open stream; returns how to stop. */
+  attach?(send: (notification: JSONRPCNotification) => void): () => void;
 }
 
 /** The outcome of one request; `cache` is set only on cacheable results. */
@@ -147,18 +147,13 @@ export function createServer(definition: ServerDefinition): McpServer {
    * of the filter, tag every message with the subscription id (the request id). Nothing this
    * Worker serves changes while a client listens, so no notification type is honoured.
    */
-  const listen: Handler = async (params, meta, call, id) => {
+  const listen: Handler = (params, _meta, _call, id) => {
     if (!isObject(params.notifications)) return { error: invalidParams('params.notifications must be an object') };
     const tag = { [MetaKey.subscriptionId]: id };
-    // Task status is the one thing that changes (spec extensions/tasks, Task Status Notifications).
-    const watch = tasks && params.notifications.taskIds !== undefined ? await tasks.watch(params.notifications.taskIds, meta, call) : undefined;
-    if (watch instanceof McpError) return { error: watch };
-    const tagged = (notification: JSONRPCNotification) => ({ ...notification, params: { ...notification.params, _meta: tag } });
     return {
       listen: {
-        acknowledgement: { jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { notifications: watch ? { taskIds: watch.taskIds } : {}, _meta: tag } },
+        acknowledgement: { jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { notifications: {}, _meta: tag } },
         closing: { resultType: 'complete', _meta: { ...serverMeta, ...tag } },
-        ...(watch ? { feeds: watch.feeds.map((feed) => feed.pipeThrough(new TransformStream({ transform: (n, out) => out.enqueue(tagged(n)) }))) } : {}),
       },
     };
   };
@@ -184,12 +179,8 @@ export function createServer(definition: ServerDefinition): McpServer {
     methods.set('resources/read', readResource);
   }
   if (hasCompleters) methods.set('completion/complete', completeArgument);
-  for (const [method, handler] of tasks?.methods ?? []) {
-    methods.set(method, async (...args) => {
-      const reply = await handler(...args);
-      return reply.result ? complete(reply.result) : reply;
-    });
-  }
+  // The Tasks extension adds its methods and task status notifications (docs/tasks.md).
+  tasks?.install({ methods, complete });
 
   /**
    * The legacy lifecycle (spec 2025-11-25 lifecycle), served statelessly: `initialize`

@@ -1,6 +1,6 @@
 /**
  * The core's side of the Tasks extension (spec extensions/tasks, `io.modelcontextprotocol/tasks`):
- * what it asks of a task runtime. The runtime (one Durable Object per task) lives in
+ * the two seams a task runtime plugs into. The runtime (one Durable Object per task) lives in
  * `src/tasks/` and comes in as `ServerDefinition.tasks`, so a server without task tools never
  * bundles it and stays stateless.
  */
@@ -8,9 +8,9 @@ import type { McpError } from './errors';
 import type { InputRequired } from './input';
 import { isObject } from './jsonrpc';
 import type { RequestMeta } from './meta';
-import type { CallContext, Handler } from './server';
+import type { CallContext, Handler, ResultReply } from './server';
 import type { CompiledTool } from './tools';
-import type { CallToolResult, JsonObject, JSONRPCNotification, JsonValue } from './types';
+import type { CallToolResult, JsonObject, JsonValue } from './types';
 
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
 
@@ -28,22 +28,22 @@ export interface TaskInput {
   state: JsonValue | undefined;
 }
 
-/** What `subscriptions/listen` gets for `notifications.taskIds`: the ids honoured, and their notifications. */
-export interface TaskWatch {
-  taskIds: string[];
-  feeds: ReadableStream<JSONRPCNotification>[];
+/** What `createServer` lends the runtime once, at load: the method table and the result shaper. */
+export interface ServerSeams {
+  methods: Map<string, Handler>;
+  complete(result: object): ResultReply;
 }
 
 export interface TaskRuntime {
-  /** `tasks/get`, `tasks/update` and `tasks/cancel`. */
-  readonly methods: ReadonlyMap<string, Handler>;
+  /** Adds the extension's methods (`tasks/*`, task ids on `subscriptions/listen`); called once, when a task tool exists. */
+  install(server: ServerSeams): void;
+  /** For a task tool: true to run this call as a task, false to run it directly, or the error refusing it. */
+  accepts(tool: CompiledTool, meta: RequestMeta): boolean | McpError;
   /**
    * Runs a task tool's call under a new task. It may still answer at once: the immediate
    * result when the handler finishes fast, or an input request before the task exists (MRTR).
    */
   call(tool: CompiledTool, args: JsonObject, input: TaskInput, meta: RequestMeta, call: CallContext): Promise<CallToolResult | InputRequired | TaskCreated | McpError>;
-  /** `subscriptions/listen` with `notifications.taskIds` (spec extensions/tasks, Task Status Notifications). */
-  watch(taskIds: unknown, meta: RequestMeta, call: CallContext): Promise<TaskWatch | McpError>;
 }
 
 /** True when this request declared the extension in its client capabilities (spec extensions/tasks, Capability Negotiation). */

@@ -6,8 +6,9 @@
  */
 import { internalError, invalidParams, McpError, missingExtension, taskNotFound } from '../mcp/errors';
 import { InputRequired, readInputResponses } from '../mcp/input';
-import type { RequestMeta } from '../mcp/meta';
 import type { CallContext, Handler, Reply } from '../mcp/server';
+import { isObject } from '../mcp/jsonrpc';
+import { MetaKey, type RequestMeta } from '../mcp/meta';
 import { declaresTasks, TaskCreated, TASKS_EXTENSION, type TaskRuntime } from '../mcp/taskRuntime';
 import type { JsonObject, JSONRPCNotification } from '../mcp/types';
 import type { TaskObjectApi } from './taskObject';
@@ -56,7 +57,7 @@ export function durableTasks(options: DurableTasksOptions = {}): TaskRuntime {
       return task ? serve(task, call.principal ?? null, params, taskId) : { error: internalError() };
     };
 
-  const methods = new Map<string, Handler>([
+  const methods: [string, Handler][] = [
     ['tasks/get', taskMethod(async (task, principal, _params, taskId) => {
       const found = await task.get(principal);
       return found ? { result: found } : { error: taskNotFound(taskId) };
@@ -70,10 +71,62 @@ export function durableTasks(options: DurableTasksOptions = {}): TaskRuntime {
     ['tasks/cancel', taskMethod(async (task, principal, _params, taskId) =>
       (await task.cancel(principal)) ? { result: {} } : { error: taskNotFound(taskId) },
     )],
-  ]);
+  ];
+
+  /**
+   * `subscriptions/listen` with `notifications.taskIds` (spec extensions/tasks, Task Status
+   * Notifications): acknowledges the caller's tasks among them, then forwards each one's
+   * changes from its object, whichever isolate holds the stream.
+   */
+  const withTaskStatus = (listen: Handler): Handler => async (params, meta, call, id) => {
+    const reply = await listen(params, meta, call, id);
+    const taskIds = isObject(params.notifications) ? params.notifications.taskIds : undefined;
+    if (!reply.listen || taskIds === undefined) return reply;
+    if (!declaresTasks(meta)) return { error: missingExtension(TASKS_EXTENSION) };
+    if (!Array.isArray(taskIds) || !taskIds.every((taskId) => typeof taskId === 'string')) {
+      return { error: invalidParams('params.notifications.taskIds must be an array of strings') };
+    }
+    if (taskIds.length > MAX_WATCHED_TASKS) return { error: invalidParams(`params.notifications.taskIds lists more than ${MAX_WATCHED_TASKS} tasks`) };
+    const principal = call.principal ?? null;
+    const found = await Promise.all(
+      [...new Set<string>(taskIds)].map(async (taskId) => {
+        const task = TASK_ID.test(taskId) ? taskObject(call.env, taskId) : undefined;
+        return task && (await task.get(principal)) ? { taskId, task } : undefined;
+      }),
+    );
+    const watched = found.filter((w) => w !== undefined);
+    const { acknowledgement } = reply.listen;
+    const tag = { [MetaKey.subscriptionId]: id };
+    return {
+      listen: {
+        ...reply.listen,
+        acknowledgement: { ...acknowledgement, params: { ...acknowledgement.params, notifications: { taskIds: watched.map((w) => w.taskId) } } },
+        attach(send) {
+          const streams = watched.map(({ task }) => task.watch(principal));
+          const readers = streams.map(async (lines) => forward(await lines, tag, send));
+          return () => readers.forEach((reader) => void reader.then((r) => r?.cancel()).catch(() => {}));
+        },
+      },
+    };
+  };
 
   return {
-    methods,
+    install({ methods: table, complete }) {
+      for (const [method, handler] of methods) {
+        table.set(method, async (...args) => {
+          const reply = await handler(...args);
+          return reply.result ? complete(reply.result) : reply;
+        });
+      }
+      const listen = table.get('subscriptions/listen');
+      if (listen) table.set('subscriptions/listen', withTaskStatus(listen));
+    },
+
+    // spec extensions/tasks, Capability Negotiation: a task only for a client that declared the extension
+    accepts(tool, meta) {
+      if (declaresTasks(meta)) return true;
+      return tool.definition.task === 'required' ? missingExtension(TASKS_EXTENSION) : false;
+    },
 
     async call(tool, args, input, meta, call) {
       const taskId = newTaskId();
@@ -95,25 +148,6 @@ export function durableTasks(options: DurableTasksOptions = {}): TaskRuntime {
       if ('error' in outcome) return new McpError(outcome.error.code as McpError['code'], outcome.error.message, outcome.error.data);
       return outcome.result;
     },
-
-    async watch(taskIds, meta, call) {
-      // spec extensions/tasks, Task Status Notifications: -32021 for a client without the extension
-      if (!declaresTasks(meta)) return missingExtension(TASKS_EXTENSION);
-      if (!Array.isArray(taskIds) || !taskIds.every((id) => typeof id === 'string')) {
-        return invalidParams('params.notifications.taskIds must be an array of strings');
-      }
-      if (taskIds.length > MAX_WATCHED_TASKS) return invalidParams(`params.notifications.taskIds lists more than ${MAX_WATCHED_TASKS} tasks`);
-      const principal = call.principal ?? null;
-      const watched = await Promise.all(
-        [...new Set<string>(taskIds)].map(async (taskId) => {
-          const task = TASK_ID.test(taskId) ? taskObject(call.env, taskId) : undefined;
-          const lines = await task?.watch(principal);
-          return lines ? { taskId, feed: lines.pipeThrough(notifications()) } : undefined;
-        }),
-      );
-      const honoured = watched.filter((w) => w !== undefined);
-      return { taskIds: honoured.map((w) => w.taskId), feeds: honoured.map((w) => w.feed) };
-    },
   };
 }
 
@@ -132,17 +166,25 @@ const clientOf = (meta: RequestMeta) => ({
 const isNamespace = (value: unknown): value is DurableObjectNamespace =>
   typeof value === 'object' && value !== null && typeof (value as DurableObjectNamespace).idFromName === 'function';
 
-/** The object's lines of JSON (one `DetailedTask` each) as `notifications/tasks`. */
-function notifications(): TransformStream<Uint8Array, JSONRPCNotification> {
+/**
+ * Sends the object's lines of JSON (one `DetailedTask` each) as `notifications/tasks` until the
+ * stream ends (terminal status, expiry); the reader lets the listener stop it first.
+ */
+function forward(lines: ReadableStream<Uint8Array> | undefined, tag: JsonObject, send: (notification: JSONRPCNotification) => void) {
+  if (!lines) return undefined;
+  const reader = lines.getReader();
   const decoder = new TextDecoder();
-  let pending = '';
-  return new TransformStream({
-    transform(chunk, out) {
-      const lines = (pending + decoder.decode(chunk, { stream: true })).split('\n');
-      pending = lines.pop() ?? '';
-      for (const line of lines) {
-        if (line) out.enqueue({ jsonrpc: '2.0', method: 'notifications/tasks', params: JSON.parse(line) as JsonObject });
+  void (async () => {
+    let pending = '';
+    try {
+      for (let next = await reader.read(); !next.done; next = await reader.read()) {
+        const split = (pending + decoder.decode(next.value, { stream: true })).split('\n');
+        pending = split.pop() ?? '';
+        for (const line of split) if (line) send({ jsonrpc: '2.0', method: 'notifications/tasks', params: { ...(JSON.parse(line) as JsonObject), _meta: tag } });
       }
-    },
-  });
+    } catch {
+      // the listener left or the task's object went away: nothing more to send
+    }
+  })();
+  return reader;
 }
