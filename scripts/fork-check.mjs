@@ -20,7 +20,12 @@ const FORK_NAME = 'my-fork-server';
 const LIMITS_MS = { check: 5 * 60_000, test: 10 * 60_000 };
 
 const started = Date.now();
-const fork = mkdtempSync(join(tmpdir(), 'mcp-fork-'));
+// The copy gets the checkout's surroundings too: `npm run check` reads the spec from ../shared/spec
+// (scripts/spec-coverage.mjs), laid out beside the repository as in CI.
+const parent = mkdtempSync(join(tmpdir(), 'mcp-fork-'));
+const fork = join(parent, 'repo');
+mkdirSync(fork);
+if (existsSync(join(root, '../shared'))) symlinkSync(join(root, '../shared'), join(parent, 'shared'), 'dir');
 
 function fail(step, why) {
   console.error(`\nfork check FAILED at "${step}": ${why}\n(the copy is in ${fork})`);
@@ -114,5 +119,5 @@ for (const { path } of tests) {
   if (!plain.includes(`✓ ${path} (`)) fail('npm test', `${path} from the README did not run and pass`);
 }
 
-if (!process.env.FORK_CHECK_KEEP) rmSync(fork, { recursive: true, force: true });
+if (!process.env.FORK_CHECK_KEEP) rmSync(parent, { recursive: true, force: true });
 console.log(`\nfork check passed in ${Math.round((Date.now() - started) / 1000)} s: a fork without the examples, renamed, with the README's tool and tests, is green.`);
