@@ -2,5 +2,5 @@
  * The test kit: test your own tools, resources and prompts in a few lines (README, "Test your tool").
  * `testClient` calls the Worker's fetch in process; `startInWorkerd` runs it in workerd as wrangler builds it.
  */
-export { McpError, testClient, type Answer, type CallOptions, type FetchTarget, type Notification, type TestClient, type TestClientOptions } from './testClient';
+export { atUrl, McpError, testClient, type Answer, type CallOptions, type FetchTarget, type Notification, type TestClient, type TestClientOptions } from './testClient';
 export { startInWorkerd, type WorkerdOptions, type WorkerInWorkerd } from './startInWorkerd';

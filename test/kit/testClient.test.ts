@@ -4,7 +4,8 @@ import { defaults } from '../fixtures/defaults';
 import defaultsWorker from '../fixtures/defaults.worker';
 import { tools as fixtureTools } from '../fixtures/tools';
 import fixtureWorker from '../fixtures/worker';
-import { McpError, testClient } from './testClient';
+import { defaultsUrl } from '../support/mcp';
+import { atUrl, McpError, testClient } from './testClient';
 
 const mcp = testClient(defaultsWorker);
 
@@ -50,6 +51,17 @@ describe('testClient', () => {
     expect((await mcp.getPrompt('greeting', { name: 'Ada' })).result.messages[0].content.text).toBe('Hello Ada (friendly)');
     const { result } = await mcp.complete({ type: 'ref/prompt', name: 'greeting' }, { name: 'tone', value: 'fa' });
     expect(result.completion.values).toEqual(['familiar']);
+  });
+
+  it('talks to the same Worker over HTTP through atUrl, with the same answers', async () => {
+    const overHttp = testClient(atUrl(defaultsUrl()));
+    expect((await overHttp.discover()).result).toEqual((await mcp.discover()).result);
+    const { result } = await overHttp.callTool('routed', { region: 'Zürich', shard: 3 });
+    expect(result.content).toEqual([{ type: 'text', text: 'routed to Zürich' }]);
+  });
+
+  it('refuses a target without fetch with a message that says what to pass', () => {
+    expect(() => testClient({} as never)).toThrow(/default export/);
   });
 
   it('throws a JSON-RPC error as McpError with its code, data and HTTP status', async () => {

@@ -8,7 +8,8 @@
  *   const mcp = testClient(worker, { env: { MCP_STATE_SECRET: 'test' } });
  *   const { result } = await mcp.callTool('add', { a: 2, b: 3 });
  *
- * Any `{ fetch(request) }` works, for instance the Worker in workerd from `startInWorkerd`.
+ * Any `{ fetch(request) }` works: the Worker in workerd from `startInWorkerd`, or a server at a
+ * URL (`wrangler dev`, a deployment) through `atUrl`.
  */
 
 const VERSION = '2026-07-28';
@@ -68,7 +69,15 @@ export class McpError extends Error {
 /** Where a parameter annotated with `x-mcp-header` sits in the arguments, and its header. */
 type HeaderParam = { path: string[]; header: string };
 
+/** A Worker served over HTTP, e.g. `atUrl('http://localhost:8787/mcp')` under `wrangler dev`. */
+export const atUrl = (url: string): FetchTarget => ({
+  fetch: async (request: Request) => fetch(url, { method: request.method, headers: request.headers, body: await request.text() }),
+});
+
 export function testClient(worker: FetchTarget, options: TestClientOptions = {}) {
+  if (typeof worker?.fetch !== 'function') {
+    throw new TypeError("testClient needs a Worker's default export (an object with fetch): `import worker from '../src/index'`");
+  }
   const env = { MCP_STATE_SECRET: 'test kit secret', ...options.env };
   const waiting: Promise<unknown>[] = [];
   const ctx = { waitUntil: (promise: Promise<unknown>) => void waiting.push(promise), passThroughOnException() {}, props: {} };
