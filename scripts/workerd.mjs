@@ -4,6 +4,7 @@
  * Miniflare put a proxy between client and Worker that hides disconnects and caps throughput).
  *
  *   const worker = await serveWithWorkerd({ config: 'wrangler.toml', vars: { X: '1' } });
+ *   // captureStdout: true adds console.log output (stdout) to worker.logs(), with stderr
  *   ... fetch(worker.url) ...
  *   await worker.stop();
  *
@@ -44,7 +45,7 @@ export function buildBundle(config, outdir = mkdtempSync(join(tmpdir(), 'mcp-bun
 
 const capnpString = (value) => JSON.stringify(String(value));
 
-export async function serveWithWorkerd({ config, vars = {}, bundle = buildBundle(config), port, args = [] }) {
+export async function serveWithWorkerd({ config, vars = {}, bundle = buildBundle(config), port, args = [], captureStdout = false }) {
   const settings = readConfig({ config: resolve(config) }, { hideWarnings: true });
   const main = readdirSync(bundle).find((file) => file.endsWith('.js'));
   const bindings = Object.entries({ ...settings.vars, ...vars }).map(([name, value]) => `(name = ${capnpString(name)}, text = ${capnpString(value)})`);
@@ -66,9 +67,11 @@ const worker :Workerd.Worker = (
 `;
   const file = join(bundle, `workerd-${listenPort}.capnp`);
   writeFileSync(file, capnp);
-  const child = spawn(workerdBinary(), ['serve', ...args, file], { stdio: ['ignore', 'ignore', 'pipe'] });
+  // stdout carries console.log (request logs): kept only when asked, so a benchmark does not buffer it.
+  const child = spawn(workerdBinary(), ['serve', ...args, file], { stdio: ['ignore', captureStdout ? 'pipe' : 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
+  child.stdout?.on('data', (chunk) => (stderr += chunk));
   const url = `http://127.0.0.1:${listenPort}`;
   const deadline = Date.now() + 30_000;
   for (;;) {

@@ -24,4 +24,6 @@ interface OptionalEnv {
   /** Rate Limiting bindings: a fork may remove them from wrangler.toml to turn rate limits off. */
   MCP_RATE_LIMITER?: RateLimit;
   DISCOVER_RATE_LIMITER?: RateLimit;
+  /** Per client address, before any token is verified (only with authorization on). */
+  ADDRESS_RATE_LIMITER?: RateLimit;
 }

@@ -4,7 +4,7 @@
  *   npm run dev    serves http://localhost:8787/mcp
  *   npm test       runs the tests, the HTTP ones against this Worker in workerd
  *
- * Request path: src/http/router.ts → src/http/mcp.ts (HTTP binding) → src/mcp/server.ts
+ * Request path: src/http/router.ts (the steps of a request, in order) → src/mcp/createServer.ts
  * (protocol core) → the tools listed in src/server.ts.
  */
 import { verifyJwt } from './http/jwt';

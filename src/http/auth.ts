@@ -4,10 +4,8 @@
  * storage: a JWT verified against the issuer's JWKS (keys cached per isolate), or, for
  * private deployments, one static secret compared in constant time. Off by default.
  */
-import { forbidden, unauthorized as unauthorizedError } from '../mcp/errors';
-import { errorResponse } from './respond';
+import { forbidden, type McpError, unauthorized } from '../mcp/errors';
 import type { AuthSettings, Settings } from './settings';
-import type { RequestId } from '../mcp/types';
 
 /** Who is calling: the token's subject and the scopes it grants. */
 export interface Principal {
@@ -15,7 +13,8 @@ export interface Principal {
   scopes: readonly string[];
 }
 
-export type AuthOutcome = { principal?: Principal; refused?: undefined } | { refused: Response; principal?: undefined };
+/** Admitted (with a principal when auth is on), or refused with the 401 error and its `WWW-Authenticate` challenge. */
+export type AuthOutcome = { principal?: Principal; refused?: undefined } | { refused: McpError; challenge: string; principal?: undefined };
 
 /** RFC 9728: where a client finds this resource's metadata. */
 export const METADATA_PATH = '/.well-known/oauth-protected-resource';
@@ -60,36 +59,35 @@ export async function authenticate(request: Request, settings: Settings, origin:
   const header = request.headers.get('Authorization');
   const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
   const metadata = metadataUrl(settings, origin);
-  if (!token) return { refused: unauthorized(metadata) };
+  if (!token) return refusal(metadata);
   if (auth.mode === 'bearer') {
     return auth.bearerToken && constantTimeEqual(token, auth.bearerToken)
       ? { principal: { subject: 'bearer', scopes: auth.scopesSupported } }
-      : { refused: unauthorized(metadata, 'invalid_token') };
+      : refusal(metadata, 'invalid_token');
   }
   if (!verifyJwt) throw new Error('AUTH_MODE = "jwt" needs a JWT verifier: createRouter(server, { verifyJwt })');
   const principal = await verifyJwt(token, auth, resourceOf(settings, origin));
-  return principal ? { principal } : { refused: unauthorized(metadata, 'invalid_token') };
+  return principal ? { principal } : refusal(metadata, 'invalid_token');
 }
 
 /** The scopes of `needed` the principal lacks. */
 export const missingScopes = (principal: Principal | undefined, needed: readonly string[]) =>
   principal ? needed.filter((scope) => !principal.scopes.includes(scope)) : [];
 
-/** 403 with `insufficient_scope` and the scopes to ask for (RFC 6750 3.1). */
-export function insufficientScope(metadata: string | undefined, id: RequestId, scopes: readonly string[]): Response {
-  const challenge = `Bearer error="insufficient_scope", scope="${scopes.join(' ')}"${metadata ? `, resource_metadata="${metadata}"` : ''}`;
-  return withChallenge(errorResponse(id, forbidden(`this needs the scope${scopes.length > 1 ? 's' : ''} ${scopes.join(', ')}`)), challenge);
+/** 403 with `insufficient_scope` and the challenge naming the scopes to ask for (RFC 6750 3.1). */
+export function insufficientScope(metadata: string | undefined, scopes: readonly string[]): { error: McpError; challenge: string } {
+  return {
+    error: forbidden(`this needs the scope${scopes.length > 1 ? 's' : ''} ${scopes.join(', ')}`),
+    challenge: `Bearer error="insufficient_scope", scope="${scopes.join(' ')}"${metadata ? `, resource_metadata="${metadata}"` : ''}`,
+  };
 }
 
-function unauthorized(metadata: string | undefined, error?: 'invalid_token'): Response {
+function refusal(metadata: string | undefined, error?: 'invalid_token'): AuthOutcome {
   const params = [...(metadata ? [`resource_metadata="${metadata}"`] : []), ...(error ? [`error="${error}"`] : [])];
-  const challenge = params.length > 0 ? `Bearer ${params.join(', ')}` : 'Bearer';
-  return withChallenge(errorResponse(null, unauthorizedError(error ? 'the access token is invalid or expired' : 'an access token is required')), challenge);
-}
-
-function withChallenge(response: Response, challenge: string): Response {
-  response.headers.set('WWW-Authenticate', challenge);
-  return response;
+  return {
+    refused: unauthorized(error ? 'the access token is invalid or expired' : 'an access token is required'),
+    challenge: params.length > 0 ? `Bearer ${params.join(', ')}` : 'Bearer',
+  };
 }
 
 /** Compares every byte whatever the inputs, so timing does not reveal a matching prefix. */

@@ -4,8 +4,8 @@
  * revisions (2025-06-18 on, and 2026-07-28) allow one message per POST. Each member is served
  * exactly as if it had been posted alone, and the answers are gathered into one JSON array.
  */
-import { invalidRequest } from '../mcp/errors';
-import { errorResponse, NO_STORE, replyJson } from './respond';
+import { invalidRequest, type McpError } from '../mcp/errors';
+import { NO_STORE, replyJson } from './responses';
 
 /** Members per batch: enough for any client, small enough that a POST cannot fan out without bound. */
 export const MAX_BATCH = 32;
@@ -13,11 +13,11 @@ export const MAX_BATCH = 32;
 /** The only revision with batches; a request without MCP-Protocol-Version is read as it. */
 export const BATCH_VERSION = '2025-03-26';
 
-/** Serves `members` through `serveOne` (the whole endpoint, for one message) and answers them together. */
-export async function serveBatch(members: readonly unknown[], request: Request, serveOne: (request: Request) => Promise<Response>): Promise<Response> {
+/** Serves `members` through `serveOne` (the endpoint, for one message) and answers them together; refuses a batch it cannot serve. */
+export async function serveBatch(members: readonly unknown[], request: Request, serveOne: (request: Request) => Promise<Response>): Promise<Response | McpError> {
   // JSON-RPC 2.0, Batch: an empty array is one Invalid Request error, not an empty answer.
-  if (members.length === 0) return errorResponse(null, invalidRequest('an empty batch'));
-  if (members.length > MAX_BATCH) return errorResponse(null, invalidRequest(`a batch may hold at most ${MAX_BATCH} messages`));
+  if (members.length === 0) return invalidRequest('an empty batch');
+  if (members.length > MAX_BATCH) return invalidRequest(`a batch may hold at most ${MAX_BATCH} messages`);
   const headers = new Headers(request.headers);
   headers.delete('Content-Length');
   const answers = await Promise.all(

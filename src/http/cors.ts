@@ -1,10 +1,10 @@
 /**
  * CORS for browser clients: the preflight and the headers that let an allowed page read
- * the answer. (The Origin check itself is the router's first step.) Written here rather
+ * the answer. (The Origin check itself is the first step, `steps/checkOrigin.ts`.) Written here rather
  * than with itty-router's `cors()` because the allowed request headers include a family
  * (`Mcp-Param-*`) that a fixed list cannot express.
  */
-import type { IRequest } from 'itty-router';
+import type { HttpContext } from './context';
 
 /** Request headers a browser may send: the MCP headers (spec streamable-http, Request Metadata) and trace context. */
 const ALLOWED_HEADER = /^(content-type|accept|authorization|mcp-protocol-version|mcp-method|mcp-name|mcp-param-[!#$%&'*+\-.^_`|~0-9a-z]+|traceparent|tracestate|baggage)$/i;
@@ -12,7 +12,7 @@ const EXPOSED_HEADERS = 'MCP-Protocol-Version, Mcp-Method, Mcp-Name, WWW-Authent
 const PREFLIGHT_MAX_AGE = '86400';
 
 /** `OPTIONS /mcp`: the preflight for an allowed origin (disallowed ones never get here). */
-export function preflight(request: IRequest): Response {
+export function preflight({ request }: HttpContext): Response {
   const headers = new Headers({
     'Access-Control-Allow-Methods': 'POST, OPTIONS',
     'Access-Control-Max-Age': PREFLIGHT_MAX_AGE,

@@ -6,7 +6,6 @@
 import { headerMismatch, type McpError } from '../mcp/errors';
 import { isObject } from '../mcp/jsonrpc';
 import type { RequestMeta } from '../mcp/meta';
-import type { McpServer } from '../mcp/server';
 import type { HeaderParam } from '../mcp/tools';
 import type { JsonObject, JSONRPCRequest } from '../mcp/types';
 
@@ -27,7 +26,7 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
 /** Returns the first disagreement between headers and body, or undefined when they agree. */
-export function checkHeaders(headers: Headers, request: JSONRPCRequest, meta: RequestMeta, server: McpServer): McpError | undefined {
+export function checkHeaders(headers: Headers, request: JSONRPCRequest, meta: RequestMeta): McpError | undefined {
   const version = headers.get('MCP-Protocol-Version');
   if (version === null) return headerMismatch('MCP-Protocol-Version header is required');
   if (version !== meta.protocolVersion) {
@@ -41,15 +40,11 @@ export function checkHeaders(headers: Headers, request: JSONRPCRequest, meta: Re
   const field = NAMED.get(request.method);
   if (field === undefined) return undefined;
   const params = request.params ?? {};
-  const nameError = checkMirrored(headers.get('Mcp-Name'), 'Mcp-Name', params[field], `params.${field}`);
-  if (nameError) return nameError;
-  if (request.method !== 'tools/call' || typeof params.name !== 'string') return undefined;
-  const tool = server.tool(params.name);
-  return tool ? checkParamHeaders(headers, tool.headerParams, params.arguments) : undefined;
+  return checkMirrored(headers.get('Mcp-Name'), 'Mcp-Name', params[field], `params.${field}`);
 }
 
-/** `Mcp-Param-{Name}` for each parameter the tool annotates with `x-mcp-header`. */
-function checkParamHeaders(headers: Headers, params: readonly HeaderParam[], args: unknown): McpError | undefined {
+/** `Mcp-Param-{Name}` for each parameter the tool annotates with `x-mcp-header` (checked with the tool's other policy). */
+export function checkParamHeaders(headers: Headers, params: readonly HeaderParam[], args: unknown): McpError | undefined {
   for (const param of params) {
     const name = `Mcp-Param-${param.header}`;
     const value = valueAt(args, param.path);

@@ -3,10 +3,10 @@
  * acknowledgement first, SSE comments as keep-alive while it is quiet, and, when the
  * server ends it, the closing result before the stream closes. Nothing is stored anywhere.
  */
-import type { Listen } from '../mcp/server';
+import { tooManyStreams, type McpError } from '../mcp/errors';
+import type { Listen } from '../mcp/handler';
 import type { RequestId } from '../mcp/types';
-import { tooManyStreams } from '../mcp/errors';
-import { errorResponse, notificationJson, replyJson } from './respond';
+import { notificationJson, replyJson } from './responses';
 import { EventStream } from './stream';
 
 /** A comment every 15 s keeps intermediaries from closing a quiet stream (spec streamable-http). */
@@ -15,11 +15,10 @@ export const LISTEN_KEEPALIVE_MS = 15_000;
 /** Listen streams open in this isolate: bounded, since each holds a connection and two timers. */
 let open = 0;
 
-export function listenResponse(id: RequestId, listen: Listen, maxMs: number, maxStreams: number): Response {
+/** Opens the stream, or refuses (429) when the isolate holds `maxStreams` already. */
+export function openListenStream(id: RequestId, listen: Listen, maxMs: number, maxStreams: number): EventStream | McpError {
   if (open >= maxStreams) {
-    const refused = errorResponse(id, tooManyStreams(maxStreams));
-    refused.headers.set('Retry-After', String(Math.ceil(LISTEN_KEEPALIVE_MS / 1000)));
-    return refused;
+    return tooManyStreams(maxStreams);
   }
   open++;
   let end: ReturnType<typeof setTimeout> | undefined;
@@ -38,5 +37,5 @@ export function listenResponse(id: RequestId, listen: Listen, maxMs: number, max
     stream.close();
     open--;
   }, maxMs);
-  return stream.response;
+  return stream;
 }

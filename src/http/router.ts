@@ -1,38 +1,37 @@
 /**
- * Routes. `POST /mcp`, the endpoint and nearly every request, is recognised from the URL
- * string and handed straight to the binding; itty-router routes the rest: `OPTIONS /mcp`
- * (CORS preflight), `GET`/`DELETE /mcp` → 405 (spec 2026-07-28 streamable-http: no GET
- * stream, no sessions to delete), anything else → 404. Profiled under workerd, itty's URL
- * parsing and matching cost about 35 µs a request, a fifth of a bare Worker's whole
- * budget (BENCHMARKS.md), so the hot path does without it. The Origin policy and the CORS
- * headers wrap both.
+ * The HTTP edge: one itty-router `Router` whose routes, and every step of a request, are
+ * named here in order. A request flows through `before` (every route), then its route's
+ * steps, then `finally`; the first step that returns a `Response` ends the chain (itty's
+ * rule), an exception goes to `catch`, and the `finally` steps see every answer, refusals
+ * included. Each step is a small function in `./steps/`, named after what it does, taking
+ * the request's one typed context (`./context.ts`).
+ *
+ * To add a step (an IP allowlist, another auth mode, a header you require), write it in
+ * `./steps/` and put it in the list where it belongs. docs/http-pipeline.md has the map.
  */
-import { Router, type IRequest } from 'itty-router';
-import { hostNotAllowed, internalError, originNotAllowed, rateLimited } from '../mcp/errors';
-import type { McpServer } from '../mcp/server';
-import { authenticate, METADATA_PATH, protectedResourceMetadata, type JwtVerifier, type Principal } from './auth';
-import { preflight, withCors } from './cors';
-import { writeLog, type RequestLog } from './log';
-import { mcpEndpoint } from './mcp';
-import { errorResponse } from './respond';
-import { settingsFor, type Settings } from './settings';
-import { originOf, pathOf } from './url';
+import { Router } from 'itty-router';
+import { internalError } from '../mcp/errors';
+import type { McpServer } from '../mcp/createServer';
+import { METADATA_PATH, protectedResourceMetadata, type JwtVerifier } from './auth';
+import { HttpContext, type FinallyStep, type Step } from './context';
+import { preflight } from './cors';
+import { settingsFor } from './settings';
+import { addCors } from './steps/addCors';
+import { answerBatch } from './steps/answerBatch';
+import { checkHost } from './steps/checkHost';
+import { checkOrigin } from './steps/checkOrigin';
+import { checkToolPolicy } from './steps/checkToolPolicy';
+import { endTrace } from './steps/endTrace';
+import { limitByAddress } from './steps/limitByAddress';
+import { limitByCaller } from './steps/limitByCaller';
+import { readMessage } from './steps/readMessage';
+import { serveMcp } from './steps/serveMcp';
+import { startTrace } from './steps/startTrace';
+import { verifyToken } from './steps/verifyToken';
+import { writeRequestLog } from './steps/writeRequestLog';
+import { originOf } from './url';
 
 export const MCP_PATH = '/mcp';
-
-const methodNotAllowed = () => new Response(null, { status: 405, headers: { Allow: 'POST' } });
-const notFound = () => new Response('Not Found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
-/** Last resort: log it, answer -32603 without a stack trace. */
-const crashed = (error: unknown) => {
-  console.error('unhandled error', error);
-  return errorResponse(null, internalError());
-};
-
-function metadata(request: IRequest, env: Env): Response {
-  const settings = settingsFor(env);
-  // With no authorization server (AUTH_MODE none, or a bearer secret) there is no metadata to advertise.
-  return settings.auth.authorizationServers.length === 0 || settings.auth.mode === 'none' ? notFound() : protectedResourceMetadata(settings, new URL(request.url).origin);
-}
 
 export interface RouterOptions {
   /** Needed for AUTH_MODE = "jwt": `verifyJwt` from `./jwt` (kept out of bundles that do not use it). */
@@ -40,70 +39,56 @@ export interface RouterOptions {
 }
 
 export function createRouter(server: McpServer, options: RouterOptions = {}) {
-  const endpoint = mcpEndpoint(server);
-  const router = Router<IRequest, [Env, ExecutionContext]>({ catch: crashed })
+  /** Before every route: who may call at all. */
+  const before: Step[] = [checkOrigin, checkHost];
+
+  /** One JSON-RPC message, from its body to its answer. */
+  const perMessage: Step[] = [
+    readMessage, // body → one validated JSON-RPC message, its _meta, its tool
+    limitByCaller, // the limiter of the validated method, keyed by the principal
+    checkToolPolicy, // the tool's header parameters, scopes and client capabilities
+    serveMcp, // the protocol core answers
+  ];
+
+  /** `POST /mcp`, in order: cheap refusals first, the core last. */
+  const mcp: Step[] = [
+    startTrace, // one span per MCP request, refusals included
+    limitByAddress, // before any token work: a flood of bad tokens costs nothing
+    verifyToken(options.verifyJwt),
+    answerBatch(perMessage), // a 2025-03-26 client's batch: each member through perMessage
+    ...perMessage,
+  ];
+
+  /** After every answer, refusals and crashes included. */
+  const after: FinallyStep[] = [addCors, writeRequestLog, endTrace];
+
+  const router = Router<HttpContext, []>({ before, catch: crashed, finally: after })
+    .post(MCP_PATH, ...mcp)
     .options(MCP_PATH, preflight)
+    // spec 2026-07-28 streamable-http: no GET stream, no session to DELETE
     .all(MCP_PATH, methodNotAllowed)
     // RFC 9728, also at the path-suffixed location for the resource /mcp
     .get(METADATA_PATH, metadata)
     .get(`${METADATA_PATH}${MCP_PATH}`, metadata)
     .all('*', notFound);
 
-  /** `POST /mcp`: rate limit, authenticate, then the binding. */
-  async function mcp(request: Request, env: Env, settings: Settings, log: RequestLog | undefined): Promise<Response> {
-    let principal: Principal | undefined;
-    if (settings.auth.mode !== 'none') {
-      const auth = await authenticate(request, settings, originOf(request.url), options.verifyJwt);
-      if (auth.refused) return auth.refused;
-      principal = auth.principal;
-    }
-    if (env.MCP_RATE_LIMITER || env.DISCOVER_RATE_LIMITER) {
-      const limited = await overLimit(request, env, principal?.subject);
-      if (limited) return limited;
-    }
-    return endpoint(request, env, settings, principal, log);
-  }
-
   return {
-    async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-      // spec 2026-07-28 streamable-http, Security: a present Origin must be allowed, else 403 (DNS rebinding)
-      const settings = settingsFor(env);
-      const origin = request.headers.get('Origin');
-      if (origin !== null && !settings.allowsOrigin(origin)) return errorResponse(null, originNotAllowed(origin));
-      const host = request.headers.get('Host');
-      if (!settings.allowsHost(host)) return errorResponse(null, hostNotAllowed(host ?? '(none)'));
-      const startedAt = settings.requestLogs ? performance.now() : 0;
-      const log: RequestLog | undefined = settings.requestLogs ? {} : undefined;
-      let response: Response;
-      try {
-        response =
-          request.method === 'POST' && pathOf(request.url) === MCP_PATH
-            ? await mcp(request, env, settings, log)
-            : await router.fetch(request as IRequest, env, ctx);
-      } catch (error) {
-        response = crashed(error);
-      }
-      if (log?.method) writeLog({ ...log, status: response.status }, startedAt);
-      return origin === null ? response : withCors(response, origin);
-    },
+    fetch: (request: Request, env: Env, ctx: ExecutionContext): Promise<Response> =>
+      router.fetch(new HttpContext(request, env, ctx, settingsFor(env), server)),
   };
 }
 
-/**
- * Workers Rate Limiting bindings (wrangler.toml `[[ratelimits]]`), when configured: keyed by
- * the principal, else the client's IP; `server/discover` (cheap, cacheable) has its own, looser
- * limiter. Over the limit: 429 with Retry-After and a JSON-RPC error.
- */
-async function overLimit(request: Request, env: Env, principal: string | undefined): Promise<Response | undefined> {
-  const limiter = request.headers.get('Mcp-Method') === 'server/discover' ? (env.DISCOVER_RATE_LIMITER ?? env.MCP_RATE_LIMITER) : env.MCP_RATE_LIMITER;
-  if (!limiter) return undefined;
-  const key = principal ? `principal:${principal}` : `ip:${request.headers.get('CF-Connecting-IP') ?? 'unknown'}`;
-  const { success } = await limiter.limit({ key });
-  if (success) return undefined;
-  const response = errorResponse(null, rateLimited());
-  response.headers.set('Retry-After', String(RATE_LIMIT_PERIOD_SECONDS));
-  return response;
+const methodNotAllowed = () => new Response(null, { status: 405, headers: { Allow: 'POST' } });
+const notFound = () => new Response('Not Found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
+
+function metadata(context: HttpContext): Response {
+  const { settings } = context;
+  // With no authorization server (AUTH_MODE none, or a bearer secret) there is no metadata to advertise.
+  return settings.auth.authorizationServers.length === 0 || settings.auth.mode === 'none' ? notFound() : protectedResourceMetadata(settings, originOf(context.url));
 }
 
-/** The period of the limiters in wrangler.toml (the binding allows 10 or 60). */
-const RATE_LIMIT_PERIOD_SECONDS = 60;
+/** Last resort: log it, answer -32603 without a stack trace. */
+function crashed(error: unknown, context: HttpContext): Response {
+  console.error('unhandled error', error);
+  return context.fail(null, internalError());
+}

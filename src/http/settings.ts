@@ -9,7 +9,10 @@ export interface Settings {
   /** True when the request's Host is acceptable (ALLOWED_HOSTS; empty allows any). */
   allowsHost(host: string | null): boolean;
   maxBodyBytes: number;
-  /** Key for sealing `requestState` (spec 2026-07-28 basic/patterns/mrtr). */
+  /**
+   * Key for sealing `requestState` (spec 2026-07-28 basic/patterns/mrtr): MCP_STATE_SECRET, or,
+   * when that is not set, a random key of this isolate (see `isolateSecret`).
+   */
   stateSecret: string;
   /** How long a `subscriptions/listen` stream stays open before the server ends it gracefully. */
   listenMaxMs: number;
@@ -41,8 +44,26 @@ export interface AuthSettings {
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 export const DEFAULT_LISTEN_MAX_SECONDS = 600;
 export const DEFAULT_LISTEN_MAX_STREAMS = 100;
-/** Used when MCP_STATE_SECRET is not set: fine on a laptop, never in production. */
-export const DEV_STATE_SECRET = 'insecure development secret: run `wrangler secret put MCP_STATE_SECRET`';
+let randomSecret: string | undefined;
+
+/**
+ * Without MCP_STATE_SECRET, `requestState` is sealed with a random key made once per isolate:
+ * nothing in the source can forge it, and state sealed by one isolate opens only in that
+ * isolate. A retry that lands on another isolate (another instance, or after a restart) is
+ * refused with -32602 and the client starts the request again. Set the secret to share state
+ * across isolates. Made on first use, inside a request (the runtime allows no randomness at
+ * module load).
+ */
+export function isolateSecret(): string {
+  if (randomSecret === undefined) {
+    randomSecret = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))));
+    console.warn(
+      'MCP_STATE_SECRET is not set: requestState is sealed with a random key of this isolate, so a multi round-trip request ' +
+        'whose retry reaches another isolate must start again. Set it (`wrangler secret put MCP_STATE_SECRET`) before deploying.',
+    );
+  }
+  return randomSecret;
+}
 
 let cached: { env: Env; key: string; settings: Settings } | undefined;
 
@@ -77,9 +98,6 @@ function parseSettings(env: Env): Settings {
     .filter(Boolean)
     .map(wildcardPattern);
   const hosts = list(env.ALLOWED_HOSTS).map(wildcardPattern);
-  if (!env.MCP_STATE_SECRET) {
-    console.warn('MCP_STATE_SECRET is not set: requestState is sealed with the public development key. Set it before deploying.');
-  }
   return {
     // spec 2026-07-28 streamable-http, Security: an Origin that is present must be valid. The
     // request's own host is not trusted: under DNS rebinding the attacker's page is "same-origin".
@@ -87,7 +105,7 @@ function parseSettings(env: Env): Settings {
     // Against DNS rebinding of a local server: a name that resolves to 127.0.0.1 still carries its own Host.
     allowsHost: hosts.length === 0 ? () => true : (host) => host !== null && hosts.some((p) => p.test(host)),
     maxBodyBytes: positive(env.MAX_BODY_BYTES) ?? DEFAULT_MAX_BODY_BYTES,
-    stateSecret: env.MCP_STATE_SECRET || DEV_STATE_SECRET,
+    stateSecret: env.MCP_STATE_SECRET || isolateSecret(),
     listenMaxMs: (positive(env.LISTEN_MAX_SECONDS) ?? DEFAULT_LISTEN_MAX_SECONDS) * 1000,
     listenMaxStreams: positive(env.LISTEN_MAX_STREAMS) ?? DEFAULT_LISTEN_MAX_STREAMS,
     legacyClients: env.LEGACY_CLIENTS !== 'off',

@@ -4,19 +4,26 @@
  * streams open through intermediaries and is how a disconnect is noticed: the runtime
  * only learns the client is gone when a write fails, and then cancels the stream.
  */
-import { SSE_HEADERS, sseEvent } from './respond';
+import { SSE_HEADERS, sseEvent } from './responses';
 
 const encoder = new TextEncoder();
 const COMMENT = encoder.encode(':\n\n');
 
+/** Who ended a stream: the server after its last event, or the client by going away. */
+export type StreamEnd = 'server' | 'client';
+
 export class EventStream {
   readonly response: Response;
+  /** Settles when the stream has ended, for whoever must act then (the request log). */
+  readonly ended: Promise<StreamEnd>;
+  private end!: (by: StreamEnd) => void;
   private controller!: ReadableStreamDefaultController<Uint8Array>;
   private heartbeat: ReturnType<typeof setInterval> | undefined;
   private open = true;
 
   /** `onCancel` runs when the client goes away; `heartbeatMs` spaces the comments. */
   constructor(heartbeatMs: number, private readonly onCancel: () => void) {
+    this.ended = new Promise((resolve) => (this.end = resolve));
     const body = new ReadableStream<Uint8Array>({
       start: (controller) => void (this.controller = controller),
       cancel: () => this.stop(true),
@@ -54,6 +61,7 @@ export class EventStream {
     if (!this.open) return;
     this.open = false;
     if (this.heartbeat !== undefined) clearInterval(this.heartbeat);
+    this.end(cancelled ? 'client' : 'server');
     if (cancelled) this.onCancel();
   }
 }

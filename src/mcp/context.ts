@@ -1,7 +1,7 @@
 /** The `HandlerContext` a tool, prompt or resource handler receives, bound to one request. */
 import type { HandlerContext } from './define';
 import { declares, LOG_LEVELS, type RequestMeta } from './meta';
-import type { CallContext } from './server';
+import type { CallContext } from './handler';
 import type { JsonObject, JsonValue } from './types';
 
 export interface RoundInput {

@@ -36,13 +36,6 @@ export const httpStatus: Readonly<Record<ErrorCode, number>> = {
 };
 
 /**
- * Legacy clients (2025-11-25 transport) read a JSON-RPC error only from a 200 answer; only
- * refusals of the HTTP request itself (parse error, bad version header, size, type) keep
- * their 4xx (spec 2025-11-25 basic/transports).
- */
-export const legacyHttpStatus = (error: McpError): number => (error.code === ErrorCode.ParseError || error.status !== httpStatus[error.code] ? error.status : 200);
-
-/**
  * A JSON-RPC error on its way to the client. `status` overrides the table for
  * transport-level refusals. A plain value, not an `Error`: a protocol error needs no stack
  * trace, and capturing one costs more than the rest of a rejection (BENCHMARKS.md).

@@ -17,6 +17,6 @@ export {
   type ServerDefinition,
 } from './define';
 export { inputRequired, elicit, elicitUrl, sample, listRoots, accepted, sampledText, type InputRequest } from './input';
-export { createServer, type McpServer } from './server';
+export { createServer, type McpServer } from './createServer';
 export type { CallToolResult, ContentBlock } from './types';
 export type { ClientFeature } from './meta';

@@ -7,6 +7,9 @@ import { invalidParams, type McpError } from './errors';
 import { isObject } from './jsonrpc';
 import type { ClientCapabilities, Implementation, JsonObject, LoggingLevel } from './types';
 
+/** Protocol revisions served with per-request `_meta` (spec 2026-07-28 basic/versioning); legacy ones are in legacy.ts. */
+export const SUPPORTED_VERSIONS = ['2026-07-28'] as const;
+
 /** Reserved `_meta` keys, by the spec's names. */
 export const MetaKey = {
   protocolVersion: 'io.modelcontextprotocol/protocolVersion',
@@ -104,17 +107,3 @@ export function declares(capabilities: ClientCapabilities, feature: string): boo
 /** True when the request makes a modern claim: `_meta` names a protocol version (spec 2026-07-28 basic/versioning, Backward Compatibility). */
 export const hasModernClaim = (params: JsonObject | undefined): boolean =>
   isObject(params?._meta) && Object.hasOwn(params._meta, MetaKey.protocolVersion);
-
-/**
- * A legacy request's metadata: the version its `MCP-Protocol-Version` header names (the
- * client's capabilities were told to an `initialize` this server does not remember, so
- * none are assumed), and the progress token and trace context it may carry.
- */
-export function legacyMeta(params: JsonObject | undefined, protocolVersion: string): RequestMeta {
-  const meta = isObject(params?._meta) ? params._meta : {};
-  const out: RequestMeta = { era: 'legacy', protocolVersion, clientCapabilities: {} };
-  if (typeof meta.progressToken === 'string' || Number.isInteger(meta.progressToken)) out.progressToken = meta.progressToken as string | number;
-  if (typeof meta.traceparent === 'string') out.traceparent = meta.traceparent;
-  if (typeof meta.tracestate === 'string') out.tracestate = meta.tracestate;
-  return out;
-}

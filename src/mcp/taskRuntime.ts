@@ -8,7 +8,7 @@ import type { McpError } from './errors';
 import type { InputRequired } from './input';
 import { isObject } from './jsonrpc';
 import type { RequestMeta } from './meta';
-import type { CallContext, Handler, ResultReply } from './server';
+import type { CallContext, Handler, ResultReply } from './handler';
 import type { CompiledTool } from './tools';
 import type { CallToolResult, JsonObject, JsonValue } from './types';
 

@@ -6,7 +6,7 @@
  */
 import { internalError, invalidParams, McpError, missingExtension, taskNotFound } from '../mcp/errors';
 import { InputRequired, readInputResponses } from '../mcp/input';
-import type { CallContext, Handler, Reply } from '../mcp/server';
+import type { CallContext, Handler, Reply } from '../mcp/handler';
 import { isObject } from '../mcp/jsonrpc';
 import { MetaKey, type RequestMeta } from '../mcp/meta';
 import { declaresTasks, TaskCreated, TASKS_EXTENSION, type TaskRuntime } from '../mcp/taskRuntime';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { authenticate, constantTimeEqual } from '../../src/http/auth';
 import { decodeHeaderValue } from '../../src/http/headers';
-import { cacheControl } from '../../src/http/respond';
+import { cacheControl } from '../../src/http/responses';
 import { pathOf } from '../../src/http/url';
 import { settingsFor } from '../../src/http/settings';
 

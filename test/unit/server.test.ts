@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { defineTool, text } from '../../src/mcp/define';
 import { RawJson } from '../../src/mcp/paginate';
-import { createServer, type CallContext } from '../../src/mcp/server';
+import { createServer } from '../../src/mcp/createServer';
+import type { CallContext } from '../../src/mcp/handler';
 
 const tools = Array.from({ length: 7 }, (_, i) =>
   defineTool({ name: `tool_${i}`, inputSchema: { type: 'object' }, handler: () => text(`ran ${i}`) }),

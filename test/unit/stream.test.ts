@@ -1,6 +1,6 @@
 /** The SSE stream behind progress and listen: events, heartbeat comments, and cancellation. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { listenResponse } from '../../src/http/listen';
+import { openListenStream } from '../../src/http/listen';
 import { EventStream } from '../../src/http/stream';
 
 afterEach(() => vi.useRealTimers());
@@ -36,16 +36,17 @@ describe('EventStream', () => {
   });
 });
 
-describe('listenResponse', () => {
+describe('openListenStream', () => {
   it('acknowledges, keeps alive every 15 s, and ends with the closing result', async () => {
     vi.useFakeTimers();
-    const response = listenResponse(
+    const stream = openListenStream(
       7,
       { acknowledgement: { jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { notifications: {} } }, closing: { resultType: 'complete' } },
       40_000,
       10,
     );
-    const reader = response.body!.getReader();
+    if (!(stream instanceof EventStream)) throw new Error('refused');
+    const reader = stream.response.body!.getReader();
     vi.advanceTimersByTime(40_000);
     const text = await drain(reader, 4);
     expect(text).toBe(

@@ -4,7 +4,7 @@
  */
 import type { McpError } from '../mcp/errors';
 import { RawJson } from '../mcp/paginate';
-import type { ErrorReply, ResultReply } from '../mcp/server';
+import type { ErrorReply, ResultReply } from '../mcp/handler';
 import type { CachePolicy, JSONRPCNotification, RequestId } from '../mcp/types';
 
 /** Never stored: tool calls, errors, streams. */

@@ -2,66 +2,19 @@
  * The protocol core: a validated request in, a result or an error out. It knows nothing
  * of HTTP; everything that does not depend on the request is built once, in `createServer`.
  */
-import { createCalls, legacyShape } from './calls';
 import { DEFAULT_CACHE, DEFAULT_MAX_RESULT_CHARS, DEFAULT_PAGE_SIZE, DEFAULT_REQUEST_STATE_TTL_MS, DEFAULT_TOOL_TIMEOUT_MS, type CacheableMethod, type ServerDefinition } from './define';
 import { invalidParams, type McpError, methodNotFound, unsupportedVersion } from './errors';
+import type { CallContext, CompleteResult, Handler, Reply } from './handler';
+import { createHandlers } from './handlers';
 import { isObject } from './jsonrpc';
-import { MetaKey, type RequestMeta } from './meta';
+import { LEGACY_VERSIONS, legacyMethods, legacyShape } from './legacy';
+import { MetaKey, SUPPORTED_VERSIONS, type RequestMeta } from './meta';
 import { paginate, RawJson } from './paginate';
 import { listedPrompt } from './prompts';
 import { compileTemplate, listedResource } from './resources';
 import { TASKS_EXTENSION, type TaskRuntime } from './taskRuntime';
 import { compileTool, type CompiledTool } from './tools';
-import type { CachePolicy, JsonObject, JSONRPCNotification, JSONRPCRequest, RequestId, ServerCapabilities } from './types';
-
-/** Protocol revisions served with per-request `_meta` (spec 2026-07-28 basic/versioning). */
-export const SUPPORTED_VERSIONS = ['2026-07-28'] as const;
-/**
- * Legacy revisions served to clients that open with `initialize` (spec 2025-11-25 lifecycle),
- * newest first. While legacy clients are served they are listed after the modern ones, in
- * discover's `supportedVersions` and in -32022's `supported`, as the spec's example does
- * (basic/versioning); a modern client picks the modern ones from the list.
- */
-export const LEGACY_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26'] as const;
-
-/** What the transport lends a request. */
-export interface CallContext {
-  /** Aborts when the client goes away. */
-  signal: AbortSignal;
-  env: Env;
-  /** Sends a request-scoped notification on this request's response stream. */
-  notify(notification: JSONRPCNotification): void;
-  /** The key `requestState` is sealed with. */
-  secret: string;
-  /** True when this deployment serves legacy clients (LEGACY_CLIENTS): their versions are then listed as supported. */
-  servesLegacy?: boolean;
-  /** The authenticated caller, when there is one; sealed state is bound to it, results default to private. */
-  principal?: string;
-  /** The scopes the caller's token grants. */
-  scopes?: readonly string[];
-  /** W3C trace context of the request, passed on to the handler's outbound fetches. */
-  trace?: { traceparent?: string; tracestate?: string };
-  /** Aborts `signal`: the server gave up on the request (a tool's time limit). */
-  abort(reason: unknown): void;
-}
-
-/** A subscription the transport keeps open: the notification types honoured (spec basic/patterns/subscriptions). */
-export interface Listen {
-  /** `notifications/subscriptions/acknowledged`: the first message of the stream. */
-  acknowledgement: JSONRPCNotification;
-  /** The result that ends the subscription gracefully when the server closes it. */
-  closing: object;
-  /** Starts forwarding notifications (task status) into the open stream; returns how to stop. */
-  attach?(send: (notification: JSONRPCNotification) => void): () => void;
-}
-
-/** The outcome of one request; `cache` is set only on cacheable results. */
-export type ResultReply = { result: object | RawJson; cache?: CachePolicy; error?: undefined; listen?: undefined };
-export type ErrorReply = { error: McpError; result?: undefined; listen?: undefined };
-export type ListenReply = { listen: Listen; result?: undefined; error?: undefined };
-export type Reply = ResultReply | ErrorReply | ListenReply;
-
-export type Handler = (params: JsonObject, meta: RequestMeta, call: CallContext, id: RequestId) => Reply | Promise<Reply>;
+import type { CachePolicy, JsonObject, JSONRPCRequest, ServerCapabilities } from './types';
 
 export interface McpServer {
   /** The versions a modern request may name. */
@@ -107,12 +60,12 @@ export function createServer(definition: ServerDefinition): McpServer {
   const tasks = taskRuntime(definition, tools);
   if (tasks) capabilities.extensions = { [TASKS_EXTENSION]: {} };
 
-  const complete = (result: object, policy?: CachePolicy): ResultReply => ({
+  const completeResult: CompleteResult = (result, policy) => ({
     result: { resultType: 'complete', ...result, ...policy, _meta: { ...((result as JsonObject)._meta as object), ...serverMeta } },
     ...(policy ? { cache: policy } : {}),
   });
   const staticResult = (method: CacheableMethod, body: object, authenticated: boolean) =>
-    new RawJson(JSON.stringify(complete(body, cache(method, authenticated)).result));
+    new RawJson(JSON.stringify(completeResult(body, cache(method, authenticated)).result));
 
   const served: readonly (readonly string[])[] = [SUPPORTED_VERSIONS, [...SUPPORTED_VERSIONS, ...LEGACY_VERSIONS]];
   const servedVersions = (servesLegacy: boolean) => served[Number(servesLegacy)]!;
@@ -125,7 +78,7 @@ export function createServer(definition: ServerDefinition): McpServer {
   const discover = [false, true].map((authenticated) => [false, true].map((legacy) => staticResult('server/discover', discoverBody(legacy), authenticated)));
   const listHandler = <T>(method: CacheableMethod, key: string, items: readonly T[]): Handler => {
     const page = (authenticated: boolean) => (list: readonly T[], nextCursor: string | undefined) =>
-      complete({ [key]: list, ...(nextCursor ? { nextCursor } : {}) }, cache(method, authenticated)).result;
+      completeResult({ [key]: list, ...(nextCursor ? { nextCursor } : {}) }, cache(method, authenticated)).result;
     // Every page, serialized once per variant: anonymous, authenticated, legacy.
     const pages = [paginate(method, items, pageSize, page(false)), paginate(method, items, pageSize, page(true))];
     const legacyPages = paginate(method, items, pageSize, (list, next) => legacyShape(page(false)(list, next)));
@@ -138,8 +91,8 @@ export function createServer(definition: ServerDefinition): McpServer {
     };
   };
 
-  const { callTool, getPrompt, readResource, completeArgument } = createCalls({
-    definition, tools, prompts, resources, templates, complete, cache, stateTtl, toolTimeoutMs, maxResultChars,
+  const { callTool, getPrompt, readResource, completeArgument } = createHandlers({
+    definition, tools, prompts, resources, templates, completeResult, cache, stateTtl, toolTimeoutMs, maxResultChars,
   });
 
   /**
@@ -180,28 +133,9 @@ export function createServer(definition: ServerDefinition): McpServer {
   }
   if (hasCompleters) methods.set('completion/complete', completeArgument);
   // The Tasks extension adds its methods and task status notifications (docs/tasks.md).
-  tasks?.install({ methods, complete });
+  tasks?.install({ methods, complete: completeResult });
 
-  /**
-   * The legacy lifecycle (spec 2025-11-25 lifecycle), served statelessly: `initialize`
-   * negotiates a version and describes the server exactly as discover does; nothing is kept,
-   * so later requests carry their version in the MCP-Protocol-Version header.
-   */
-  const initialize: Handler = (params) => {
-    const requested = params.protocolVersion;
-    const version = (LEGACY_VERSIONS as readonly unknown[]).includes(requested) ? requested : LEGACY_VERSIONS[0];
-    return complete({
-      protocolVersion: version,
-      capabilities,
-      serverInfo: definition.info,
-      ...(definition.instructions ? { instructions: definition.instructions } : {}),
-    });
-  };
-  const legacyMethods = new Map<string, Handler>([...methods].filter(([method]) => method !== 'server/discover' && method !== 'subscriptions/listen'));
-  legacyMethods.set('initialize', initialize);
-  legacyMethods.set('ping', () => ({ result: {} }));
-  // Accepted for compatibility; a stateless server cannot remember a level, so legacy requests get no logs.
-  if (definition.logging) legacyMethods.set('logging/setLevel', () => ({ result: {} }));
+  const legacy = legacyMethods(methods, definition, capabilities, completeResult);
 
   return {
     supportedVersions: SUPPORTED_VERSIONS,
@@ -210,17 +144,17 @@ export function createServer(definition: ServerDefinition): McpServer {
     capabilities,
     tool: (name) => tools.get(name),
     async handle(request, meta, call) {
-      const legacy = meta.era === 'legacy';
+      const isLegacy = meta.era === 'legacy';
       // spec 2026-07-28 basic/versioning: an unsupported version is refused on every method
       // (initialize negotiates instead: spec 2025-11-25 lifecycle)
-      const versions: readonly string[] = legacy ? LEGACY_VERSIONS : SUPPORTED_VERSIONS;
-      if (!versions.includes(meta.protocolVersion) && !(legacy && request.method === 'initialize')) {
-        return { error: unsupportedVersion(servedVersions(legacy || call.servesLegacy === true), meta.protocolVersion) };
+      const versions: readonly string[] = isLegacy ? LEGACY_VERSIONS : SUPPORTED_VERSIONS;
+      if (!versions.includes(meta.protocolVersion) && !(isLegacy && request.method === 'initialize')) {
+        return { error: unsupportedVersion(servedVersions(isLegacy || call.servesLegacy === true), meta.protocolVersion) };
       }
-      const handler = (legacy ? legacyMethods : methods).get(request.method);
+      const handler = (isLegacy ? legacy : methods).get(request.method);
       if (!handler) return { error: methodNotFound(request.method) };
       const reply = await handler(request.params ?? {}, meta, call, request.id);
-      return legacy && reply.result && !(reply.result instanceof RawJson) ? { result: legacyShape(reply.result) } : reply;
+      return isLegacy && reply.result && !(reply.result instanceof RawJson) ? { result: legacyShape(reply.result) } : reply;
     },
   };
 }

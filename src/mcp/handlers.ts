@@ -1,38 +1,40 @@
 /**
- * The requests that run the author's handlers: `tools/call`, `prompts/get`, `resources/read`
- * (any of which may ask the client for input, spec 2026-07-28 basic/patterns/mrtr) and
- * `completion/complete`. Built once by `createServer` over its compiled registry.
+ * The method handlers that run the author's code: `tools/call`, `prompts/get`,
+ * `resources/read` (any of which may ask the client for input, spec 2026-07-28
+ * basic/patterns/mrtr) and `completion/complete`. Built once by `createServer` over its
+ * compiled registry.
  */
 import { handlerContext } from './context';
 import { ToolError, type CacheableMethod, type Completer, type HandlerContext, type ServerDefinition } from './define';
-import { cannotAskLegacyClient, internalError, invalidParams, McpError, missingCapability, resourceNotFoundLegacy } from './errors';
+import { cannotAskLegacyClient, internalError, invalidParams, McpError, resourceNotFoundLegacy } from './errors';
+import type { CallContext, CompleteResult, Handler, Reply } from './handler';
 import { checkInputRequests, InputRequired, readInputResponses } from './input';
 import { isObject } from './jsonrpc';
-import { declares, MetaKey, type RequestMeta } from './meta';
+import { legacyShape } from './legacy';
+import { MetaKey, type RequestMeta } from './meta';
 import { RawJson } from './paginate';
 import { readPromptArguments } from './prompts';
 import type { CompiledTemplate } from './resources';
-import type { CallContext, Handler, Reply, ResultReply } from './server';
 import { openState, sealState } from './state';
 import { TaskCreated } from './taskRuntime';
 import type { CompiledTool } from './tools';
 import type { CachePolicy, CallToolResult, JsonObject } from './types';
 
-/** What the calls need from the server that `createServer` compiled. */
+/** What the handlers need from the server that `createServer` compiled. */
 export interface Registry {
   definition: ServerDefinition;
   tools: ReadonlyMap<string, CompiledTool>;
   prompts: ReadonlyMap<string, NonNullable<ServerDefinition['prompts']>[number]>;
   resources: ReadonlyMap<string, NonNullable<ServerDefinition['resources']>[number]>;
   templates: readonly CompiledTemplate[];
-  complete(result: object, policy?: CachePolicy): ResultReply;
+  completeResult: CompleteResult;
   cache(method: CacheableMethod, authenticated?: boolean): CachePolicy;
   stateTtl: number;
   toolTimeoutMs: number;
   maxResultChars: number;
 }
 
-export function createCalls({ definition, tools, prompts, resources, templates, complete, cache, stateTtl, toolTimeoutMs, maxResultChars }: Registry) {
+export function createHandlers({ definition, tools, prompts, resources, templates, completeResult, cache, stateTtl, toolTimeoutMs, maxResultChars }: Registry) {
   const serverMeta = { [MetaKey.serverInfo]: definition.info };
   /**
    * Runs a handler that may answer `InputRequired` (spec 2026-07-28 basic/patterns/mrtr):
@@ -80,16 +82,16 @@ export function createCalls({ definition, tools, prompts, resources, templates, 
   const callTool: Handler = (params, meta, call) => {
     const name = params.name;
     if (typeof name !== 'string') return { error: invalidParams('params.name must be a string') };
-    const tool = tools.get(name);
+    // Looked up once per request: by the edge when it checked the tool's policy (scopes,
+    // client capabilities, header parameters: src/http/steps/checkToolPolicy.ts), else here.
+    const tool = call.tool ?? tools.get(name);
     if (!tool) return { error: invalidParams(`Unknown tool: ${name}`, { name }) };
     // spec 2026-07-28 schema CallToolRequestParams: `arguments` is an object when present; null is a malformed request, not a tool input error
     if (params.arguments !== undefined && !isObject(params.arguments)) return { error: invalidParams('params.arguments must be an object') };
     const args = params.arguments ?? {};
-    const missing = (tool.definition.requiresClientCapabilities ?? []).filter((c) => !declares(meta.clientCapabilities, c));
-    if (missing.length > 0) return { error: missingCapability(missing) };
     // spec 2026-07-28 server/tools, Error Handling: invalid input is a tool execution error the model can fix
     const invalid = tool.checkArguments(args);
-    if (invalid) return complete(errorResult(`Invalid arguments for tool ${name}: ${invalid}`));
+    if (invalid) return completeResult(errorResult(`Invalid arguments for tool ${name}: ${invalid}`));
     // A task tool runs as a task when the client declared the Tasks extension (docs/tasks.md).
     const tasks = tool.definition.task ? definition.tasks : undefined;
     const asTask = tasks?.accepts(tool, meta);
@@ -136,12 +138,12 @@ export function createCalls({ definition, tools, prompts, resources, templates, 
         return { error: internalError() };
       }
       // Serialized once here, both to bound its size and so the transport splices it as it is.
-      const completed = complete(result).result;
+      const completed = completeResult(result).result;
       const shaped = meta.era === 'legacy' ? legacyShape(completed) : completed;
       const json = JSON.stringify(shaped);
       if (json.length > maxResultChars) {
         console.error(`tool ${name} returned ${json.length} characters, over the ${maxResultChars} limit`);
-        return complete(errorResult(`Tool ${name} produced a result too large to return (${json.length} characters); ask for less.`));
+        return completeResult(errorResult(`Tool ${name} produced a result too large to return (${json.length} characters); ask for less.`));
       }
       return { result: new RawJson(json) };
     });
@@ -154,7 +156,7 @@ export function createCalls({ definition, tools, prompts, resources, templates, 
     if (!prompt) return { error: invalidParams(`Unknown prompt: ${name}`, { name }) };
     const args = readPromptArguments(prompt, params.arguments);
     if (args instanceof McpError) return { error: args };
-    return withInput('prompts/get', { name, arguments: args }, params, meta, call, async (context) => prompt.get(args, context), (result) => complete(result));
+    return withInput('prompts/get', { name, arguments: args }, params, meta, call, async (context) => prompt.get(args, context), (result) => completeResult(result));
   };
 
   const readResource: Handler = (params, meta, call) => {
@@ -178,7 +180,7 @@ export function createCalls({ definition, tools, prompts, resources, templates, 
       fixed ? fixed.read(context) : ((await template?.definition.read(uri, variables ?? {}, context)) ?? notFound);
     // A retry depends on answers that are not part of the cache key: immediately stale, private, no-store.
     return withInput('resources/read', { uri }, params, meta, call, run, (result, retry) =>
-      retry ? { result: complete(result, { ttlMs: 0, cacheScope: 'private' }).result } : complete(result, policy),
+      retry ? { result: completeResult(result, { ttlMs: 0, cacheScope: 'private' }).result } : completeResult(result, policy),
     );
   };
 
@@ -203,16 +205,10 @@ export function createCalls({ definition, tools, prompts, resources, templates, 
     }
     const values = completer ? await completer(argument.value, context) : [];
     // spec 2026-07-28 server/utilities/completion: at most 100 values per response
-    return complete({ completion: { values: values.slice(0, 100), total: values.length, hasMore: values.length > 100 } });
+    return completeResult({ completion: { values: values.slice(0, 100), total: values.length, hasMore: values.length > 100 } });
   };
 
   return { callTool, getPrompt, readResource, completeArgument };
-}
-
-/** A result as a legacy client expects it (spec 2025-11-25): no `resultType`, no caching hints. */
-export function legacyShape(result: object): object {
-  const { resultType: _type, ttlMs: _ttl, cacheScope: _scope, ...legacy } = result as JsonObject;
-  return legacy;
 }
 
 const errorResult = (message: string): CallToolResult => ({ content: [{ type: 'text', text: message }], isError: true });

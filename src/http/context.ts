@@ -1,0 +1,110 @@
+/**
+ * Everything one HTTP request carries through the pipeline, in one typed object (in the
+ * spirit of Hono's `Context`). It is also the "request" itty-router routes: itty reads
+ * `method` and `url` and writes `params`, `query` and `route`, so every step receives this
+ * object and nothing else.
+ *
+ * Steps fill it in as they learn things (who is calling, which message, which tool); the
+ * request log and the trace span read it once the answer has ended.
+ */
+import { internalError, type McpError } from '../mcp/errors';
+import { legacyHttpStatus } from '../mcp/legacy';
+import type { RequestMeta } from '../mcp/meta';
+import type { McpServer } from '../mcp/createServer';
+import type { CompiledTool } from '../mcp/tools';
+import type { JSONRPCMessage, RequestId } from '../mcp/types';
+import type { Principal } from './auth';
+import { errorResponse } from './responses';
+import type { Settings } from './settings';
+import type { Attributes } from './requestAttributes';
+import type { StreamEnd } from './stream';
+import type { TraceSpan } from './trace';
+
+/** A step of the pipeline: a `Response` ends the chain (as in itty-router), `undefined` goes on. */
+export type Step = (context: HttpContext) => Response | undefined | Promise<Response | undefined>;
+
+/** A `finally` step: sees the answer, may replace it (itty-router keeps the old one on `undefined`). */
+export type FinallyStep = (response: Response, context: HttpContext) => Response | undefined;
+
+
+export class HttpContext {
+  /** Read by itty-router to route the request. */
+  readonly method: string;
+  readonly url: string;
+  /** Written by itty-router. */
+  params: Record<string, string> = {};
+  query: Record<string, string | string[] | undefined> = {};
+  route = '';
+
+  /** When the request arrived (for the duration in the log). */
+  readonly startedAt = performance.now();
+  /** The request's `Origin`, once the origin policy has allowed it: CORS headers go back to it. */
+  allowedOrigin: string | undefined = undefined;
+  /** The authenticated caller, when authorization is on. */
+  principal: Principal | undefined = undefined;
+  /** The body's text, when a step before `readMessage` has read it already (`answerBatch`). */
+  body: string | undefined = undefined;
+  /** How many messages a legacy batch carried (`answerBatch`); its members are not logged one by one. */
+  batchSize: number | undefined = undefined;
+  /** The JSON-RPC message of `POST /mcp`, once read and validated. */
+  message: JSONRPCMessage | undefined = undefined;
+  /** Its validated `_meta` (modern), or what the legacy rules make of it. */
+  meta: RequestMeta | undefined = undefined;
+  /** The tool a `tools/call` names, looked up once for every step and the core. */
+  tool: CompiledTool | undefined = undefined;
+  /** The JSON-RPC error the request was answered with, whichever step or handler decided it. */
+  error: McpError | undefined = undefined;
+  /** For a streamed answer: settles when the stream has ended, saying who ended it. */
+  streamEnded: Promise<StreamEnd> | undefined = undefined;
+  /** This request's trace span, when the runtime traces (`steps/startTrace.ts`). */
+  span: TraceSpan | undefined = undefined;
+  /** What the request was and how it ended, worked out once for the log and the span (`outcomeOf`). */
+  outcome: Attributes | undefined = undefined;
+
+  constructor(
+    readonly request: Request,
+    readonly env: Env,
+    readonly ctx: ExecutionContext,
+    readonly settings: Settings,
+    readonly server: McpServer,
+  ) {
+    this.method = request.method;
+    this.url = request.url;
+  }
+
+  /** The context of one message of a batch: the same caller and deployment, its own request. */
+  member(request: Request): HttpContext {
+    const member = new HttpContext(request, this.env, this.ctx, this.settings, this.server);
+    member.principal = this.principal;
+    return member;
+  }
+
+  /** Runs `steps` in order until one answers, as itty-router does with a route's handlers. */
+  async run(steps: readonly Step[]): Promise<Response> {
+    for (const step of steps) {
+      const response = await step(this);
+      if (response) return response;
+    }
+    return this.fail(null, internalError());
+  }
+
+  /**
+   * Runs `then` when the answer has really ended: now for a plain answer, when the stream
+   * closes for a streamed one, kept alive with `waitUntil` (a runtime without it, as plain
+   * Node, just lets the promise run).
+   */
+  whenEnded(then: (endedBy?: StreamEnd) => void): void {
+    if (!this.streamEnded) return then();
+    const ended = this.streamEnded.then(then);
+    if (typeof this.ctx?.waitUntil === 'function') this.ctx.waitUntil(ended);
+  }
+
+  /**
+   * Answers with a JSON-RPC error and remembers it for the log and the trace. A legacy client
+   * reads JSON-RPC errors from a 200 answer (legacy.ts, `legacyHttpStatus`).
+   */
+  fail(id: RequestId | null, error: McpError): Response {
+    this.error = error;
+    return errorResponse(id, error, this.meta?.era === 'legacy' ? legacyHttpStatus(error) : error.status);
+  }
+}

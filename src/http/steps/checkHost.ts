@@ -1,0 +1,12 @@
+import { hostNotAllowed } from '../../mcp/errors';
+import type { HttpContext } from '../context';
+
+/**
+ * The `Host` must be one of ALLOWED_HOSTS when that is set: a name an attacker points at
+ * 127.0.0.1 still carries its own Host, so a local server is safe from DNS rebinding even
+ * for callers that send no Origin.
+ */
+export function checkHost(context: HttpContext): Response | undefined {
+  const host = context.request.headers.get('Host');
+  return context.settings.allowsHost(host) ? undefined : context.fail(null, hostNotAllowed(host ?? '(none)'));
+}

@@ -1,0 +1,34 @@
+import { missingCapability } from '../../mcp/errors';
+import { declares } from '../../mcp/meta';
+import { insufficientScope, metadataUrl, missingScopes } from '../auth';
+import type { HttpContext } from '../context';
+import { checkParamHeaders } from '../headers';
+import { originOf } from '../url';
+
+/**
+ * What a tool demands of a `tools/call`, decided in this one place for the tool looked up
+ * once by `readMessage`: its `Mcp-Param-*` headers mirror the arguments (spec 2026-07-28
+ * streamable-http, x-mcp-header: -32020), the caller's token grants its `requiredScopes`
+ * (spec basic/authorization: 403 insufficient_scope) and the client declared its
+ * `requiresClientCapabilities` on this request (-32021). An unknown tool passes: the core
+ * answers it. Add a tool's own rule (an allowlist, a header it needs) here.
+ */
+export function checkToolPolicy(context: HttpContext): Response | undefined {
+  const { tool, message, meta } = context;
+  if (!tool || !message || !('id' in message) || !meta) return undefined;
+  const id = message.id;
+  if (meta.era !== 'legacy') {
+    const mismatch = checkParamHeaders(context.request.headers, tool.headerParams, message.params?.arguments);
+    if (mismatch) return context.fail(id, mismatch);
+  }
+  const scopes = missingScopes(context.principal, tool.definition.requiredScopes ?? []);
+  if (scopes.length > 0) {
+    const { error, challenge } = insufficientScope(metadataUrl(context.settings, originOf(context.url)), scopes);
+    const response = context.fail(id, error);
+    response.headers.set('WWW-Authenticate', challenge);
+    return response;
+  }
+  const missing = (tool.definition.requiresClientCapabilities ?? []).filter((c) => !declares(meta.clientCapabilities, c));
+  if (missing.length > 0) return context.fail(id, missingCapability(missing));
+  return undefined;
+}

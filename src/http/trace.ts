@@ -1,0 +1,34 @@
+/**
+ * Workers' own tracing (`[observability.traces]` in wrangler.toml), with no dependency: the
+ * runtime lends `ctx.tracing`, whose spans it exports with the rest of the request's trace
+ * (the platform's own spans: the fetch handler, every subrequest). Typed here with only what
+ * the edge uses, so the Worker still runs where the runtime has no such API (plain Node, an
+ * older workerd): there is simply no span.
+ */
+
+/** The part of the runtime's `Span` the edge uses. */
+export interface TraceSpan {
+  readonly isTraced: boolean;
+  setAttributes(attributes: Record<string, string | number | boolean>): unknown;
+  updateName(name: string): unknown;
+  setStatus(status: { code: 'ok' | 'error'; message?: string }): unknown;
+  end(): void;
+}
+
+interface Tracing {
+  startSpan(name: string): TraceSpan;
+}
+
+/**
+ * Starts a span when this request is traced, else undefined. An untraced span (a request the
+ * sampling left out, or the local runtime, which traces nothing) is dropped at once, so the
+ * request pays nothing more for it.
+ */
+export function startSpan(ctx: ExecutionContext | undefined, name: string): TraceSpan | undefined {
+  const tracing = (ctx as { tracing?: Tracing } | undefined)?.tracing;
+  if (typeof tracing?.startSpan !== 'function') return undefined;
+  const span = tracing.startSpan(name);
+  if (span.isTraced) return span;
+  span.end();
+  return undefined;
+}

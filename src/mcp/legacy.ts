@@ -1,0 +1,115 @@
+/**
+ * Serving clients of the `initialize` era (spec 2026-07-28 basic/versioning, Backward
+ * Compatibility), statelessly, under the rules of spec 2025-11-25. Everything that differs
+ * for them lives here: the versions, the methods they may call, the shape of their results
+ * and the HTTP status of their errors.
+ */
+import type { ServerDefinition } from './define';
+import { ErrorCode, httpStatus, type McpError, unsupportedVersion } from './errors';
+import type { CompleteResult, Handler } from './handler';
+import { isObject } from './jsonrpc';
+import { SUPPORTED_VERSIONS, type RequestMeta } from './meta';
+import type { JsonObject, ServerCapabilities } from './types';
+
+/**
+ * Legacy revisions, newest first. Not in `supportedVersions` (a version listed there must be
+ * usable in a modern request); while legacy clients are served they are listed after the
+ * modern ones, in discover's `supportedVersions` and in -32022's `supported`, as the spec's
+ * example does (basic/versioning); a modern client picks the modern ones from the list.
+ */
+export const LEGACY_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26'] as const;
+
+/** A legacy request without MCP-Protocol-Version is 2025-03-26 (spec 2026-07-28 streamable-http, Protocol Version Header). */
+export const LEGACY_DEFAULT_VERSION = '2025-03-26';
+
+/**
+ * The modern methods a legacy client may call, by name: a method added to the core later is
+ * not served to legacy clients until it is listed here. (`server/discover` and
+ * `subscriptions/listen` do not exist in 2025-11-25; `initialize`, `ping` and
+ * `logging/setLevel` are added below.)
+ */
+export const LEGACY_METHODS = [
+  'tools/list',
+  'tools/call',
+  'prompts/list',
+  'prompts/get',
+  'resources/list',
+  'resources/templates/list',
+  'resources/read',
+  'completion/complete',
+] as const;
+
+/** The handlers legacy clients get: the listed modern ones the server serves, plus the legacy lifecycle. */
+export function legacyMethods(
+  methods: ReadonlyMap<string, Handler>,
+  definition: ServerDefinition,
+  capabilities: ServerCapabilities,
+  completeResult: CompleteResult,
+): Map<string, Handler> {
+  const legacy = new Map<string, Handler>();
+  for (const method of LEGACY_METHODS) {
+    const handler = methods.get(method);
+    if (handler) legacy.set(method, handler);
+  }
+  // spec 2025-11-25 lifecycle, served statelessly: `initialize` negotiates a version and
+  // describes the server exactly as discover does; nothing is kept, so later requests carry
+  // their version in the MCP-Protocol-Version header.
+  legacy.set('initialize', (params) => {
+    const requested = params.protocolVersion;
+    const version = (LEGACY_VERSIONS as readonly unknown[]).includes(requested) ? requested : LEGACY_VERSIONS[0];
+    return completeResult({
+      protocolVersion: version,
+      capabilities,
+      serverInfo: definition.info,
+      ...(definition.instructions ? { instructions: definition.instructions } : {}),
+    });
+  });
+  legacy.set('ping', () => ({ result: {} }));
+  // Accepted for compatibility; a stateless server cannot remember a level, so legacy requests get no logs.
+  if (definition.logging) legacy.set('logging/setLevel', () => ({ result: {} }));
+  return legacy;
+}
+
+/**
+ * A legacy request's metadata: the version its `MCP-Protocol-Version` header names (the
+ * client's capabilities were told to an `initialize` this server does not remember, so none
+ * are assumed), and the progress token and trace context it may carry.
+ */
+export function readLegacyMeta(method: string, params: JsonObject | undefined, header: string | null): RequestMeta | McpError {
+  const protocolVersion = header ?? LEGACY_DEFAULT_VERSION;
+  if (method !== 'initialize' && !(LEGACY_VERSIONS as readonly string[]).includes(protocolVersion)) {
+    // spec 2025-11-25 basic/transports: an invalid or unsupported version header is 400; the
+    // body says which versions are served, as -32022 does (spec 2026-07-28 basic/versioning)
+    return unsupportedVersion([...SUPPORTED_VERSIONS, ...LEGACY_VERSIONS], protocolVersion);
+  }
+  const meta = isObject(params?._meta) ? params._meta : {};
+  const out: RequestMeta = { era: 'legacy', protocolVersion, clientCapabilities: {} };
+  if (typeof meta.progressToken === 'string' || Number.isInteger(meta.progressToken)) out.progressToken = meta.progressToken as string | number;
+  if (typeof meta.traceparent === 'string') out.traceparent = meta.traceparent;
+  if (typeof meta.tracestate === 'string') out.tracestate = meta.tracestate;
+  return out;
+}
+
+/**
+ * With legacy serving switched off, a legacy client opens with `initialize` and has no way
+ * forward, so the refusal names the versions this server speaks (spec 2026-07-28
+ * basic/versioning, Backward Compatibility).
+ */
+export function noLegacyHandshake(supported: readonly string[], params: JsonObject | undefined): McpError {
+  const requested = typeof params?.protocolVersion === 'string' ? params.protocolVersion : 'unknown';
+  return unsupportedVersion(supported, requested, `Unsupported protocol version ${requested}: this server speaks ${supported.join(', ')} and has no initialize handshake`);
+}
+
+/** A result as a legacy client expects it (spec 2025-11-25): no `resultType`, no caching hints. */
+export function legacyShape(result: object): object {
+  const { resultType: _type, ttlMs: _ttl, cacheScope: _scope, ...legacy } = result as JsonObject;
+  return legacy;
+}
+
+/**
+ * Legacy clients (2025-11-25 transport) read a JSON-RPC error only from a 200 answer; only
+ * refusals of the HTTP request itself (parse error, bad version header, size, type) keep
+ * their 4xx (spec 2025-11-25 basic/transports).
+ */
+export const legacyHttpStatus = (error: McpError): number =>
+  error.code === ErrorCode.ParseError || error.status !== httpStatus[error.code] ? error.status : 200;
