@@ -45,6 +45,13 @@ describe('server/tools', () => {
     expectSchema(body, 'CallToolResultResponse');
   });
 
+  it('server/tools: structured results that break the outputSchema are never sent: -32603 without internals', async () => {
+    const { status, body } = await rpc('tools/call', { params: { name: 'bad_output', arguments: {} } });
+    expect(status).toBe(500);
+    expect(body.error).toEqual({ code: -32603, message: 'Internal error' });
+    expectErrorSchema(body, 'InternalError');
+  });
+
   it('server/tools: "Servers MUST: Validate all tool inputs": invalid arguments are a tool execution error the model can read', async () => {
     const { status, body } = await rpc('tools/call', { params: { name: 'sum', arguments: { a: 1 } } });
     expect(status).toBe(200);
