@@ -1,7 +1,8 @@
 /**
  * The `subscriptions/listen` stream (spec 2026-07-28 basic/patterns/subscriptions): the
  * acknowledgement first, SSE comments as keep-alive while it is quiet, and, when the
- * server ends it, the closing result before the stream closes. Nothing is stored anywhere.
+ * server ends it, `notifications/cancelled` and the closing result before the stream closes.
+ * Nothing is stored anywhere.
  */
 import { tooManyStreams, type McpError } from '../mcp/errors';
 import type { Listen } from '../mcp/handler';
@@ -33,6 +34,7 @@ export function openListenStream(id: RequestId, listen: Listen, maxMs: number, m
   detach = listen.attach?.((notification) => stream.send(notificationJson(notification)));
   end = setTimeout(() => {
     detach?.();
+    stream.send(notificationJson(listen.teardown));
     stream.send(replyJson(id, { result: listen.closing }));
     stream.close();
     open--;

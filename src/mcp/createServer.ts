@@ -106,6 +106,7 @@ export function createServer(definition: ServerDefinition): McpServer {
     return {
       listen: {
         acknowledgement: { jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { notifications: {}, _meta: tag } },
+        teardown: { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: 'The server ended the subscription', _meta: tag } },
         closing: { resultType: 'complete', _meta: { ...serverMeta, ...tag } },
       },
     };

@@ -39,6 +39,12 @@ export interface CallContext {
 export interface Listen {
   /** `notifications/subscriptions/acknowledged`: the first message of the stream. */
   acknowledgement: JSONRPCNotification;
+  /**
+   * When the server ends the subscription: `notifications/cancelled` naming the listen request
+   * (spec 2026-07-28 basic/patterns/cancellation: MUST), then `closing`, the result that says the
+   * end was graceful (basic/patterns/subscriptions, Graceful Closure).
+   */
+  teardown: JSONRPCNotification;
   /** The result that ends the subscription gracefully when the server closes it. */
   closing: object;
   /** Starts forwarding notifications (task status) into the open stream; returns how to stop. */

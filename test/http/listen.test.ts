@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fixtureUrl, post, rpc, sseMessages } from '../support/mcp';
 
 describe('subscriptions/listen', () => {
-  it('acknowledges first, tags every message with the subscription id, and closes gracefully with a result', async () => {
+  it('acknowledges first, tags every message with the subscription id, and closes with notifications/cancelled and a result', async () => {
     const started = Date.now();
     const response = await post('subscriptions/listen', {
       url: fixtureUrl(),
@@ -19,6 +19,11 @@ describe('subscriptions/listen', () => {
         jsonrpc: '2.0',
         method: 'notifications/subscriptions/acknowledged',
         params: { notifications: {}, _meta: { 'io.modelcontextprotocol/subscriptionId': 'sub-7' } },
+      },
+      {
+        jsonrpc: '2.0',
+        method: 'notifications/cancelled',
+        params: { requestId: 'sub-7', reason: 'The server ended the subscription', _meta: { 'io.modelcontextprotocol/subscriptionId': 'sub-7' } },
       },
       {
         jsonrpc: '2.0',

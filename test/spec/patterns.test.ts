@@ -163,14 +163,28 @@ describe('basic/patterns/subscriptions and cancellation', () => {
   it('subscriptions: "The server MUST NOT send notification types the client has not explicitly requested": the acknowledged filter is what it honours', async () => {
     const messages = await sseMessages(await post('subscriptions/listen', { id: 7, params: { notifications: { resourceSubscriptions: ['spec://note'] } } }));
     expect(messages[0]?.params?.notifications).toEqual({});
-    expect(messages.filter((m) => m.method !== undefined && m.method !== 'notifications/subscriptions/acknowledged')).toEqual([]);
+    // Only the stream's own messages: the acknowledgement, and the teardown when the server ends it.
+    const own = new Set(['notifications/subscriptions/acknowledged', 'notifications/cancelled']);
+    expect(messages.filter((m) => m.method !== undefined && !own.has(m.method))).toEqual([]);
   });
 
   it('subscriptions: "it SHOULD respond to the original subscriptions/listen request with a completion result before closing the stream"', async () => {
     const messages = await sseMessages(await post('subscriptions/listen', { id: 9, params: { notifications: {} } }));
+    expect(messages.map((m) => m.method ?? 'result')).toEqual(['notifications/subscriptions/acknowledged', 'notifications/cancelled', 'result']);
     const last = messages.at(-1);
     expect(last).toMatchObject({ id: 9, result: { resultType: 'complete', _meta: { 'io.modelcontextprotocol/subscriptionId': 9 } } });
     expectSchema(last, 'SubscriptionsListenResultResponse');
+  });
+
+  it('cancellation: "A server MUST send notifications/cancelled referencing a subscriptions/listen request ID when it tears down" the stream', async () => {
+    const messages = await sseMessages(await post('subscriptions/listen', { id: 'sub-end', params: { notifications: { toolsListChanged: true } } }));
+    const cancelled = messages.filter((m) => m.method === 'notifications/cancelled');
+    expect(cancelled).toHaveLength(1);
+    expect(cancelled[0]?.params).toMatchObject({ requestId: 'sub-end', _meta: { 'io.modelcontextprotocol/subscriptionId': 'sub-end' } });
+    expectSchema(cancelled[0], 'CancelledNotification');
+    // Never for any other purpose: a request answered normally, streamed or not, carries none.
+    const streamed = await sseMessages(await post('tools/call', { params: { name: 'steps', arguments: { count: 2 }, _meta: meta({}, { progressToken: 1 }) } }));
+    expect(streamed.some((m) => m.method === 'notifications/cancelled')).toBe(false);
   });
 
   it('cancellation: "The server MUST treat a client disconnect as cancellation of that request" and sends nothing more for it', async () => {

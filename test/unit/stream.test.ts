@@ -37,21 +37,26 @@ describe('EventStream', () => {
 });
 
 describe('openListenStream', () => {
-  it('acknowledges, keeps alive every 15 s, and ends with the closing result', async () => {
+  it('acknowledges, keeps alive every 15 s, and ends with notifications/cancelled then the closing result', async () => {
     vi.useFakeTimers();
     const stream = openListenStream(
       7,
-      { acknowledgement: { jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { notifications: {} } }, closing: { resultType: 'complete' } },
+      {
+        acknowledgement: { jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { notifications: {} } },
+        teardown: { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7 } },
+        closing: { resultType: 'complete' },
+      },
       40_000,
       10,
     );
     if (!(stream instanceof EventStream)) throw new Error('refused');
     const reader = stream.response.body!.getReader();
     vi.advanceTimersByTime(40_000);
-    const text = await drain(reader, 4);
+    const text = await drain(reader, 5);
     expect(text).toBe(
       'event: message\ndata: {"jsonrpc":"2.0","method":"notifications/subscriptions/acknowledged","params":{"notifications":{}}}\n\n' +
         ':\n\n:\n\n' +
+        'event: message\ndata: {"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7}}\n\n' +
         'event: message\ndata: {"jsonrpc":"2.0","id":7,"result":{"resultType":"complete"}}\n\n',
     );
     expect((await reader.read()).done).toBe(true);
