@@ -220,3 +220,14 @@ describe('status notifications', () => {
     expect(error?.code).toBe(-32021);
   });
 });
+
+describe('restart', () => {
+  it('runs a task again from its stored record when the object restarted mid-run (at least once)', async () => {
+    const { result: created } = await call('work', { ms: 1500 });
+    const taskId = created!.taskId as string;
+    // Reloading the Workers restarts every object; storage stays, the running handler is gone.
+    await fixture.harness.update((options) => options);
+    const resumed = await waitFor(url, taskId, ['completed', 'failed']);
+    expect(resumed).toMatchObject({ status: 'completed', result: { content: [{ text: 'worked 1500 ms in a task' }] } });
+  });
+});
