@@ -2,7 +2,7 @@
  * spec 2026-07-28 basic/versioning and server/discover; the legacy path of spec 2025-11-25
  * lifecycle and basic/transports (the initialize handshake, served statelessly).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { expectErrorSchema, expectSchema, meta, raw, rpc, specUrl, VERSION, replyOf } from './support';
 
 const LEGACY = '2025-11-25';
@@ -67,6 +67,26 @@ describe('basic/versioning', () => {
     const [old, modern] = await Promise.all([initialize(LEGACY), rpc('server/discover')]);
     expect(old.body.result?.protocolVersion).toBe(LEGACY);
     expect(modern.body.result?.resultType).toBe('complete');
+  });
+});
+
+describe('a modern-only deployment (LEGACY_CLIENTS = "off")', () => {
+  const modernOnly = () => inject('specModernOnlyUrl');
+
+  it('basic/versioning: "A server that supports only modern versions SHOULD name the protocol versions it supports in any error it returns to an initialize request"', async () => {
+    const response = await raw(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: LEGACY, capabilities: {}, clientInfo: { name: 'old', version: '1' } } }), {}, modernOnly());
+    expect(response.status).toBe(400);
+    const body = await replyOf(response);
+    expect(body.error).toMatchObject({ code: -32022, message: expect.stringContaining(VERSION), data: { supported: [VERSION], requested: LEGACY } });
+    expectErrorSchema(body, 'UnsupportedProtocolVersionError');
+  });
+
+  it('basic/versioning: "or is a known version the server has chosen not to support": a legacy version in the header alone is -32022 naming only the modern one', async () => {
+    const response = await raw(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }), { 'MCP-Protocol-Version': LEGACY }, modernOnly());
+    expect(response.status).toBe(400);
+    expect((await replyOf(response)).error).toMatchObject({ code: -32022, data: { supported: [VERSION], requested: LEGACY } });
+    const discover = await rpc('server/discover', { url: modernOnly() });
+    expect(discover.body.result?.supportedVersions).toEqual([VERSION]);
   });
 });
 
