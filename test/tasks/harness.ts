@@ -3,9 +3,9 @@
  * and requests to it as a given principal, with or without the Tasks extension declared.
  */
 import { createTestHarness, type TestHarness } from 'wrangler';
+import { mcpHeaders, meta } from '../support/mcp';
 
 export const TASKS = 'io.modelcontextprotocol/tasks';
-export const VERSION = '2026-07-28';
 const root = new URL('../..', import.meta.url).pathname;
 
 export interface Fixture {
@@ -45,28 +45,8 @@ export function request(url: string, method: string, params: Record<string, unkn
   const name = nameOf(method, params);
   return fetch(call.query ? `${url}?${call.query}` : url, {
     method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      Accept: 'application/json, text/event-stream',
-      'MCP-Protocol-Version': VERSION,
-      'Mcp-Method': method,
-      ...(typeof name === 'string' ? { 'Mcp-Name': name } : {}),
-      Authorization: `Bearer ${call.as ?? 'alice'}`,
-      ...call.headers,
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method,
-      params: {
-        ...params,
-        _meta: {
-          'io.modelcontextprotocol/protocolVersion': VERSION,
-          'io.modelcontextprotocol/clientInfo': { name: 'tasks-test', version: '1.0.0' },
-          'io.modelcontextprotocol/clientCapabilities': capabilities,
-        },
-      },
-    }),
+    headers: mcpHeaders(method, typeof name === 'string' ? name : undefined, { Authorization: `Bearer ${call.as ?? 'alice'}`, ...call.headers }),
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { ...params, _meta: meta({ 'io.modelcontextprotocol/clientCapabilities': capabilities }) } }),
   });
 }
 
