@@ -17,7 +17,7 @@ export async function readJsonBody(request: Request, limit: number): Promise<str
   if (!isJson(request.headers.get('Content-Type'))) return unsupportedMediaType();
   const declared = request.headers.get('Content-Length');
   if (declared !== null && Number(declared) > limit) return bodyTooLarge(limit);
-  const bytes = declared !== null ? new Uint8Array(await request.arrayBuffer()) : await readCapped(request.body, limit);
+  const bytes = declared !== null ? await request.arrayBuffer() : await readCapped(request.body, limit);
   if (bytes === undefined || bytes.byteLength > limit) return bodyTooLarge(limit);
   try {
     return utf8.decode(bytes);

@@ -16,9 +16,11 @@ import type { JSONRPCMessage, RequestId } from '../mcp/types';
 import type { Principal } from './auth';
 import { errorResponse } from './responses';
 import type { Settings } from './settings';
-import type { Attributes } from './requestAttributes';
 import type { StreamEnd } from './stream';
 import type { TraceSpan } from './trace';
+
+/** What the request log and the trace span say about a request (`requestAttributes.ts`). */
+export type Attributes = Record<string, string | number | boolean>;
 
 /** A step of the pipeline: a `Response` ends the chain (as in itty-router), `undefined` goes on. */
 export type Step = (context: HttpContext) => Response | undefined | Promise<Response | undefined>;
@@ -27,21 +29,25 @@ export type Step = (context: HttpContext) => Response | undefined | Promise<Resp
 export type FinallyStep = (response: Response, context: HttpContext) => Response | undefined;
 
 
+const NONE: Readonly<Record<string, never>> = Object.freeze({});
+
 export class HttpContext {
   /** Read by itty-router to route the request. */
   readonly method: string;
   readonly url: string;
-  /** Written by itty-router. */
-  params: Record<string, string> = {};
-  query: Record<string, string | string[] | undefined> = {};
+  /** Written by itty-router (these shared empty values only hold the places, so nothing is allocated). */
+  params: Record<string, string> = NONE;
+  query: Record<string, string | string[] | undefined> = NONE;
   route = '';
 
-  /** When the request arrived (for the duration in the log). */
-  readonly startedAt = performance.now();
+  /** When the request arrived, for the duration in the log (read only when logs are on). */
+  readonly startedAt: number;
   /** The request's `Origin`, once the origin policy has allowed it: CORS headers go back to it. */
   allowedOrigin: string | undefined = undefined;
   /** The authenticated caller, when authorization is on. */
   principal: Principal | undefined = undefined;
+  /** The `MCP-Protocol-Version` header, read once for the steps that need it (`protocolVersionHeader`). */
+  private versionHeader: string | null | undefined = undefined;
   /** The body's text, when a step before `readMessage` has read it already (`answerBatch`). */
   body: string | undefined = undefined;
   /** How many messages a legacy batch carried (`answerBatch`); its members are not logged one by one. */
@@ -70,6 +76,13 @@ export class HttpContext {
   ) {
     this.method = request.method;
     this.url = request.url;
+    this.startedAt = settings.requestLogs ? performance.now() : 0;
+  }
+
+  /** The request's `MCP-Protocol-Version` header (null when absent). */
+  get protocolVersionHeader(): string | null {
+    if (this.versionHeader === undefined) this.versionHeader = this.request.headers.get('MCP-Protocol-Version');
+    return this.versionHeader;
   }
 
   /** The context of one message of a batch: the same caller and deployment, its own request. */

@@ -26,8 +26,7 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
 /** Returns the first disagreement between headers and body, or undefined when they agree. */
-export function checkHeaders(headers: Headers, request: JSONRPCRequest, meta: RequestMeta): McpError | undefined {
-  const version = headers.get('MCP-Protocol-Version');
+export function checkHeaders(headers: Headers, request: JSONRPCRequest, meta: RequestMeta, version = headers.get('MCP-Protocol-Version')): McpError | undefined {
   if (version === null) return headerMismatch('MCP-Protocol-Version header is required');
   if (version !== meta.protocolVersion) {
     return headerMismatch(`MCP-Protocol-Version header value '${clip(version)}' does not match body value '${clip(meta.protocolVersion)}'`);

@@ -5,11 +5,9 @@
  * request log and the trace span say the same thing in the same words. Read from the
  * request's context once the answer has ended; never tokens or arguments.
  */
-import type { HttpContext } from './context';
+import type { Attributes, HttpContext } from './context';
 import type { StreamEnd } from './stream';
 import { pathOf } from './url';
-
-export type Attributes = Record<string, string | number | boolean>;
 
 /** Where a method names its target, and the attribute that reports it. */
 const TARGET: Readonly<Record<string, [param: 'name' | 'uri', attribute: string]>> = {

@@ -40,17 +40,39 @@ const errorJson = (error: McpError) =>
 
 export function replyResponse(id: RequestId | null, reply: ResultReply | ErrorReply, status?: number): Response {
   if (reply.error) return errorResponse(id, reply.error, status);
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', 'Cache-Control': cacheControl(reply.cache) };
-  // A private result differs per credential, so shared caches must key on it.
-  if (reply.cache?.cacheScope === 'private') headers.Vary = 'Authorization';
-  return new Response(replyJson(id, reply), { headers });
+  return new Response(replyJson(id, reply), resultInit(reply.cache));
 }
 
 export function errorResponse(id: RequestId | null, error: McpError, status = error.status): Response {
-  return new Response(replyJson(id, { error }), {
-    status,
-    headers: { 'Content-Type': 'application/json', 'Cache-Control': NO_STORE },
-  });
+  return new Response(replyJson(id, { error }), errorInit(status));
+}
+
+// The headers of an answer depend only on its caching hints or its status: each set is built
+// once and shared (a Response copies what it is given), which saves building it per request.
+const UNCACHED_INIT: ResponseInit = { headers: { 'Content-Type': 'application/json', 'Cache-Control': NO_STORE } };
+const initByPolicy = new WeakMap<CachePolicy, ResponseInit>();
+const initByStatus = new Map<number, ResponseInit>();
+
+function resultInit(policy: CachePolicy | undefined): ResponseInit {
+  if (!policy) return UNCACHED_INIT;
+  let init = initByPolicy.get(policy);
+  if (!init) {
+    const headers: Record<string, string> = { 'Content-Type': 'application/json', 'Cache-Control': cacheControl(policy) };
+    // A private result differs per credential, so shared caches must key on it.
+    if (policy.cacheScope === 'private') headers.Vary = 'Authorization';
+    init = { headers };
+    initByPolicy.set(policy, init);
+  }
+  return init;
+}
+
+function errorInit(status: number): ResponseInit {
+  let init = initByStatus.get(status);
+  if (!init) {
+    init = { status, headers: { 'Content-Type': 'application/json', 'Cache-Control': NO_STORE } };
+    initByStatus.set(status, init);
+  }
+  return init;
 }
 
 /** One SSE event carrying one JSON-RPC message. */

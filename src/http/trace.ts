@@ -17,6 +17,7 @@ export interface TraceSpan {
 
 interface Tracing {
   startSpan(name: string): TraceSpan;
+  getActiveSpan?(): { readonly isTraced: boolean } | undefined;
 }
 
 /**
@@ -27,6 +28,9 @@ interface Tracing {
 export function startSpan(ctx: ExecutionContext | undefined, name: string): TraceSpan | undefined {
   const tracing = (ctx as { tracing?: Tracing } | undefined)?.tracing;
   if (typeof tracing?.startSpan !== 'function') return undefined;
+  // The runtime's own span of this request says whether it is traced: cheaper to ask than to
+  // open a span and drop it.
+  if (tracing.getActiveSpan?.()?.isTraced === false) return undefined;
   const span = tracing.startSpan(name);
   if (span.isTraced) return span;
   span.end();

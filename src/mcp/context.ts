@@ -24,7 +24,10 @@ export function handlerContext(meta: RequestMeta, call: CallContext, input: Roun
     state: input.state,
     principal: call.principal,
     scopes: call.scopes ?? [],
-    fetch: tracedFetch(call.trace),
+    // Made on first use: the trace context comes from the request's headers, read only if needed.
+    get fetch() {
+      return tracedFetch(call.trace);
+    },
     progress(progress, total, message) {
       // spec 2026-07-28 basic/patterns/progress: only for a progressToken, and the value MUST increase
       if (meta.progressToken === undefined || !(progress > lastProgress)) return;

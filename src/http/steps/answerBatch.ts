@@ -14,7 +14,7 @@ import { HttpContext, type Step } from '../context';
 export function answerBatch(perMessage: readonly Step[]): Step {
   return async function answerBatch(context: HttpContext) {
     const { request, settings } = context;
-    if (!settings.legacyClients || (request.headers.get('MCP-Protocol-Version') ?? BATCH_VERSION) !== BATCH_VERSION) return undefined;
+    if (!settings.legacyClients || (context.protocolVersionHeader ?? BATCH_VERSION) !== BATCH_VERSION) return undefined;
     const body = await readJsonBody(request, settings.maxBodyBytes);
     if (body instanceof McpError) return context.fail(null, body);
     // Not a batch: readMessage reads the text already read here.

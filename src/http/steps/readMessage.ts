@@ -26,7 +26,7 @@ export async function readMessage(context: HttpContext): Promise<Response | unde
   context.message = message;
   if (!('id' in message)) return undefined;
 
-  const header = request.headers.get('MCP-Protocol-Version');
+  const header = context.protocolVersionHeader;
   if (!hasModernClaim(message.params) && !server.supportedVersions.includes(header ?? '')) {
     if (!settings.legacyClients) {
       if (message.method === 'initialize') return context.fail(message.id, noLegacyHandshake(server.supportedVersions, message.params));
@@ -43,7 +43,7 @@ export async function readMessage(context: HttpContext): Promise<Response | unde
   const meta = readRequestMeta(message.params);
   if (meta instanceof McpError) return context.fail(message.id, meta);
   context.meta = meta;
-  const mismatch = checkHeaders(request.headers, message, meta);
+  const mismatch = checkHeaders(request.headers, message, meta, header);
   if (mismatch) return context.fail(message.id, mismatch);
   lookUpTool(context);
   return undefined;

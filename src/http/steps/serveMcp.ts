@@ -27,9 +27,6 @@ export function serveMcp(context: HttpContext): Promise<Response> | Response {
   if (!meta) return context.fail(message.id, internalError());
   const { request, settings, principal } = context;
   const id = message.id;
-  // W3C trace context: from _meta, else from the HTTP headers (spec 2026-07-28 basic/index, _meta)
-  const traceparent = meta.traceparent ?? request.headers.get('traceparent') ?? undefined;
-  const tracestate = meta.tracestate ?? request.headers.get('tracestate') ?? undefined;
   let abort: AbortController | undefined;
   let clientGone: AbortSignal | undefined;
   let stream: EventStream | undefined;
@@ -51,7 +48,13 @@ export function serveMcp(context: HttpContext): Promise<Response> | Response {
       servesLegacy: settings.legacyClients,
       principal: principal?.subject,
       scopes: principal?.scopes,
-      trace: traceparent ? { traceparent, tracestate } : undefined,
+      // W3C trace context: from _meta, else from the HTTP headers (spec 2026-07-28 basic/index,
+      // _meta). Read on first use: only handlers that fetch upstream need it.
+      get trace() {
+        const traceparent = meta.traceparent ?? request.headers.get('traceparent') ?? undefined;
+        const tracestate = meta.tracestate ?? request.headers.get('tracestate') ?? undefined;
+        return traceparent ? { traceparent, tracestate } : undefined;
+      },
       tool: context.tool,
       abort: (reason) => (abort ??= new AbortController()).abort(reason),
       notify(notification) {
