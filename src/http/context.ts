@@ -20,7 +20,7 @@ import type { StreamEnd } from './stream';
 import type { TraceSpan } from './trace';
 
 /** What the request log and the trace span say about a request (`requestAttributes.ts`). */
-export type Attributes = Record<string, string | number | boolean>;
+export type Attributes = Record<string, string | number | boolean | undefined>;
 
 /** A step of the pipeline: a `Response` ends the chain (as in itty-router), `undefined` goes on. */
 export type Step = (context: HttpContext) => Response | undefined | Promise<Response | undefined>;

@@ -9,55 +9,41 @@ import type { Attributes, HttpContext } from './context';
 import type { StreamEnd } from './stream';
 import { pathOf } from './url';
 
-/** Where a method names its target, and the attribute that reports it. */
-const TARGET: Readonly<Record<string, [param: 'name' | 'uri', attribute: string]>> = {
-  'tools/call': ['name', 'gen_ai.tool.name'],
-  'prompts/get': ['name', 'gen_ai.prompt.name'],
-  'resources/read': ['uri', 'mcp.resource.uri'],
-};
-
 /** The request's attributes, worked out once however many steps ask (the log line, the span). */
 export function outcomeOf(context: HttpContext, status: number, endedBy?: StreamEnd): Attributes {
-  if (!context.outcome) {
-    context.outcome = requestAttributes(context, status);
-    if (endedBy) context.outcome['mcp.stream.ended_by'] = endedBy;
-  }
-  return context.outcome;
+  return (context.outcome ??= requestAttributes(context, status, endedBy));
 }
 
-export function requestAttributes(context: HttpContext, status: number): Attributes {
-  const attributes: Attributes = {
+/**
+ * Every attribute in one object literal of a fixed shape, absent ones `undefined` (which
+ * `JSON.stringify` and the runtime's `setAttributes` leave out): built and serialized in one
+ * pass, with no object growing key by key.
+ */
+export function requestAttributes(context: HttpContext, status: number, endedBy?: StreamEnd): Attributes {
+  const { message, meta, error } = context;
+  const params = message?.params;
+  const method = message?.method;
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  // The caller's W3C trace context (from _meta, else the headers): the runtime cannot yet make a
+  // remote span the parent of its own, so the span and the log line carry it to join them by.
+  const traceparent = meta?.traceparent ?? context.request.headers.get('traceparent') ?? undefined;
+  return {
     'http.request.method': context.method,
     'url.path': pathOf(context.url),
     'http.response.status_code': status,
+    'mcp.method.name': method,
+    'jsonrpc.request.id': message && 'id' in message ? String(message.id) : undefined,
+    'jsonrpc.batch.size': context.batchSize,
+    'gen_ai.tool.name': method === 'tools/call' ? text(params?.name) : undefined,
+    'gen_ai.prompt.name': method === 'prompts/get' ? text(params?.name) : undefined,
+    'mcp.resource.uri': method === 'resources/read' ? text(params?.uri) : undefined,
+    'mcp.protocol.version': meta?.protocolVersion,
+    'mcp.era': meta?.era,
+    'mcp.client': meta?.clientInfo ? `${meta.clientInfo.name}/${meta.clientInfo.version}` : undefined,
+    traceparent,
+    tracestate: traceparent ? (meta?.tracestate ?? context.request.headers.get('tracestate') ?? undefined) : undefined,
+    'rpc.jsonrpc.error_code': error?.code,
+    'error.type': error ? String(error.code) : status >= 400 ? String(status) : undefined,
+    'mcp.stream.ended_by': endedBy,
   };
-  const { message, meta, error } = context;
-  if (context.batchSize !== undefined) attributes['jsonrpc.batch.size'] = context.batchSize;
-  if (message) {
-    attributes['mcp.method.name'] = message.method;
-    if ('id' in message) attributes['jsonrpc.request.id'] = String(message.id);
-    const target = TARGET[message.method];
-    const value = target && message.params?.[target[0]];
-    if (target && typeof value === 'string') attributes[target[1]] = value;
-  }
-  if (meta) {
-    attributes['mcp.protocol.version'] = meta.protocolVersion;
-    if (meta.era === 'legacy') attributes['mcp.era'] = 'legacy';
-    if (meta.clientInfo) attributes['mcp.client'] = `${meta.clientInfo.name}/${meta.clientInfo.version}`;
-  }
-  // The caller's W3C trace context (from _meta, else the headers): the runtime cannot yet make a
-  // remote span the parent of its own, so the span and the log line carry it to join them by.
-  const traceparent = meta?.traceparent ?? context.request.headers.get('traceparent');
-  if (traceparent) {
-    attributes.traceparent = traceparent;
-    const tracestate = meta?.tracestate ?? context.request.headers.get('tracestate');
-    if (tracestate) attributes.tracestate = tracestate;
-  }
-  if (error) {
-    attributes['rpc.jsonrpc.error_code'] = error.code;
-    attributes['error.type'] = String(error.code);
-  } else if (status >= 400) {
-    attributes['error.type'] = String(status);
-  }
-  return attributes;
 }

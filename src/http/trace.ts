@@ -9,7 +9,7 @@
 /** The part of the runtime's `Span` the edge uses. */
 export interface TraceSpan {
   readonly isTraced: boolean;
-  setAttributes(attributes: Record<string, string | number | boolean>): unknown;
+  setAttributes(attributes: Record<string, string | number | boolean | undefined>): unknown;
   updateName(name: string): unknown;
   setStatus(status: { code: 'ok' | 'error'; message?: string }): unknown;
   end(): void;

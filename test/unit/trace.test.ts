@@ -26,7 +26,9 @@ function recordingContext() {
       spans.push(span);
       return {
         isTraced: true,
-        setAttributes: (attributes: Record<string, string | number | boolean>) => Object.assign(span.attributes, attributes),
+        // Attributes whose value is undefined are not recorded (the runtime's API allows them).
+        setAttributes: (attributes: Record<string, string | number | boolean | undefined>) =>
+          Object.assign(span.attributes, Object.fromEntries(Object.entries(attributes).filter(([, value]) => value !== undefined))),
         updateName: (next: string) => span.names.push(next),
         setStatus: (status: { code: string; message?: string }) => (span.status = status),
         end: () => (span.ended = true),

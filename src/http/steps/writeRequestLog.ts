@@ -12,8 +12,9 @@ export function writeRequestLog(response: Response, context: HttpContext): undef
   if (!context.settings.requestLogs) return undefined;
   const status = response.status;
   context.whenEnded((endedBy) => {
-    const line = { ...outcomeOf(context, status, endedBy), duration_ms: Math.round((performance.now() - context.startedAt) * 10) / 10 };
-    console.log(JSON.stringify(line));
+    const attributes = JSON.stringify(outcomeOf(context, status, endedBy));
+    const ms = Math.round((performance.now() - context.startedAt) * 10) / 10;
+    console.log(`${attributes.slice(0, -1)},"duration_ms":${ms}}`);
   });
   return undefined;
 }
