@@ -73,7 +73,16 @@ export async function profile(name = 'template', op = 'tools/call', seconds = 5)
     const file = join(here, '.out', `${bundle}.cpuprofile`);
     writeFileSync(file, JSON.stringify(result));
     console.log(`${name} ${op}: ${fixed(load.rps, 0)} req/s while profiled; profile in ${file}\n`);
-    console.log(table(['function (self time)', 'share of samples'], selfTimes(result).slice(0, 30).map((f) => [f.name, `${fixed(f.share * 100, 1)}%`])));
+    // the profile spans the wrk run; its requests share the profiled time
+    const perRequest = (result.endTime - result.startTime) / load.requests;
+    console.log(
+      table(
+        ['function (self time)', 'share of samples', 'µs per request'],
+        selfTimes(result)
+          .slice(0, 30)
+          .map((f) => [f.name, `${fixed(f.share * 100, 1)}%`, fixed(f.share * perRequest, 1)]),
+      ),
+    );
   } finally {
     await server.stop();
   }
