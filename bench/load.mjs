@@ -15,6 +15,7 @@ import { wrk } from './wrk.mjs';
 export const SERVED = {
   template: { bundle: 'template' },
   'template, logs off': { bundle: 'template', vars: { REQUEST_LOGS: 'off' } },
+  'template, logs on': { bundle: 'template', vars: { REQUEST_LOGS: 'on' } },
   sdk: { bundle: 'sdk' },
   agents: { bundle: 'agents' },
   bare: { bundle: 'bare' },

@@ -21,8 +21,11 @@ export interface Settings {
   /** Serve clients of the `initialize` era too (LEGACY_CLIENTS = "on", the default). */
   legacyClients: boolean;
   auth: AuthSettings;
-  /** One structured log line per request (REQUEST_LOGS = "on"). */
-  requestLogs: boolean;
+  /**
+   * REQUEST_LOGS: "on" writes one structured line per request, "errors" (the default) only for
+   * requests answered with an error or a refusal, anything else none.
+   */
+  requestLogs: 'on' | 'errors' | 'off';
 }
 
 /** AUTH_MODE = none (default) | bearer (the secret MCP_BEARER_TOKEN) | jwt (an OAuth authorization server). */
@@ -110,7 +113,7 @@ function parseSettings(env: Env): Settings {
     listenMaxStreams: positive(env.LISTEN_MAX_STREAMS) ?? DEFAULT_LISTEN_MAX_STREAMS,
     legacyClients: env.LEGACY_CLIENTS !== 'off',
     auth: parseAuth(env),
-    requestLogs: env.REQUEST_LOGS === 'on',
+    requestLogs: env.REQUEST_LOGS === 'on' || env.REQUEST_LOGS === 'errors' ? env.REQUEST_LOGS : 'off',
   };
 }
 
