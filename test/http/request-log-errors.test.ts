@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveWithWorkerd, type DirectWorker } from '../../scripts/workerd.mjs';
 import { mcpHeaders, meta } from '../support/mcp';
+import { logLines } from './logLines';
 
 let worker: DirectWorker;
 let url: string;
@@ -16,14 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => worker?.stop());
 
-type Line = Record<string, string | number | boolean>;
-
-const lines = (): Line[] =>
-  worker
-    .logs()
-    .split('\n')
-    .filter((line) => line.startsWith('{') && line.includes('"http.response.status_code"'))
-    .map((line) => JSON.parse(line) as Line);
+const lines = () => logLines(worker);
 
 /** Lets a line that is on its way show up (a streamed answer's line follows its end). */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { serveWithWorkerd, type DirectWorker } from '../../scripts/workerd.mjs';
 import { mcpHeaders, meta } from '../support/mcp';
+import { logLines, type LogLine } from './logLines';
 
 const TOKEN = 'edge-test-token';
 let worker: DirectWorker;
@@ -21,15 +22,10 @@ beforeAll(async () => {
 });
 afterAll(() => worker?.stop());
 
-type Line = Record<string, string | number | boolean>;
+type Line = LogLine;
 
 /** Every request log line printed so far. */
-const lines = (): Line[] =>
-  worker
-    .logs()
-    .split('\n')
-    .filter((line) => line.startsWith('{') && line.includes('"http.response.status_code"'))
-    .map((line) => JSON.parse(line) as Line);
+const lines = () => logLines(worker);
 
 /** Waits (at most 3 s) until exactly one line matches, and returns it; fails on none or several. */
 async function lineFor(match: (line: Line) => boolean): Promise<Line> {
