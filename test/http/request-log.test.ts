@@ -15,7 +15,7 @@ let url: string;
 beforeAll(async () => {
   worker = await serveWithWorkerd({
     config: 'test/fixtures/edge/wrangler.toml',
-    vars: { AUTH_MODE: 'bearer', MCP_BEARER_TOKEN: TOKEN, AUTH_SCOPES: 'mcp:read', GITHUB_API_URL: inject('upstreamUrl') },
+    vars: { AUTH_MODE: 'bearer', MCP_BEARER_TOKEN: TOKEN, AUTH_SCOPES: 'mcp:read', UPSTREAM_URL: inject('upstreamUrl') },
     captureStdout: true,
   });
   url = `${worker.url}/mcp`;

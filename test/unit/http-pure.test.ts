@@ -8,7 +8,7 @@ import { settingsFor } from '../../src/http/settings';
 
 /** A Worker env with every var set to a neutral value, plus the ones a test is about. */
 const envWith = (vars: Record<string, string | undefined>) =>
-  ({ ALLOWED_ORIGINS: '', MAX_BODY_BYTES: '', GITHUB_API_URL: '', LISTEN_MAX_SECONDS: '', LEGACY_CLIENTS: 'on', AUTH_MODE: 'none', AUTH_ISSUER: '', REQUEST_LOGS: 'off', ...vars }) as unknown as Env;
+  ({ ALLOWED_ORIGINS: '', MAX_BODY_BYTES: '', LISTEN_MAX_SECONDS: '', LEGACY_CLIENTS: 'on', AUTH_MODE: 'none', AUTH_ISSUER: '', REQUEST_LOGS: 'off', ...vars }) as unknown as Env;
 
 describe('cacheControl', () => {
   it.each([

@@ -26,7 +26,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const upstreamUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  env = { GITHUB_API_URL: upstreamUrl, MCP_STATE_SECRET: 'time limit test', REQUEST_LOGS: 'off' } as unknown as Env;
+  env = { UPSTREAM_URL: upstreamUrl, MCP_STATE_SECRET: 'time limit test', REQUEST_LOGS: 'off' } as unknown as Env;
 });
 afterAll(() => {
   server?.closeAllConnections();
