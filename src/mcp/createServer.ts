@@ -2,7 +2,8 @@
  * The protocol core: a validated request in, a result or an error out. It knows nothing
  * of HTTP; everything that does not depend on the request is built once, in `createServer`.
  */
-import { DEFAULT_CACHE, DEFAULT_MAX_RESULT_CHARS, DEFAULT_PAGE_SIZE, DEFAULT_REQUEST_STATE_TTL_MS, DEFAULT_TOOL_TIMEOUT_MS, type CacheableMethod, type ServerDefinition } from './define';
+import { DEFAULT_CACHE, DEFAULT_MAX_RESULT_CHARS, DEFAULT_PAGE_SIZE, DEFAULT_REQUEST_STATE_TTL_MS, DEFAULT_TOOL_TIMEOUT_MS, type CacheableMethod } from './define';
+import type { ServerDefinition } from './serverDefinition';
 import { invalidParams, type McpError, methodNotFound, unsupportedVersion } from './errors';
 import type { CallContext, CompleteResult, Handler, Reply } from './handler';
 import { createHandlers } from './handlers';

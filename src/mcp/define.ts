@@ -1,10 +1,10 @@
 /**
  * The public API a server author uses: tools, resources and prompts are plain data plus a
- * handler, listed in one `ServerDefinition`. `src/server.ts` is where a fork fills these in.
+ * handler, listed in one `ServerDefinition` (`./serverDefinition.ts`). `src/server.ts` is where a
+ * fork fills these in.
  */
 import type { InputRequired } from './input';
 import type { ClientFeature, RequestMeta } from './meta';
-import type { TaskRuntime, TaskSupport } from './taskRuntime';
 import type {
   Annotations,
   BlobResourceContents,
@@ -65,6 +65,9 @@ export interface ToolDefinition<Args = Record<string, unknown>> extends Tool {
   immediateMs?: number;
   handler(args: Args, context: HandlerContext): Awaitable<CallToolResult | InputRequired>;
 }
+
+/** How a tool takes part in the Tasks extension: `optional` runs as a task for clients that declare it, `required` refuses the others. */
+export type TaskSupport = 'optional' | 'required';
 
 /** A tool whatever its argument type (handlers are checked where they are defined). */
 export type AnyTool = ToolDefinition<never>;
@@ -148,31 +151,6 @@ export type CacheableMethod =
   | 'resources/list'
   | 'resources/templates/list'
   | 'resources/read';
-
-export interface ServerDefinition {
-  /** `serverInfo`: sent in `_meta` of every result. */
-  info: Implementation;
-  /** Guidance for the model on how to use this server, returned by `server/discover`. */
-  instructions?: string;
-  tools?: readonly AnyTool[];
-  resources?: readonly ResourceDefinition[];
-  resourceTemplates?: readonly ResourceTemplateDefinition[];
-  prompts?: readonly PromptDefinition[];
-  /** Declares the (deprecated) `logging` capability; without it `log()` sends nothing. */
-  logging?: boolean;
-  /** Items per page of every list result. */
-  pageSize?: number;
-  /** Caching hints per method; anything not given uses `DEFAULT_CACHE`. */
-  cache?: Partial<Record<CacheableMethod, CachePolicy>>;
-  /** How long a `requestState` stays valid (multi round-trip requests). */
-  requestStateTtlMs?: number;
-  /** A tool call still running after this is aborted and reported to the model as a tool error. */
-  toolTimeoutMs?: number;
-  /** A tool result larger than this (as JSON) is replaced by a tool error. */
-  maxResultChars?: number;
-  /** Where task tools run: `durableTasks()` from `src/tasks` (docs/tasks.md). Without task tools, leave it out. */
-  tasks?: TaskRuntime;
-}
 
 /** Lists and discover are the same for every caller: public, and fresh for a while. Reads: fresh for a minute. */
 export const DEFAULT_CACHE: Readonly<Record<CacheableMethod, CachePolicy>> = {

@@ -5,7 +5,8 @@
  * compiled registry.
  */
 import { handlerContext } from './context';
-import { ToolError, type CacheableMethod, type Completer, type HandlerContext, type ServerDefinition } from './define';
+import { ToolError, type CacheableMethod, type Completer, type HandlerContext } from './define';
+import type { ServerDefinition } from './serverDefinition';
 import { cannotAskLegacyClient, internalError, invalidParams, McpError, resourceNotFoundLegacy } from './errors';
 import type { CallContext, CompleteResult, Handler, Reply } from './handler';
 import { checkInputRequests, InputRequired, readInputResponses } from './input';

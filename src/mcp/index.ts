@@ -14,8 +14,8 @@ export {
   type ResourceDefinition,
   type ResourceTemplateDefinition,
   type PromptDefinition,
-  type ServerDefinition,
 } from './define';
+export type { ServerDefinition } from './serverDefinition';
 export { inputRequired, elicit, elicitUrl, sample, listRoots, accepted, sampledText, type InputRequest } from './input';
 export { createServer, type McpServer } from './createServer';
 export type { CallToolResult, ContentBlock } from './types';

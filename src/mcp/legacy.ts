@@ -4,7 +4,7 @@
  * for them lives here: the versions, the methods they may call, the shape of their results
  * and the HTTP status of their errors.
  */
-import type { ServerDefinition } from './define';
+import type { ServerDefinition } from './serverDefinition';
 import { ErrorCode, httpStatus, type McpError, unsupportedVersion } from './errors';
 import type { CompleteResult, Handler } from './handler';
 import { isObject } from './jsonrpc';

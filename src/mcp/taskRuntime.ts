@@ -14,8 +14,6 @@ import type { CallToolResult, JsonObject, JsonValue } from './types';
 
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
 
-/** How a tool takes part: `optional` runs as a task for clients that declare the extension, `required` refuses the others. */
-export type TaskSupport = 'optional' | 'required';
 
 /** A `tools/call` answered with a task: the `CreateTaskResult` (`resultType: "task"`, spec extensions/tasks, Task Creation). */
 export class TaskCreated {

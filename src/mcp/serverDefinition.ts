@@ -1,0 +1,34 @@
+/**
+ * `ServerDefinition`: everything a server is made of, in one object that `createServer` compiles
+ * once per isolate. `src/server.ts` is where a fork fills it in. It sits apart from `define.ts`
+ * because it also names the task runtime, whose types build on the core's: kept here, the public
+ * vocabulary in `define.ts` imports nothing of the core, and `src/mcp/` has no import cycle.
+ */
+import type { AnyTool, CacheableMethod, PromptDefinition, ResourceDefinition, ResourceTemplateDefinition } from './define';
+import type { TaskRuntime } from './taskRuntime';
+import type { CachePolicy, Implementation } from './types';
+
+export interface ServerDefinition {
+  /** `serverInfo`: sent in `_meta` of every result. */
+  info: Implementation;
+  /** Guidance for the model on how to use this server, returned by `server/discover`. */
+  instructions?: string;
+  tools?: readonly AnyTool[];
+  resources?: readonly ResourceDefinition[];
+  resourceTemplates?: readonly ResourceTemplateDefinition[];
+  prompts?: readonly PromptDefinition[];
+  /** Declares the (deprecated) `logging` capability; without it `log()` sends nothing. */
+  logging?: boolean;
+  /** Items per page of every list result. */
+  pageSize?: number;
+  /** Caching hints per method; anything not given uses `DEFAULT_CACHE`. */
+  cache?: Partial<Record<CacheableMethod, CachePolicy>>;
+  /** How long a `requestState` stays valid (multi round-trip requests). */
+  requestStateTtlMs?: number;
+  /** A tool call still running after this is aborted and reported to the model as a tool error. */
+  toolTimeoutMs?: number;
+  /** A tool result larger than this (as JSON) is replaced by a tool error. */
+  maxResultChars?: number;
+  /** Where task tools run: `durableTasks()` from `src/tasks` (docs/tasks.md). Without task tools, leave it out. */
+  tasks?: TaskRuntime;
+}
