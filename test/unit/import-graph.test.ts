@@ -1,0 +1,56 @@
+/**
+ * The source reads in one direction (STYLE.md: a module owns its types; shared ones live in a
+ * leaf module): no file of `src/` imports, directly or through others, a file that imports it.
+ * Type-only imports count too: a cycle of types is a cycle a reader has to untangle.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = new URL('../..', import.meta.url).pathname;
+const IMPORT = /from '(\.{1,2}\/[^']+)'/g;
+
+/** Every .ts file under `dir`, with the project files it imports by a relative path. */
+function importGraph(dir: string, graph = new Map<string, string[]>()): Map<string, string[]> {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) importGraph(path, graph);
+    else if (path.endsWith('.ts')) {
+      const targets = [...readFileSync(path, 'utf8').matchAll(IMPORT)].map(([, spec]) => {
+        const base = join(dirname(path), spec!);
+        return [`${base}.ts`, join(base, 'index.ts')].find(existsSync) ?? base;
+      });
+      graph.set(path, targets);
+    }
+  }
+  return graph;
+}
+
+/** Each cycle found by a depth-first walk, as the chain of files that closes it. */
+function cycles(graph: Map<string, string[]>): string[][] {
+  const found: string[][] = [];
+  const done = new Set<string>();
+  const path: string[] = [];
+  const visit = (file: string) => {
+    const at = path.indexOf(file);
+    if (at !== -1) return void found.push([...path.slice(at), file].map((f) => relative(root, f)));
+    if (done.has(file)) return;
+    done.add(file);
+    path.push(file);
+    for (const target of graph.get(file) ?? []) visit(target);
+    path.pop();
+  };
+  for (const file of graph.keys()) visit(file);
+  return found;
+}
+
+describe('import graph of src/', () => {
+  it('finds a cycle when there is one (the check itself works)', () => {
+    const graph = new Map([['a.ts', ['b.ts']], ['b.ts', ['c.ts']], ['c.ts', ['a.ts']]]);
+    expect(cycles(graph)).toHaveLength(1);
+  });
+
+  it('has no import cycle, type-only imports included', () => {
+    expect(cycles(importGraph(join(root, 'src')))).toEqual([]);
+  });
+});
