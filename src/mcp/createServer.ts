@@ -8,7 +8,7 @@ import { invalidParams, type McpError, methodNotFound, unsupportedVersion } from
 import type { CallContext, CompleteResult, Handler, Reply } from './handler';
 import { createHandlers } from './handlers';
 import { isObject } from './jsonrpc';
-import { LEGACY_VERSIONS, legacyMethods, legacyShape } from './legacy';
+import { LEGACY_VERSIONS, legacyMethods, legacyShape, SERVED_WITH_LEGACY } from './legacy';
 import { MetaKey, SUPPORTED_VERSIONS, type RequestMeta } from './meta';
 import { paginate, RawJson } from './paginate';
 import { listedPrompt } from './prompts';
@@ -68,7 +68,7 @@ export function createServer(definition: ServerDefinition): McpServer {
   const staticResult = (method: CacheableMethod, body: object, authenticated: boolean) =>
     new RawJson(JSON.stringify(completeResult(body, cache(method, authenticated)).result));
 
-  const served: readonly (readonly string[])[] = [SUPPORTED_VERSIONS, [...SUPPORTED_VERSIONS, ...LEGACY_VERSIONS]];
+  const served: readonly (readonly string[])[] = [SUPPORTED_VERSIONS, SERVED_WITH_LEGACY];
   const servedVersions = (servesLegacy: boolean) => served[Number(servesLegacy)]!;
   const discoverBody = (servesLegacy: boolean) => ({
     supportedVersions: servedVersions(servesLegacy),

@@ -19,6 +19,9 @@ import type { JsonObject, ServerCapabilities } from './types';
  */
 export const LEGACY_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26'] as const;
 
+/** Every version served while legacy clients are: the modern ones first, then the legacy ones. */
+export const SERVED_WITH_LEGACY: readonly string[] = [...SUPPORTED_VERSIONS, ...LEGACY_VERSIONS];
+
 /** A legacy request without MCP-Protocol-Version is 2025-03-26 (spec 2026-07-28 streamable-http, Protocol Version Header). */
 export const LEGACY_DEFAULT_VERSION = '2025-03-26';
 
@@ -80,7 +83,7 @@ export function readLegacyMeta(method: string, params: JsonObject | undefined, h
   if (method !== 'initialize' && !(LEGACY_VERSIONS as readonly string[]).includes(protocolVersion)) {
     // spec 2025-11-25 basic/transports: an invalid or unsupported version header is 400; the
     // body says which versions are served, as -32022 does (spec 2026-07-28 basic/versioning)
-    return unsupportedVersion([...SUPPORTED_VERSIONS, ...LEGACY_VERSIONS], protocolVersion);
+    return unsupportedVersion(SERVED_WITH_LEGACY, protocolVersion);
   }
   const meta = isObject(params?._meta) ? params._meta : {};
   const out: RequestMeta = { era: 'legacy', protocolVersion, clientCapabilities: {} };
