@@ -8,6 +8,8 @@ export interface Settings {
   allowsOrigin(origin: string): boolean;
   /** True when the request's Host is acceptable (ALLOWED_HOSTS; empty allows any). */
   allowsHost(host: string | null): boolean;
+  /** True when ALLOWED_HOSTS is empty: any Host is allowed, so there is nothing to read. */
+  anyHost: boolean;
   maxBodyBytes: number;
   /**
    * Key for sealing `requestState` (spec 2026-07-28 basic/patterns/mrtr): MCP_STATE_SECRET, or,
@@ -107,6 +109,7 @@ function parseSettings(env: Env): Settings {
     allowsOrigin: (origin) => patterns.some((p) => p.test(origin)),
     // Against DNS rebinding of a local server: a name that resolves to 127.0.0.1 still carries its own Host.
     allowsHost: hosts.length === 0 ? () => true : (host) => host !== null && hosts.some((p) => p.test(host)),
+    anyHost: hosts.length === 0,
     maxBodyBytes: positive(env.MAX_BODY_BYTES) ?? DEFAULT_MAX_BODY_BYTES,
     stateSecret: env.MCP_STATE_SECRET || isolateSecret(),
     listenMaxMs: (positive(env.LISTEN_MAX_SECONDS) ?? DEFAULT_LISTEN_MAX_SECONDS) * 1000,

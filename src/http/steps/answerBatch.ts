@@ -12,24 +12,29 @@ import { HttpContext, type Step } from '../context';
  * names its version, so its body is not even read here.
  */
 export function answerBatch(perMessage: readonly Step[]): Step {
-  return async function answerBatch(context: HttpContext) {
-    const { request, settings } = context;
-    if (!settings.legacyClients || (context.protocolVersionHeader ?? BATCH_VERSION) !== BATCH_VERSION) return undefined;
-    const body = await readJsonBody(request, settings.maxBodyBytes);
-    if (body instanceof McpError) return context.fail(null, body);
-    // Not a batch: readMessage reads the text already read here.
-    if (body.trimStart()[0] !== '[') {
-      context.body = body;
-      return undefined;
-    }
-    const parsed = parseMessage(body);
-    const batch = parsed.error ? parsed.batch : undefined;
-    if (!batch) {
-      context.body = body; // not a JSON array after all: readMessage answers what it is
-      return undefined;
-    }
-    context.batchSize = batch.length;
-    const answer = await serveBatch(batch, request, (member) => context.member(member).run(perMessage));
-    return answer instanceof McpError ? context.fail(null, answer) : answer;
+  return function answerBatch(context: HttpContext) {
+    // not awaited when there is nothing to do: most requests
+    if (!context.settings.legacyClients || (context.protocolVersionHeader ?? BATCH_VERSION) !== BATCH_VERSION) return undefined;
+    return readBatch(context, perMessage);
   };
+}
+
+async function readBatch(context: HttpContext, perMessage: readonly Step[]): Promise<Response | undefined> {
+  const { request, settings } = context;
+  const body = await readJsonBody(request, settings.maxBodyBytes);
+  if (body instanceof McpError) return context.fail(null, body);
+  // Not a batch: readMessage reads the text already read here.
+  if (body.trimStart()[0] !== '[') {
+    context.body = body;
+    return undefined;
+  }
+  const parsed = parseMessage(body);
+  const batch = parsed.error ? parsed.batch : undefined;
+  if (!batch) {
+    context.body = body; // not a JSON array after all: readMessage answers what it is
+    return undefined;
+  }
+  context.batchSize = batch.length;
+  const answer = await serveBatch(batch, request, (member) => context.member(member).run(perMessage));
+  return answer instanceof McpError ? context.fail(null, answer) : answer;
 }

@@ -7,6 +7,8 @@ import type { HttpContext } from '../context';
  * for callers that send no Origin.
  */
 export function checkHost(context: HttpContext): Response | undefined {
+  const { settings } = context;
+  if (settings.anyHost) return undefined; // no ALLOWED_HOSTS: nothing to check, no header to read
   const host = context.request.headers.get('Host');
-  return context.settings.allowsHost(host) ? undefined : context.fail(null, hostNotAllowed(host ?? '(none)'));
+  return settings.allowsHost(host) ? undefined : context.fail(null, hostNotAllowed(host ?? '(none)'));
 }

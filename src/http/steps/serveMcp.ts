@@ -3,7 +3,7 @@ import type { CallContext, Reply } from '../../mcp/handler';
 import type { McpServer } from '../../mcp/createServer';
 import { legacyHttpStatus } from '../../mcp/legacy';
 import type { RequestMeta } from '../../mcp/meta';
-import type { JSONRPCRequest } from '../../mcp/types';
+import type { JSONRPCNotification, JSONRPCRequest } from '../../mcp/types';
 import type { HttpContext } from '../context';
 import { LISTEN_KEEPALIVE_MS, openListenStream } from '../listen';
 import { notificationJson, replyJson, replyResponse } from '../responses';
@@ -25,52 +25,13 @@ export function serveMcp(context: HttpContext): Promise<Response> | Response {
   if (!message || !('id' in message)) return new Response(null, { status: 202 });
   // readMessage gives every request its meta; without one the pipeline is misassembled.
   if (!meta) return context.fail(message.id, internalError());
-  const { request, settings, principal } = context;
+  const { settings } = context;
   const id = message.id;
-  let abort: AbortController | undefined;
-  let clientGone: AbortSignal | undefined;
-  let stream: EventStream | undefined;
-  const cancel = () => (abort ??= new AbortController()).abort(new DOMException('the client closed the stream', 'AbortError'));
   return new Promise<Response>((answer) => {
-    const call: CallContext = {
-      // Made on first use: most handlers never look at it.
-      get signal() {
-        if (!abort) {
-          abort = new AbortController();
-          clientGone = request.signal; // the client went away (enable_request_signal)
-          if (clientGone.aborted) cancel();
-          else clientGone.addEventListener('abort', cancel, { once: true });
-        }
-        return abort.signal;
-      },
-      env: context.env,
-      secret: settings.stateSecret,
-      servesLegacy: settings.legacyClients,
-      principal: principal?.subject,
-      scopes: principal?.scopes,
-      // W3C trace context: from _meta, else from the HTTP headers (spec 2026-07-28 basic/index,
-      // _meta). Read on first use: only handlers that fetch upstream need it.
-      get trace() {
-        const traceparent = meta.traceparent ?? request.headers.get('traceparent') ?? undefined;
-        const tracestate = meta.tracestate ?? request.headers.get('tracestate') ?? undefined;
-        return traceparent ? { traceparent, tracestate } : undefined;
-      },
-      tool: context.tool,
-      abort: (reason) => (abort ??= new AbortController()).abort(reason),
-      notify(notification) {
-        if (!stream) {
-          stream = new EventStream(STREAM_HEARTBEAT_MS, cancel);
-          context.streamEnded = stream.ended;
-          answer(stream.response);
-        }
-        stream.send(notificationJson(notification));
-      },
-    };
+    const call = new HttpCall(context, meta, answer);
     void run(context.server, message, meta, call).then((reply) => {
       if (reply.error) context.error = reply.error;
-      clientGone?.removeEventListener('abort', cancel);
-      // spec: nothing more is sent once the request is answered or cancelled
-      call.notify = () => {};
+      call.finish();
       if (reply.listen) {
         const listen = openListenStream(id, reply.listen, settings.listenMaxMs, settings.listenMaxStreams);
         if (listen instanceof McpError) {
@@ -81,12 +42,89 @@ export function serveMcp(context: HttpContext): Promise<Response> | Response {
         context.streamEnded = listen.ended;
         return answer(listen.response);
       }
-      if (!stream) return answer(replyResponse(id, reply, meta.era === 'legacy' && reply.error ? legacyHttpStatus(reply.error) : undefined));
+      if (!call.stream) return answer(replyResponse(id, reply, meta.era === 'legacy' && reply.error ? legacyHttpStatus(reply.error) : undefined));
       // The error, if any, goes out as the stream's last event: the log reads it from context.error.
-      stream.send(replyJson(id, reply));
-      stream.close();
+      call.stream.send(replyJson(id, reply));
+      call.stream.close();
     });
   });
+}
+
+/**
+ * What the core may do with the HTTP request it serves: one per request, its methods on the
+ * prototype, and what most handlers never use (the abort signal, the trace context) made on
+ * first use.
+ */
+class HttpCall implements CallContext {
+  readonly env: Env;
+  readonly secret: string;
+  readonly servesLegacy: boolean;
+  readonly principal: string | undefined;
+  readonly scopes: readonly string[] | undefined;
+  readonly tool: CallContext['tool'];
+  /** The SSE stream, once a notification turned the answer into one. */
+  stream: EventStream | undefined = undefined;
+  private controller: AbortController | undefined = undefined;
+  private clientGone: AbortSignal | undefined = undefined;
+  private answered = false;
+
+  constructor(
+    private readonly context: HttpContext,
+    private readonly meta: RequestMeta,
+    private readonly answer: (response: Response) => void,
+  ) {
+    const { settings, principal } = context;
+    this.env = context.env;
+    this.secret = settings.stateSecret;
+    this.servesLegacy = settings.legacyClients;
+    this.principal = principal?.subject;
+    this.scopes = principal?.scopes;
+    this.tool = context.tool;
+  }
+
+  get signal(): AbortSignal {
+    if (!this.clientGone) {
+      const controller = (this.controller ??= new AbortController());
+      this.clientGone = this.context.request.signal; // the client went away (enable_request_signal)
+      if (this.clientGone.aborted) this.cancel();
+      else this.clientGone.addEventListener('abort', this.cancel, { once: true });
+      return controller.signal;
+    }
+    return this.controller!.signal;
+  }
+
+  // W3C trace context: from _meta, else from the HTTP headers (spec 2026-07-28 basic/index,
+  // _meta). Read on use: only handlers that fetch upstream need it.
+  get trace(): CallContext['trace'] {
+    const { headers } = this.context.request;
+    const traceparent = this.meta.traceparent ?? headers.get('traceparent') ?? undefined;
+    const tracestate = this.meta.tracestate ?? headers.get('tracestate') ?? undefined;
+    return traceparent ? { traceparent, tracestate } : undefined;
+  }
+
+  abort(reason: unknown): void {
+    (this.controller ??= new AbortController()).abort(reason);
+  }
+
+  /** Closing the stream aborts the handler (spec: Cancellation); an arrow, as it is an event listener. */
+  private readonly cancel = () => this.abort(new DOMException('the client closed the stream', 'AbortError'));
+
+  notify(notification: JSONRPCNotification): void {
+    // spec: nothing more is sent once the request is answered or cancelled
+    if (this.answered) return;
+    if (!this.stream) {
+      this.stream = new EventStream(STREAM_HEARTBEAT_MS, this.cancel);
+      this.context.streamEnded = this.stream.ended;
+      this.answer(this.stream.response);
+    }
+    this.stream.send(notificationJson(notification));
+  }
+
+  /** The core has replied: no more notifications, and the client's leaving no longer matters. */
+  finish(): void {
+    this.answered = true;
+    this.clientGone?.removeEventListener('abort', this.cancel);
+  }
 }
 
 /** The core never throws by design; if it does, the client gets -32603 and no internals. */

@@ -8,16 +8,19 @@ import { originOf } from '../url';
  * metadata. Sets `context.principal`. Does nothing with AUTH_MODE = "none".
  */
 export function verifyToken(verifyJwt?: JwtVerifier): Step {
-  return async function verifyToken(context: HttpContext) {
-    if (context.settings.auth.mode === 'none') return undefined;
-    const origin = originOf(context.url);
-    const outcome = await authenticate(context.request, context.settings, origin, verifyJwt);
-    if (!outcome.refused) {
-      context.principal = outcome.principal;
-      return undefined;
-    }
-    const response = context.fail(null, outcome.refused);
-    response.headers.set('WWW-Authenticate', outcome.challenge);
-    return response;
+  return function verifyToken(context: HttpContext) {
+    return context.settings.auth.mode === 'none' ? undefined : verify(context, verifyJwt);
   };
+}
+
+async function verify(context: HttpContext, verifyJwt: JwtVerifier | undefined): Promise<Response | undefined> {
+  const origin = originOf(context.url);
+  const outcome = await authenticate(context.request, context.settings, origin, verifyJwt);
+  if (!outcome.refused) {
+    context.principal = outcome.principal;
+    return undefined;
+  }
+  const response = context.fail(null, outcome.refused);
+  response.headers.set('WWW-Authenticate', outcome.challenge);
+  return response;
 }
