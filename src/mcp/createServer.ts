@@ -26,8 +26,11 @@ export interface McpServer {
   readonly capabilities: ServerCapabilities;
   /** Looks a tool up by name (for `Mcp-Param-*` header checks). */
   tool(name: string): CompiledTool | undefined;
-  /** Serves one request whose `_meta` has already been validated. */
-  handle(request: JSONRPCRequest, meta: RequestMeta, call: CallContext): Promise<Reply>;
+  /**
+   * Serves one request whose `_meta` has already been validated; a reply the core has at once
+   * (discover, a list) comes without a promise.
+   */
+  handle(request: JSONRPCRequest, meta: RequestMeta, call: CallContext): Reply | Promise<Reply>;
 }
 
 export function createServer(definition: ServerDefinition): McpServer {
@@ -145,7 +148,7 @@ export function createServer(definition: ServerDefinition): McpServer {
     servedVersions,
     capabilities,
     tool: (name) => tools.get(name),
-    async handle(request, meta, call) {
+    handle(request, meta, call) {
       const isLegacy = meta.era === 'legacy';
       // spec 2026-07-28 basic/versioning: an unsupported version is refused on every method
       // (initialize negotiates instead: spec 2025-11-25 lifecycle)
@@ -155,11 +158,15 @@ export function createServer(definition: ServerDefinition): McpServer {
       }
       const handler = (isLegacy ? legacy : methods).get(request.method);
       if (!handler) return { error: methodNotFound(request.method) };
-      const reply = await handler(request.params ?? {}, meta, call, request.id);
-      return isLegacy && reply.result && !(reply.result instanceof RawJson) ? { result: legacyShape(reply.result) } : reply;
+      const reply = handler(request.params ?? {}, meta, call, request.id);
+      if (!isLegacy) return reply;
+      return reply instanceof Promise ? reply.then(shapeLegacy) : shapeLegacy(reply);
     },
   };
 }
+
+/** A legacy client's reply: results in the shape of its revision (spec 2025-11-25). */
+const shapeLegacy = (reply: Reply): Reply => (reply.result && !(reply.result instanceof RawJson) ? { result: legacyShape(reply.result) } : reply);
 
 /**
  * The task runtime when at least one tool runs as a task, else undefined: the extension is

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { authenticate, constantTimeEqual } from '../../src/http/auth';
 import { decodeHeaderValue } from '../../src/http/headers';
-import { cacheControl } from '../../src/http/responses';
+import { invalidParams } from '../../src/mcp/errors';
+import { cacheControl, errorResponse, replyResponse } from '../../src/http/responses';
 import { pathOf } from '../../src/http/url';
 import { settingsFor } from '../../src/http/settings';
 
@@ -19,6 +20,21 @@ describe('cacheControl', () => {
     [undefined, 'no-store'],
   ])('maps %j to %s', (policy, header) => {
     expect(cacheControl(policy)).toBe(header);
+  });
+});
+
+describe('answers share their header sets, never their headers', () => {
+  it('a header set on one answer (Retry-After, CORS) does not reach the next one', () => {
+    const policy = { ttlMs: 0, cacheScope: 'private' } as const;
+    for (const make of [() => errorResponse(1, invalidParams('x')), () => replyResponse(1, { result: {}, cache: policy }), () => replyResponse(1, { result: {} })]) {
+      const first = make();
+      first.headers.set('Retry-After', '1');
+      first.headers.set('Access-Control-Allow-Origin', 'https://a.example');
+      const second = make();
+      expect(second.headers.get('Retry-After')).toBeNull();
+      expect(second.headers.get('Access-Control-Allow-Origin')).toBeNull();
+      expect(second.headers.get('Content-Type')).toBe('application/json');
+    }
   });
 });
 

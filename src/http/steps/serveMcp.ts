@@ -3,7 +3,7 @@ import type { CallContext, Reply } from '../../mcp/handler';
 import type { McpServer } from '../../mcp/createServer';
 import { legacyHttpStatus } from '../../mcp/legacy';
 import type { RequestMeta } from '../../mcp/meta';
-import type { JSONRPCNotification, JSONRPCRequest } from '../../mcp/types';
+import type { JSONRPCNotification, JSONRPCRequest, RequestId } from '../../mcp/types';
 import type { HttpContext } from '../context';
 import { LISTEN_KEEPALIVE_MS, openListenStream } from '../listen';
 import { notificationJson, replyJson, replyResponse } from '../responses';
@@ -25,29 +25,41 @@ export function serveMcp(context: HttpContext): Promise<Response> | Response {
   if (!message || !('id' in message)) return new Response(null, { status: 202 });
   // readMessage gives every request its meta; without one the pipeline is misassembled.
   if (!meta) return context.fail(message.id, internalError());
-  const { settings } = context;
-  const id = message.id;
-  return new Promise<Response>((answer) => {
-    const call = new HttpCall(context, meta, answer);
-    void run(context.server, message, meta, call).then((reply) => {
-      if (reply.error) context.error = reply.error;
-      call.finish();
-      if (reply.listen) {
-        const listen = openListenStream(id, reply.listen, settings.listenMaxMs, settings.listenMaxStreams);
-        if (listen instanceof McpError) {
-          const refused = context.fail(id, listen);
-          refused.headers.set('Retry-After', String(Math.ceil(LISTEN_KEEPALIVE_MS / 1000)));
-          return answer(refused);
-        }
-        context.streamEnded = listen.ended;
-        return answer(listen.response);
-      }
-      if (!call.stream) return answer(replyResponse(id, reply, meta.era === 'legacy' && reply.error ? legacyHttpStatus(reply.error) : undefined));
-      // The error, if any, goes out as the stream's last event: the log reads it from context.error.
-      call.stream.send(replyJson(id, reply));
-      call.stream.close();
-    });
+  const call = new HttpCall(context, meta);
+  const reply = run(context.server, message, meta, call);
+  // A reply the core had at once (discover, a list, a refusal) is answered without a promise.
+  if (!(reply instanceof Promise)) return answer(context, call, message.id, meta, reply);
+  return new Promise<Response>((respond) => {
+    call.answerWith(respond);
+    // (when a notification already answered with the stream, this second answer is a no-op)
+    void reply.then((done) => respond(answer(context, call, message.id, meta, done)));
   });
+}
+
+/**
+ * The HTTP answer to the core's reply: plain JSON, a listen stream, or, when a notification
+ * turned the answer into an SSE stream, that stream, with the reply as its last event.
+ */
+function answer(context: HttpContext, call: HttpCall, id: RequestId, meta: RequestMeta, reply: Reply): Response {
+  const { settings } = context;
+  if (reply.error) context.error = reply.error;
+  call.finish();
+  if (reply.listen) {
+    const listen = openListenStream(id, reply.listen, settings.listenMaxMs, settings.listenMaxStreams);
+    if (listen instanceof McpError) {
+      const refused = context.fail(id, listen);
+      refused.headers.set('Retry-After', String(Math.ceil(LISTEN_KEEPALIVE_MS / 1000)));
+      return refused;
+    }
+    context.streamEnded = listen.ended;
+    return listen.response;
+  }
+  const { stream } = call;
+  if (!stream) return replyResponse(id, reply, meta.era === 'legacy' && reply.error ? legacyHttpStatus(reply.error) : undefined);
+  // The error, if any, goes out as the stream's last event: the log reads it from context.error.
+  stream.send(replyJson(id, reply));
+  stream.close();
+  return stream.response;
 }
 
 /**
@@ -68,10 +80,12 @@ class HttpCall implements CallContext {
   private clientGone: AbortSignal | undefined = undefined;
   private answered = false;
 
+  /** Answers the HTTP request, once the core went asynchronous; before that, `serveMcp` answers itself. */
+  private respond: ((response: Response) => void) | undefined = undefined;
+
   constructor(
     private readonly context: HttpContext,
     private readonly meta: RequestMeta,
-    private readonly answer: (response: Response) => void,
   ) {
     const { settings, principal } = context;
     this.env = context.env;
@@ -115,9 +129,15 @@ class HttpCall implements CallContext {
     if (!this.stream) {
       this.stream = new EventStream(STREAM_HEARTBEAT_MS, this.cancel);
       this.context.streamEnded = this.stream.ended;
-      this.answer(this.stream.response);
+      this.respond?.(this.stream.response);
     }
     this.stream.send(notificationJson(notification));
+  }
+
+  /** The core went asynchronous: a stream a notification opened meanwhile is the answer, now. */
+  answerWith(respond: (response: Response) => void): void {
+    this.respond = respond;
+    if (this.stream) respond(this.stream.response);
   }
 
   /** The core has replied: no more notifications, and the client's leaving no longer matters. */
@@ -128,11 +148,15 @@ class HttpCall implements CallContext {
 }
 
 /** The core never throws by design; if it does, the client gets -32603 and no internals. */
-async function run(server: McpServer, message: JSONRPCRequest, meta: RequestMeta, call: CallContext): Promise<Reply> {
-  try {
-    return await server.handle(message, meta, call);
-  } catch (error) {
+function run(server: McpServer, message: JSONRPCRequest, meta: RequestMeta, call: CallContext): Reply | Promise<Reply> {
+  const crashed = (error: unknown): Reply => {
     console.error(`unhandled error in ${message.method}`, error);
     return { error: internalError() };
+  };
+  try {
+    const reply = server.handle(message, meta, call);
+    return reply instanceof Promise ? reply.catch(crashed) : reply;
+  } catch (error) {
+    return crashed(error);
   }
 }
