@@ -35,6 +35,25 @@ export interface Registry {
   maxResultChars: number;
 }
 
+/** What sealed state is bound to (spec basic/patterns/mrtr): made only when there is state to open or seal. */
+const bindingOf = (method: string, salient: unknown, call: CallContext) => ({ method, salient, principal: call.principal });
+
+/** Races a tool's answer against its time limit; at the limit, a tool error for the model and an abort for the handler. */
+async function withTimeLimit(answer: Promise<CallToolResult | InputRequired>, name: string, limitMs: number, call: CallContext) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<CallToolResult>((resolve) => {
+    timer = setTimeout(() => {
+      resolve(errorResult(`Tool ${name} did not finish within ${limitMs / 1000} s; try again or narrow the request.`));
+      call.abort(new DOMException(`tool ${name} timed out`, 'TimeoutError')); // after: the time limit wins the race
+    }, limitMs);
+  });
+  try {
+    return await Promise.race([answer, late]);
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+  }
+}
+
 export function createHandlers({ definition, tools, prompts, resources, templates, completeResult, cache, stateTtl, toolTimeoutMs, maxResultChars }: Registry) {
   const serverMeta = { [MetaKey.serverInfo]: definition.info };
   /**
@@ -52,10 +71,9 @@ export function createHandlers({ definition, tools, prompts, resources, template
   ): Promise<Reply> {
     const responses = readInputResponses(params);
     if (responses instanceof McpError) return { error: responses };
-    const binding = { method, salient, principal: call.principal };
     let state;
     if (params.requestState !== undefined) {
-      state = await openState(call.secret, binding, params.requestState);
+      state = await openState(call.secret, bindingOf(method, salient, call), params.requestState);
       if (state instanceof McpError) return { error: state };
     }
     let value: T | InputRequired | McpError;
@@ -73,7 +91,7 @@ export function createHandlers({ definition, tools, prompts, resources, template
     }
     const refused = checkInputRequests(value, meta.clientCapabilities);
     if (refused) return { error: refused };
-    const requestState = value.state === undefined ? undefined : await sealState(call.secret, binding, value.state, stateTtl);
+    const requestState = value.state === undefined ? undefined : await sealState(call.secret, bindingOf(method, salient, call), value.state, stateTtl);
     // An interim result: never cacheable, no caching hints (spec server/utilities/caching).
     return {
       result: { resultType: 'input_required', inputRequests: value.inputRequests, ...(requestState ? { requestState } : {}), _meta: serverMeta },
@@ -97,31 +115,16 @@ export function createHandlers({ definition, tools, prompts, resources, template
     const tasks = tool.definition.task ? definition.tasks : undefined;
     const asTask = tasks?.accepts(tool, meta);
     if (asTask instanceof McpError) return { error: asTask };
+    const limitMs = tool.definition.timeoutMs ?? toolTimeoutMs;
     const runHere = async (context: HandlerContext) => {
-      let answer: ReturnType<typeof tool.definition.handler>;
       try {
-        answer = tool.definition.handler(args as never, context);
+        const answer = tool.definition.handler(args as never, context);
         // A handler that answers at once needs no clock; one that never settles is stopped at
         // the time limit (its signal aborts) and reported to the model.
-        return answer instanceof Promise ? await withTimeLimit(answer) : answer;
+        return answer instanceof Promise ? await withTimeLimit(answer, name, limitMs, call) : answer;
       } catch (error) {
         if (error instanceof ToolError) return errorResult(error.message);
         throw error;
-      }
-    };
-    const limitMs = tool.definition.timeoutMs ?? toolTimeoutMs;
-    const withTimeLimit = async (answer: Promise<CallToolResult | InputRequired>) => {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const late = new Promise<CallToolResult>((resolve) => {
-        timer = setTimeout(() => {
-          resolve(errorResult(`Tool ${name} did not finish within ${limitMs / 1000} s; try again or narrow the request.`));
-          call.abort(new DOMException(`tool ${name} timed out`, 'TimeoutError')); // after: the time limit wins the race
-        }, limitMs);
-      });
-      try {
-        return await Promise.race([answer, late]);
-      } finally {
-        if (timer !== undefined) clearTimeout(timer);
       }
     };
     const run = asTask && tasks
