@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { serveWithWorkerd } from '../scripts/workerd.mjs';
 import { configOf, outDir } from './build.mjs';
 import { expectationFor, OPS, wireHeaders } from './requests.mjs';
-import { fixed, ratio, table } from './stats.mjs';
+import { fixed, table } from './stats.mjs';
 import { wrk } from './wrk.mjs';
 
 /** Contenders served under workerd: name → bundle and vars ("template" is the template's defaults). */
@@ -20,6 +20,7 @@ export const SERVED = {
   agents: { bundle: 'agents' },
   bare: { bundle: 'bare' },
   'bare + parse': { bundle: 'bare-parse' },
+  'bare + checks': { bundle: 'bare-checks' },
 };
 
 export const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
@@ -83,7 +84,10 @@ export async function rounds(servers, ops, { rounds: count, seconds, connections
   return { samples, loads };
 }
 
-export async function underWorkerd({ rounds: count = 3, seconds = 3, connections = 32 } = {}) {
+export const ROUNDS = 5;
+export const SECONDS = 2;
+
+export async function underWorkerd({ rounds: count = ROUNDS, seconds = SECONDS, connections = 32 } = {}) {
   const ops = Object.keys(OPS);
   const servers = await serveAll(SERVED);
   let result;
@@ -96,27 +100,34 @@ export async function underWorkerd({ rounds: count = 3, seconds = 3, connections
   const { samples, loads } = result;
   const names = Object.keys(SERVED);
   const sample = (name, op) => samples[`${name} ${op}`];
-  /** One table of a rate (higher is better) per contender and operation, with the ratios that matter. */
-  const rates = (unit, rate, extra = () => []) =>
-    table(
-      ['operation', ...names.map((n) => `${n} ${unit}`), 'template ÷ bare + parse', 'template ÷ sdk', 'logs off ÷ bare + parse', ...extra(null)],
+  /**
+   * One table of a rate (higher is better) per contender and operation, with the ratios that
+   * matter: each round's ratio (the runs of one operation in a round are seconds apart, so they
+   * meet the same neighbours), then the median over the rounds.
+   */
+  const rates = (unit, rate, extra = () => []) => {
+    const roundRatio = (a, b, op) => median(sample(a, op).rps.map((_, i) => rate(a, op, i) / rate(b, op, i)));
+    return table(
+      ['operation', ...names.map((n) => `${n} ${unit}`), 'template ÷ bare + parse', 'template ÷ sdk', 'logs off ÷ bare + parse', 'template ÷ bare + checks', ...extra(null)],
       ops.map((op) => [
         op,
-        ...names.map((n) => fixed(rate(n, op), 0)),
-        fixed(rate('template', op) / rate('bare + parse', op), 2),
-        ratio(rate('template', op), rate('sdk', op)),
-        fixed(rate('template, logs off', op) / rate('bare + parse', op), 2),
+        ...names.map((n) => fixed(median(sample(n, op).rps.map((_, i) => rate(n, op, i))), 0)),
+        fixed(roundRatio('template', 'bare + parse', op), 2),
+        `${fixed(roundRatio('template', 'sdk', op), 1)}×`,
+        fixed(roundRatio('template, logs off', 'bare + parse', op), 2),
+        fixed(roundRatio('template', 'bare + checks', op), 2),
         ...extra(op),
       ]),
     );
-  const throughput = rates('req/s', (n, op) => median(sample(n, op).rps), (op) =>
+  };
+  const throughput = rates('req/s', (n, op, i) => sample(n, op).rps[i], (op) =>
     op === null
       ? ['template ms p50 / p99', 'errors (all)']
       : [`${fixed(median(sample('template', op).p50), 1)} / ${fixed(median(sample('template', op).p99), 1)}`, String(names.reduce((sum, n) => sum + sample(n, op).errors, 0))],
   );
   // Requests per second of workerd's own CPU time: what the Worker costs, whatever share of the
   // cores the neighbours left it (run by run, then the median).
-  const perCpu = rates('req/CPU-s', (n, op) => median(sample(n, op).rps.map((r, i) => r / sample(n, op).serverCpu[i])));
+  const perCpu = rates('req/CPU-s', (n, op, i) => sample(n, op).rps[i] / sample(n, op).serverCpu[i]);
   const all = (name, key) => median(ops.flatMap((op) => samples[`${name} ${op}`][key]));
   const generator = table(
     ['contender', 'req/s (median of all runs)', 'wrk CPU (of one core)', 'workerd CPU (of one core)', 'whole machine busy (of two cores)'],

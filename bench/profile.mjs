@@ -1,8 +1,11 @@
 /**
- * `node bench/profile.mjs [contender] [operation] [seconds]`: a CPU profile of one contender under
- * workerd while wrk loads it, taken over workerd's inspector (Chrome DevTools protocol,
- * Profiler.start/stop). Prints the functions with the most self time, and writes the whole
- * profile to bench/.out/<contender>.cpuprofile (open it in Chrome DevTools).
+ * `node bench/profile.mjs [contender] [operation] [seconds] [--alloc]`: a CPU profile of one
+ * contender under workerd while wrk loads it, taken over workerd's inspector (Chrome DevTools
+ * protocol, Profiler.start/stop). Prints the functions with the most self time, and writes the
+ * whole profile to bench/.out/<contender>.cpuprofile (open it in Chrome DevTools).
+ * With `--alloc`, a sampling heap profile instead (HeapProfiler.startSampling): the bytes each
+ * function allocates per request on the JavaScript heap, which is what the garbage collector's
+ * share of the CPU profile is paid for.
  * Run `npm run bench` (or `node bench/build.mjs`) first: it builds the bundles.
  */
 import { writeFileSync } from 'node:fs';
@@ -55,6 +58,43 @@ function selfTimes(profile) {
   return [...byFunction].sort((a, b) => b[1] - a[1]).map(([name, n]) => ({ name, share: n / total }));
 }
 
+/** Bytes allocated per function (self), largest first, from a sampling heap profile. */
+function allocations(profile) {
+  const bytes = new Map();
+  const walk = (node) => {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const key = `${functionName || '(anonymous)'} ${url ? `${url.split('/').pop()}:${lineNumber + 1}` : ''}`.trim();
+    bytes.set(key, (bytes.get(key) ?? 0) + node.selfSize);
+    for (const child of node.children) walk(child);
+  };
+  walk(profile.head);
+  return [...bytes].sort((a, b) => b[1] - a[1]);
+}
+
+export async function allocationProfile(name = 'template', op = 'tools/call', seconds = 3) {
+  ensureWrk();
+  const { bundle, vars } = SERVED[name];
+  const inspector = await freePort();
+  const server = await serveWithWorkerd({ config: configOf(bundle), bundle: outDir(bundle), vars, args: [`--inspector-addr=127.0.0.1:${inspector}`] });
+  try {
+    const targets = await (await fetch(`http://127.0.0.1:${inspector}/json/list`)).json();
+    const session = await devtools(targets[0].webSocketDebuggerUrl);
+    await wrk(`${server.url}/mcp`, op, { serverPid: server.pid, seconds: 1 }); // warm up
+    await session.send('HeapProfiler.enable');
+    // every 512 bytes, counting what minor and major collections have already freed
+    await session.send('HeapProfiler.startSampling', { samplingInterval: 512, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+    const load = await wrk(`${server.url}/mcp`, op, { serverPid: server.pid, seconds });
+    const { profile: result } = await session.send('HeapProfiler.stopSampling');
+    session.close();
+    const rows = allocations(result);
+    const total = rows.reduce((sum, [, bytes]) => sum + bytes, 0);
+    console.log(`${name} ${op}: ${load.requests} requests while sampled, ≈ ${fixed(total / load.requests, 0)} bytes allocated per request\n`);
+    console.log(table(['function (self)', 'bytes per request'], rows.slice(0, 30).map(([fn, bytes]) => [fn, fixed(bytes / load.requests, 0)])));
+  } finally {
+    await server.stop();
+  }
+}
+
 export async function profile(name = 'template', op = 'tools/call', seconds = 5) {
   ensureWrk();
   const { bundle, vars } = SERVED[name];
@@ -89,6 +129,8 @@ export async function profile(name = 'template', op = 'tools/call', seconds = 5)
 }
 
 if (process.argv[1] === new URL(import.meta.url).pathname) {
-  const [name, op, seconds] = process.argv.slice(2);
-  await profile(name, op, seconds ? Number(seconds) : undefined);
+  const args = process.argv.slice(2);
+  const alloc = args.includes('--alloc');
+  const [name, op, seconds] = args.filter((arg) => arg !== '--alloc');
+  await (alloc ? allocationProfile : profile)(name, op, seconds ? Number(seconds) : undefined);
 }

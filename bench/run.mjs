@@ -1,8 +1,10 @@
 /**
  * `npm run bench`: installs the benchmark's peers (bench/package.json) and wrk when missing,
  * builds every contender, then prints, from one run, markdown tables: throughput under workerd
- * with the load generator's CPU share, cold starts, growth under workerd, and the in-process cost.
+ * with the load generator's CPU share, cold starts, instructions per request, growth under
+ * workerd, and the in-process cost.
  * Options: --quick (shorter, for a look, not for figures), --skip-load (in process only),
+ * --skip-instructions (no instruction counts under valgrind),
  * --write (also puts the tables in BENCHMARKS.md, between its "results" markers).
  */
 import { execFileSync } from 'node:child_process';
@@ -13,12 +15,14 @@ import { buildAll, bundleOf, gzipBytes } from './build.mjs';
 import { coldStarts } from './coldstart.mjs';
 import { growthUnderWorkerd } from './growth.mjs';
 import { growth, inProcess } from './inproc.mjs';
-import { loadAverage, SERVED, underWorkerd } from './load.mjs';
+import { hasValgrind, instructionsTable } from './instructions.mjs';
+import { loadAverage, ROUNDS, SECONDS, SERVED, underWorkerd } from './load.mjs';
 import { fixed, machine, table } from './stats.mjs';
 import { ensureWrk } from './wrk.mjs';
 
 const quick = process.argv.includes('--quick');
 const withLoad = !process.argv.includes('--skip-load');
+const withInstructions = withLoad && !quick && !process.argv.includes('--skip-instructions') && hasValgrind();
 const out = [];
 const print = (text = '') => {
   console.log(text);
@@ -42,7 +46,7 @@ if (withLoad) {
   const load = await underWorkerd(quick ? { rounds: 1, seconds: 1 } : {});
   print('### Under workerd (workerd serve on loopback, wrk: 1 thread, 32 connections)\n');
   print(load.throughput);
-  print(`\nRequests/s of the median of ${quick ? 1 : 3} rounds of ${quick ? 1 : 3} s; load average (1, 5, 15 min) at the start of each round: ${load.loads.join('; ')}.\n`);
+  print(`\nRequests/s: the median of ${quick ? 1 : ROUNDS} rounds of ${quick ? 1 : SECONDS} s; ratios: the median of the rounds' ratios. Load average (1, 5, 15 min) at the start of each round: ${load.loads.join('; ')}.\n`);
   print('#### Per second of workerd CPU time\n');
   print(load.perCpu);
   print("\nEach run's requests/s divided by workerd's CPU share in that run (median of the runs): the Worker's cost, steadier than requests/s when neighbours take the cores.\n");
@@ -66,6 +70,12 @@ if (withLoad) {
     ),
   );
   print(`\nMedian of ${quick ? 3 : 7} starts each, contenders alternating; load average after: ${loadAverage()}.\n`);
+
+  if (withInstructions) {
+    print('### Instructions per request under workerd (valgrind callgrind, every thread of the process)\n');
+    print(await instructionsTable(SERVED, ['template', 'sdk', 'bare', 'bare + parse', 'bare + checks'], ['discover', 'tools/list', 'tools/call'], [['template', 'bare + parse'], ['template', 'bare + checks'], ['template', 'sdk']]));
+    print('\nAfter 1,000 warm-up requests, 1,000 requests one at a time; V8 compiles on the main thread (under valgrind its compiler threads barely run). The same count comes back run after run; the time an instruction takes does not (see "Reading these figures").\n');
+  }
 
   const grown = await growthUnderWorkerd(quick ? { rounds: 1, seconds: 1, runs: 3 } : {});
   print('### Growth under workerd: the template with 10, 100 and 1,000 tools\n');

@@ -1,0 +1,130 @@
+/**
+ * Instructions per request under workerd: the one figure on this machine that neighbours and
+ * the hypervisor cannot move. Each contender's bundle runs in `workerd serve` under valgrind's
+ * callgrind (which counts every instruction of every thread: the Worker's JavaScript, V8's
+ * compilers and garbage collector, the runtime's HTTP stack); after a warm-up the counters are
+ * zeroed, a fixed number of requests is sent one at a time, and the count is read back
+ * (`callgrind_control`). Kernel time (sockets) is not counted; it is the same for every
+ * contender. Slow (valgrind runs workerd about 50× slower): it runs
+ * with `npm run bench` when valgrind is there (`--skip-instructions` leaves it out), or alone:
+ *
+ *   node bench/instructions.mjs [contender …] [--op tools/call] [--requests 1000]
+ *
+ * Deterministic to a few parts in ten thousand from run to run, so it is the figure to compare
+ * two versions of the template by; it counts work, not time (cache misses and memory traffic
+ * are not in it, and JavaScript pays more of those than the runtime's C++).
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, serveWithWorkerd, workerdBinary } from '../scripts/workerd.mjs';
+import { configOf, outDir } from './build.mjs';
+import { OPS, wireHeaders } from './requests.mjs';
+
+const V8_FLAGS = ['--no-concurrent-recompilation', '--no-concurrent-sparkplug', '--no-concurrent-osr'];
+
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+
+export function hasValgrind() {
+  try {
+    execFileSync('valgrind', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function send(url, op, count) {
+  const { body } = OPS[op];
+  const headers = wireHeaders(op);
+  for (let i = 0; i < count; i++) {
+    const response = await fetch(url, { method: 'POST', headers, body });
+    await response.arrayBuffer();
+  }
+}
+
+/** The "summary:" or "totals:" line of a callgrind dump. */
+const totalOf = (file) => Number(/^(?:summary|totals):\s*(\d+)/m.exec(readFileSync(file, 'utf8'))?.[1] ?? Number.NaN);
+
+/**
+ * Instructions per request of `op` against one workerd running `bundle` (with `vars`), after
+ * `warmup` requests; the whole workerd process (every thread) is counted.
+ */
+export async function instructionsPerRequest({ bundle, vars }, op, { warmup = 1000, requests = 1000 } = {}) {
+  const port = await freePort();
+  // serveWithWorkerd writes the capnp config; it is then run again under valgrind on the same port
+  const plain = await serveWithWorkerd({ config: configOf(bundle), bundle: outDir(bundle), vars, port });
+  await plain.stop();
+  // Under valgrind, V8's background compiler threads barely run, so hot code would stay in the
+  // interpreter and count many times its real cost: compile on the main thread instead (during
+  // the warm-up, before the counters are zeroed).
+  const config = readFileSync(plain.configFile, 'utf8').replace('const config :Workerd.Config = (', `const config :Workerd.Config = (\n  v8Flags = [${V8_FLAGS.map((f) => JSON.stringify(f)).join(', ')}],`);
+  writeFileSync(plain.configFile, config);
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-callgrind-'));
+  const out = join(dir, 'callgrind.out');
+  const child = spawn(
+    'valgrind',
+    ['--tool=callgrind', '--smc-check=all-non-file', '--dump-line=no', `--callgrind-out-file=${out}.%p`, workerdBinary(), 'serve', plain.configFile],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const exited = new Promise((done) => child.once('exit', done));
+  try {
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`workerd under valgrind exited: ${stderr.slice(-2000)}`);
+      try {
+        await fetch(plain.url);
+        break;
+      } catch {
+        if (Date.now() > deadline) throw new Error('workerd under valgrind did not listen within 120 s');
+        await sleep(200);
+      }
+    }
+    const url = `${plain.url}/mcp`;
+    await send(url, op, warmup);
+    execFileSync('callgrind_control', ['--zero', String(child.pid)], { stdio: 'ignore' });
+    await send(url, op, requests);
+    execFileSync('callgrind_control', ['--dump', String(child.pid)], { stdio: 'ignore' });
+    // the dump is written as <out>.<pid>.1
+    return totalOf(`${out}.${child.pid}.1`) / requests;
+  } finally {
+    child.kill('SIGKILL');
+    await exited;
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { SERVED } = await import('./load.mjs');
+  const args = process.argv.slice(2);
+  const option = (name, fallback) => (args.includes(name) ? args.splice(args.indexOf(name), 2)[1] : fallback);
+  const op = option('--op', 'tools/call');
+  const requests = Number(option('--requests', 1000));
+  const names = args.length ? args : ['template', 'bare + parse'];
+  for (const name of names) {
+    const perRequest = await instructionsPerRequest(SERVED[name], op, { requests });
+    console.log(`${name.padEnd(20)} ${op.padEnd(11)} ${Math.round(perRequest).toLocaleString('en')} instructions per request`);
+  }
+}
+
+/**
+ * The table for `npm run bench`: instructions per request of `names` (keys of `served`) for
+ * each op, and what they make of the ratios of the throughput table (a ÷ b of rates is b's
+ * count over a's).
+ */
+export async function instructionsTable(served, names, ops, pairs) {
+  const { fixed, table } = await import('./stats.mjs');
+  const counts = {};
+  for (const op of ops) for (const name of names) counts[`${name} ${op}`] = await instructionsPerRequest(served[name], op);
+  return table(
+    ['operation', ...names, ...pairs.map(([a, b]) => `${a} ÷ ${b}`)],
+    ops.map((op) => [
+      op,
+      ...names.map((n) => Math.round(counts[`${n} ${op}`]).toLocaleString('en')),
+      ...pairs.map(([a, b]) => fixed(counts[`${b} ${op}`] / counts[`${a} ${op}`], 2)),
+    ]),
+  );
+}
