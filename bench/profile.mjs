@@ -44,14 +44,18 @@ async function devtools(url) {
   };
 }
 
+/** A profile's call frame as "function file:line". */
+function frameName({ functionName, url, lineNumber }) {
+  return `${functionName || '(anonymous)'} ${url ? `${url.split('/').pop()}:${lineNumber + 1}` : ''}`.trim();
+}
+
 /** Self time per function (name, file:line), in % of all samples, largest first. */
 function selfTimes(profile) {
   const counts = new Map();
   for (const id of profile.samples) counts.set(id, (counts.get(id) ?? 0) + 1);
   const byFunction = new Map();
   for (const node of profile.nodes) {
-    const { functionName, url, lineNumber } = node.callFrame;
-    const key = `${functionName || '(anonymous)'} ${url ? `${url.split('/').pop()}:${lineNumber + 1}` : ''}`.trim();
+    const key = frameName(node.callFrame);
     byFunction.set(key, (byFunction.get(key) ?? 0) + (counts.get(node.id) ?? 0));
   }
   const total = profile.samples.length;
@@ -62,8 +66,7 @@ function selfTimes(profile) {
 function allocations(profile) {
   const bytes = new Map();
   const walk = (node) => {
-    const { functionName, url, lineNumber } = node.callFrame;
-    const key = `${functionName || '(anonymous)'} ${url ? `${url.split('/').pop()}:${lineNumber + 1}` : ''}`.trim();
+    const key = frameName(node.callFrame);
     bytes.set(key, (bytes.get(key) ?? 0) + node.selfSize);
     for (const child of node.children) walk(child);
   };
@@ -71,7 +74,11 @@ function allocations(profile) {
   return [...bytes].sort((a, b) => b[1] - a[1]);
 }
 
-export async function allocationProfile(name = 'template', op = 'tools/call', seconds = 3) {
+/**
+ * Serves one contender under workerd with its inspector open, warms it up, then runs `measure`
+ * with the DevTools session and a function that loads it with wrk for `seconds`.
+ */
+async function underLoad(name, op, seconds, measure) {
   ensureWrk();
   const { bundle, vars } = SERVED[name];
   const inspector = await freePort();
@@ -80,41 +87,42 @@ export async function allocationProfile(name = 'template', op = 'tools/call', se
     const targets = await (await fetch(`http://127.0.0.1:${inspector}/json/list`)).json();
     const session = await devtools(targets[0].webSocketDebuggerUrl);
     await wrk(`${server.url}/mcp`, op, { serverPid: server.pid, seconds: 1 }); // warm up
-    await session.send('HeapProfiler.enable');
-    // every 512 bytes, counting what minor and major collections have already freed
-    await session.send('HeapProfiler.startSampling', { samplingInterval: 512, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
-    const load = await wrk(`${server.url}/mcp`, op, { serverPid: server.pid, seconds });
-    const { profile: result } = await session.send('HeapProfiler.stopSampling');
-    session.close();
-    const rows = allocations(result);
-    const total = rows.reduce((sum, [, bytes]) => sum + bytes, 0);
-    console.log(`${name} ${op}: ${load.requests} requests while sampled, ≈ ${fixed(total / load.requests, 0)} bytes allocated per request\n`);
-    console.log(table(['function (self)', 'bytes per request'], rows.slice(0, 30).map(([fn, bytes]) => [fn, fixed(bytes / load.requests, 0)])));
+    try {
+      await measure(session, () => wrk(`${server.url}/mcp`, op, { serverPid: server.pid, seconds }), bundle);
+    } finally {
+      session.close();
+    }
   } finally {
     await server.stop();
   }
 }
 
-export async function profile(name = 'template', op = 'tools/call', seconds = 5) {
-  ensureWrk();
-  const { bundle, vars } = SERVED[name];
-  const inspector = await freePort();
-  const server = await serveWithWorkerd({ config: configOf(bundle), bundle: outDir(bundle), vars, args: [`--inspector-addr=127.0.0.1:${inspector}`] });
-  try {
-    const targets = await (await fetch(`http://127.0.0.1:${inspector}/json/list`)).json();
-    const session = await devtools(targets[0].webSocketDebuggerUrl);
-    await wrk(`${server.url}/mcp`, op, { serverPid: server.pid, seconds: 1 }); // warm up
+export function allocationProfile(name = 'template', op = 'tools/call', seconds = 3) {
+  return underLoad(name, op, seconds, async (session, load) => {
+    await session.send('HeapProfiler.enable');
+    // every 512 bytes, counting what minor and major collections have already freed
+    await session.send('HeapProfiler.startSampling', { samplingInterval: 512, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+    const { requests } = await load();
+    const { profile: result } = await session.send('HeapProfiler.stopSampling');
+    const rows = allocations(result);
+    const total = rows.reduce((sum, [, bytes]) => sum + bytes, 0);
+    console.log(`${name} ${op}: ${requests} requests while sampled, ≈ ${fixed(total / requests, 0)} bytes allocated per request\n`);
+    console.log(table(['function (self)', 'bytes per request'], rows.slice(0, 30).map(([fn, bytes]) => [fn, fixed(bytes / requests, 0)])));
+  });
+}
+
+export function profile(name = 'template', op = 'tools/call', seconds = 5) {
+  return underLoad(name, op, seconds, async (session, load, bundle) => {
     await session.send('Profiler.enable');
     await session.send('Profiler.setSamplingInterval', { interval: 100 });
     await session.send('Profiler.start');
-    const load = await wrk(`${server.url}/mcp`, op, { serverPid: server.pid, seconds });
+    const { rps, requests } = await load();
     const { profile: result } = await session.send('Profiler.stop');
-    session.close();
     const file = join(here, '.out', `${bundle}.cpuprofile`);
     writeFileSync(file, JSON.stringify(result));
-    console.log(`${name} ${op}: ${fixed(load.rps, 0)} req/s while profiled; profile in ${file}\n`);
+    console.log(`${name} ${op}: ${fixed(rps, 0)} req/s while profiled; profile in ${file}\n`);
     // the profile spans the wrk run; its requests share the profiled time
-    const perRequest = (result.endTime - result.startTime) / load.requests;
+    const perRequest = (result.endTime - result.startTime) / requests;
     console.log(
       table(
         ['function (self time)', 'share of samples', 'µs per request'],
@@ -123,9 +131,7 @@ export async function profile(name = 'template', op = 'tools/call', seconds = 5)
           .map((f) => [f.name, `${fixed(f.share * 100, 1)}%`, fixed(f.share * perRequest, 1)]),
       ),
     );
-  } finally {
-    await server.stop();
-  }
+  });
 }
 
 if (process.argv[1] === new URL(import.meta.url).pathname) {
