@@ -13,7 +13,7 @@ import { HttpContext, type Step } from '../context';
  */
 export function answerBatch(perMessage: readonly Step[]): Step {
   return function answerBatch(context: HttpContext) {
-    // not awaited when there is nothing to do: most requests
+    // nothing to do for most requests: answered at once, without a promise
     if (!context.settings.legacyClients || (context.protocolVersionHeader ?? BATCH_VERSION) !== BATCH_VERSION) return undefined;
     return readBatch(context, perMessage);
   };

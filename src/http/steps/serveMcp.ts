@@ -64,8 +64,8 @@ function answer(context: HttpContext, call: HttpCall, id: RequestId, meta: Reque
 
 /**
  * What the core may do with the HTTP request it serves: one per request, its methods on the
- * prototype, and what most handlers never use (the abort signal, the trace context) made on
- * first use.
+ * prototype (the core calls them on the object, never taken apart), and what most handlers
+ * never use (the abort signal, the trace context) made on first use.
  */
 class HttpCall implements CallContext {
   readonly env: Env;
@@ -97,14 +97,13 @@ class HttpCall implements CallContext {
   }
 
   get signal(): AbortSignal {
+    const controller = (this.controller ??= new AbortController());
     if (!this.clientGone) {
-      const controller = (this.controller ??= new AbortController());
       this.clientGone = this.context.request.signal; // the client went away (enable_request_signal)
       if (this.clientGone.aborted) this.cancel();
       else this.clientGone.addEventListener('abort', this.cancel, { once: true });
-      return controller.signal;
     }
-    return this.controller!.signal;
+    return controller.signal;
   }
 
   // W3C trace context: from _meta, else from the HTTP headers (spec 2026-07-28 basic/index,
