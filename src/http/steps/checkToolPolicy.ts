@@ -21,14 +21,16 @@ export function checkToolPolicy(context: HttpContext): Response | undefined {
     const mismatch = checkParamHeaders(context.request.headers, tool.headerParams, message.params?.arguments);
     if (mismatch) return context.fail(id, mismatch);
   }
-  const scopes = missingScopes(context.principal, tool.definition.requiredScopes ?? []);
+  // Most tools demand neither scopes nor capabilities: nothing is built for them.
+  const { requiredScopes, requiresClientCapabilities } = tool.definition;
+  const scopes = requiredScopes?.length ? missingScopes(context.principal, requiredScopes) : [];
   if (scopes.length > 0) {
     const { error, challenge } = insufficientScope(metadataUrl(context.settings, originOf(context.url)), scopes);
     const response = context.fail(id, error);
     response.headers.set('WWW-Authenticate', challenge);
     return response;
   }
-  const missing = (tool.definition.requiresClientCapabilities ?? []).filter((c) => !declares(meta.clientCapabilities, c));
-  if (missing.length > 0) return context.fail(id, missingCapability(missing));
-  return undefined;
+  if (!requiresClientCapabilities?.length) return undefined;
+  const missing = requiresClientCapabilities.filter((c) => !declares(meta.clientCapabilities, c));
+  return missing.length > 0 ? context.fail(id, missingCapability(missing)) : undefined;
 }

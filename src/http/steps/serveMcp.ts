@@ -148,14 +148,15 @@ class HttpCall implements CallContext {
 
 /** The core never throws by design; if it does, the client gets -32603 and no internals. */
 function run(server: McpServer, message: JSONRPCRequest, meta: RequestMeta, call: CallContext): Reply | Promise<Reply> {
-  const crashed = (error: unknown): Reply => {
-    console.error(`unhandled error in ${message.method}`, error);
-    return { error: internalError() };
-  };
   try {
     const reply = server.handle(message, meta, call);
-    return reply instanceof Promise ? reply.catch(crashed) : reply;
+    return reply instanceof Promise ? reply.catch((error: unknown) => crashed(message.method, error)) : reply;
   } catch (error) {
-    return crashed(error);
+    return crashed(message.method, error);
   }
+}
+
+function crashed(method: string, error: unknown): Reply {
+  console.error(`unhandled error in ${method}`, error);
+  return { error: internalError() };
 }
