@@ -46,7 +46,9 @@ if (withLoad) {
   const load = await underWorkerd(quick ? { rounds: 1, seconds: 1 } : {});
   print('### Under workerd (workerd serve on loopback, wrk: 1 thread, 32 connections)\n');
   print(load.throughput);
-  print(`\nRequests/s: the median of ${quick ? 1 : ROUNDS} rounds of ${quick ? 1 : SECONDS} s; ratios: the median of the rounds' ratios. Load average (1, 5, 15 min) at the start of each round: ${load.loads.join('; ')}.\n`);
+  print(
+    `\nRuns of ${quick ? 1 : SECONDS} s in ${quick ? 1 : ROUNDS} rounds. Requests/s: the median of a contender's runs. Each ratio: the median of its ${quick ? 1 : ROUNDS} ratios of two runs back to back (one per round, in turn a then b and b then a). Load average (1, 5, 15 min) at the start of each round: ${load.loads.join('; ')}.\n`,
+  );
   print('#### Per second of workerd CPU time\n');
   print(load.perCpu);
   print("\nEach run's requests/s divided by workerd's CPU share in that run (median of the runs): the Worker's cost, steadier than requests/s when neighbours take the cores.\n");

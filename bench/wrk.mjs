@@ -86,7 +86,8 @@ export function parseReport(text) {
 
 /**
  * Loads `url` with operation `op` for `seconds`; `serverPid` is the workerd process, whose CPU
- * share is sampled over the same window as wrk's (from 0.5 s in to 0.5 s before the end).
+ * share is sampled over the same window as wrk's (the middle of the run: from a quarter of it,
+ * at most 0.5 s, in, to as long before the end).
  */
 export async function wrk(url, op, { serverPid, seconds = 3, connections = 32 } = {}) {
   if (!/^http:\/\/127\./.test(url)) throw new Error(`refusing a non-loopback target: ${url}`);
@@ -97,8 +98,9 @@ export async function wrk(url, op, { serverPid, seconds = 3, connections = 32 } 
   child.stderr.on('data', (chunk) => (problems += chunk));
   const watchdog = setTimeout(() => child.kill('SIGKILL'), (seconds + 15) * 1000);
   const exited = new Promise((done) => child.once('exit', done));
-  const window = Math.max(0.2, seconds - 1);
-  await sleep(500);
+  const lead = Math.min(0.5, seconds / 4);
+  const window = seconds - 2 * lead;
+  await sleep(lead * 1000);
   const before = { wrk: cpuTicks(child.pid), server: cpuTicks(serverPid), machine: machineTicks() };
   await sleep(window * 1000);
   const after = { wrk: cpuTicks(child.pid), server: cpuTicks(serverPid), machine: machineTicks() };
