@@ -51,9 +51,11 @@ async function startOnce({ configFile, url }) {
 
 /**
  * `targets`: name → { configFile, url } of a stopped server (serveWithWorkerd's config, its port
- * free again). Returns name → { wall, cpu }, the medians in ms.
+ * free again). Returns name → { wall, cpu }, the medians in ms, and with `base` (a name of
+ * `targets`) also { wallOverBase, cpuOverBase }: the median of each run's difference to `base`'s
+ * start in the same run, seconds apart, which a core's changing speed moves less than two medians.
  */
-export async function coldStarts(targets, { runs = 7 } = {}) {
+export async function coldStarts(targets, { runs = 7, base } = {}) {
   const times = Object.fromEntries(Object.keys(targets).map((name) => [name, []]));
   for (let run = 0; run < runs; run++) {
     const names = Object.keys(targets);
@@ -63,5 +65,15 @@ export async function coldStarts(targets, { runs = 7 } = {}) {
     }
   }
   const median = (values) => values.sort((a, b) => a - b)[(values.length - 1) >> 1];
-  return Object.fromEntries(Object.entries(times).map(([name, runs]) => [name, { wall: median(runs.map((r) => r.wall)), cpu: median(runs.map((r) => r.cpu)) }]));
+  const over = (name, key) => median(times[name].map((r, i) => r[key] - times[base][i][key]));
+  return Object.fromEntries(
+    Object.entries(times).map(([name, starts]) => [
+      name,
+      {
+        wall: median(starts.map((r) => r.wall)),
+        cpu: median(starts.map((r) => r.cpu)),
+        ...(base ? { wallOverBase: over(name, 'wall'), cpuOverBase: over(name, 'cpu') } : {}),
+      },
+    ]),
+  );
 }

@@ -21,6 +21,7 @@ import { fixed, machine, table } from './stats.mjs';
 import { ensureWrk } from './wrk.mjs';
 
 const quick = process.argv.includes('--quick');
+const COLD_STARTS = quick ? 3 : 21;
 const withLoad = !process.argv.includes('--skip-load');
 const withInstructions = withLoad && !quick && !process.argv.includes('--skip-instructions') && hasValgrind();
 const out = [];
@@ -56,7 +57,7 @@ if (withLoad) {
   print(load.generator);
   print('\nCPU time from /proc/<pid>/stat over the middle of each run (100% = one core). The machine has two cores.\n');
 
-  const starts = await coldStarts(load.servers, { runs: quick ? 3 : 7 });
+  const starts = await coldStarts(load.servers, { runs: COLD_STARTS, base: 'bare' });
   print('### Cold start under workerd (spawn to the first answered tools/list)\n');
   print(
     table(
@@ -64,14 +65,14 @@ if (withLoad) {
       Object.keys(SERVED).map((name) => [
         name,
         fixed(starts[name].wall, 0),
-        fixed(starts[name].wall - starts.bare.wall, 0),
+        fixed(starts[name].wallOverBase, 0),
         fixed(starts[name].cpu, 0),
-        fixed(starts[name].cpu - starts.bare.cpu, 0),
+        fixed(starts[name].cpuOverBase, 0),
         String(gzipBytes(bundleOf(SERVED[name].bundle))),
       ]),
     ),
   );
-  print(`\nMedian of ${quick ? 3 : 7} starts each, contenders alternating; load average after: ${loadAverage()}.\n`);
+  print(`\nMedian of ${COLD_STARTS} starts each, contenders alternating; "− bare": the median of each round's difference to bare's start. Load average after: ${loadAverage()}.\n`);
 
   if (withInstructions) {
     print('### Instructions per request under workerd (valgrind callgrind, every thread of the process)\n');
