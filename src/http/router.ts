@@ -44,7 +44,7 @@ export function createRouter(server: McpServer, options: RouterOptions = {}) {
 
   /** One JSON-RPC message, from its body to its answer. */
   const perMessage: Step[] = [
-    readMessage, // body → one validated JSON-RPC message, its _meta, its tool
+    readMessage, // the body, as one validated JSON-RPC message, its _meta, its tool
     limitByCaller, // the limiter of the validated method, keyed by the principal
     checkToolPolicy, // the tool's header parameters, scopes and client capabilities
     serveMcp, // the protocol core answers
