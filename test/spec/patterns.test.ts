@@ -34,7 +34,10 @@ describe('basic/patterns/mrtr', () => {
   it('mrtr: "servers MUST protect its integrity ... and MUST reject state that fails verification"', async () => {
     const first = await call('ask_form', { elicitation: {} });
     const state = String(first.body.result?.requestState);
-    const tampered = `${state.slice(0, -2)}${state.endsWith('A') ? 'B' : 'A'}${state.slice(-1)}`;
+    // one character of the sealed bytes changed, always to a different one (the last character may carry only padding bits)
+    const at = state.length - 2;
+    const tampered = `${state.slice(0, at)}${state[at] === 'A' ? 'B' : 'A'}${state.slice(at + 1)}`;
+    expect(tampered).not.toBe(state);
     const retry = await call('ask_form', { elicitation: {} }, { inputResponses: { name: { action: 'accept', content: { name: 'Eve' } } }, requestState: tampered });
     expect(retry.status).toBe(400);
     expect(retry.body.error?.code).toBe(-32602);
