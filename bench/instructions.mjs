@@ -9,6 +9,7 @@
  * with `npm run bench` when valgrind is there (`--skip-instructions` leaves it out), or alone:
  *
  *   node bench/instructions.mjs [contender …] [--op tools/call] [--requests 1000]
+ *   node bench/instructions.mjs [contender …] --startup   # a cold start, to the first answer
  *
  * Deterministic to a few parts in ten thousand from run to run, so it is the figure to compare
  * two versions of the template by; it counts work, not time (cache misses and memory traffic
@@ -49,21 +50,20 @@ async function send(url, op, count) {
 const totalOf = (file) => Number(/^(?:summary|totals):\s*(\d+)/m.exec(readFileSync(file, 'utf8'))?.[1] ?? Number.NaN);
 
 /**
- * Instructions per request of `op` against one workerd running `bundle` (with `vars`), after
- * `warmup` requests; the whole workerd process (every thread) is counted.
+ * Starts workerd running `bundle` (with `vars`, and `v8Flags`) under callgrind, which counts
+ * every thread of the process, and waits until `probe(url)` succeeds. Returns the base URL, `count()` (instructions
+ * since the start or the last `zero()`) and `stop()`.
  */
-export async function instructionsPerRequest({ bundle, vars }, op, { warmup = 1000, requests = 1000 } = {}) {
+async function underCallgrind({ bundle, vars }, probe, v8Flags = []) {
   const port = await freePort();
   // serveWithWorkerd writes the capnp config; it is then run again under valgrind on the same port
   const plain = await serveWithWorkerd({ config: configOf(bundle), bundle: outDir(bundle), vars, port });
   await plain.stop();
-  // Under valgrind, V8's background compiler threads barely run, so hot code would stay in the
-  // interpreter and count many times its real cost: compile on the main thread instead (during
-  // the warm-up, before the counters are zeroed).
-  const config = readFileSync(plain.configFile, 'utf8').replace('const config :Workerd.Config = (', `const config :Workerd.Config = (\n  v8Flags = [${V8_FLAGS.map((f) => JSON.stringify(f)).join(', ')}],`);
-  writeFileSync(plain.configFile, config);
-  const dir = mkdtempSync(join(tmpdir(), 'mcp-callgrind-'));
-  const out = join(dir, 'callgrind.out');
+  if (v8Flags.length > 0) {
+    const config = readFileSync(plain.configFile, 'utf8').replace('const config :Workerd.Config = (', `const config :Workerd.Config = (\n  v8Flags = [${v8Flags.map((f) => JSON.stringify(f)).join(', ')}],`);
+    writeFileSync(plain.configFile, config);
+  }
+  const out = join(mkdtempSync(join(tmpdir(), 'mcp-callgrind-')), 'callgrind.out');
   const child = spawn(
     'valgrind',
     ['--tool=callgrind', '--smc-check=all-non-file', '--dump-line=no', `--callgrind-out-file=${out}.%p`, workerdBinary(), 'serve', plain.configFile],
@@ -72,28 +72,75 @@ export async function instructionsPerRequest({ bundle, vars }, op, { warmup = 10
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
   const exited = new Promise((done) => child.once('exit', done));
-  try {
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`workerd under valgrind exited: ${stderr.slice(-2000)}`);
-      try {
-        await fetch(plain.url);
-        break;
-      } catch {
-        if (Date.now() > deadline) throw new Error('workerd under valgrind did not listen within 120 s');
-        await sleep(200);
-      }
-    }
-    const url = `${plain.url}/mcp`;
-    await send(url, op, warmup);
-    execFileSync('callgrind_control', ['--zero', String(child.pid)], { stdio: 'ignore' });
-    await send(url, op, requests);
-    execFileSync('callgrind_control', ['--dump', String(child.pid)], { stdio: 'ignore' });
-    // the dump is written as <out>.<pid>.1
-    return totalOf(`${out}.${child.pid}.1`) / requests;
-  } finally {
+  const stop = async () => {
     child.kill('SIGKILL');
     await exited;
+  };
+  let dumps = 0;
+  try {
+    const deadline = Date.now() + 120_000;
+    while (!(await probe(plain.url).catch(() => false))) {
+      if (child.exitCode !== null) throw new Error(`workerd under valgrind exited: ${stderr.slice(-2000)}`);
+      if (Date.now() > deadline) throw new Error('workerd under valgrind did not answer within 120 s');
+      await sleep(100);
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    url: plain.url,
+    zero: () => execFileSync('callgrind_control', ['--zero', String(child.pid)], { stdio: 'ignore' }),
+    count: () => {
+      execFileSync('callgrind_control', ['--dump', String(child.pid)], { stdio: 'ignore' });
+      return totalOf(`${out}.${child.pid}.${++dumps}`); // dumps are written as <out>.<pid>.<n>
+    },
+    stop,
+  };
+}
+
+/**
+ * Instructions per request of `op` against one workerd running `bundle` (with `vars`), after
+ * `warmup` requests; the whole workerd process (every thread) is counted.
+ */
+export async function instructionsPerRequest(served, op, { warmup = 1000, requests = 1000 } = {}) {
+  const listening = async (url) => {
+    await fetch(url);
+    return true;
+  };
+  // Under valgrind, V8's background compiler threads barely run, so hot code would stay in the
+  // interpreter and count many times its real cost: compile on the main thread instead.
+  const workerd = await underCallgrind(served, listening, V8_FLAGS);
+  try {
+    const url = `${workerd.url}/mcp`;
+    await send(url, op, warmup);
+    workerd.zero();
+    await send(url, op, requests);
+    return workerd.count() / requests;
+  } finally {
+    await workerd.stop();
+  }
+}
+
+/**
+ * Instructions of a cold start: from spawning workerd with `bundle` to its first answered
+ * `tools/list` (the runtime's own start, the module's evaluation, the first request), every
+ * thread counted, with V8's own flags (its compile cache for the runtime's scripts needs them).
+ * What a version adds to a cold start, without the noise of a clock.
+ */
+export async function startupInstructions(served) {
+  const { body } = OPS['tools/list'];
+  const headers = wireHeaders('tools/list');
+  const firstAnswer = async (url) => {
+    const response = await fetch(`${url}/mcp`, { method: 'POST', headers, body });
+    await response.arrayBuffer();
+    return response.status === 200;
+  };
+  const workerd = await underCallgrind(served, firstAnswer);
+  try {
+    return workerd.count();
+  } finally {
+    await workerd.stop();
   }
 }
 
@@ -103,10 +150,15 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const option = (name, fallback) => (args.includes(name) ? args.splice(args.indexOf(name), 2)[1] : fallback);
   const op = option('--op', 'tools/call');
   const requests = Number(option('--requests', 1000));
+  const startup = args.includes('--startup') && Boolean(args.splice(args.indexOf('--startup'), 1));
   const names = args.length ? args : ['template', 'bare + parse'];
   for (const name of names) {
-    const perRequest = await instructionsPerRequest(SERVED[name], op, { requests });
-    console.log(`${name.padEnd(20)} ${op.padEnd(11)} ${Math.round(perRequest).toLocaleString('en')} instructions per request`);
+    if (startup) {
+      console.log(`${name.padEnd(20)} ${(await startupInstructions(SERVED[name])).toLocaleString('en')} instructions to the first answered tools/list`);
+    } else {
+      const perRequest = await instructionsPerRequest(SERVED[name], op, { requests });
+      console.log(`${name.padEnd(20)} ${op.padEnd(11)} ${Math.round(perRequest).toLocaleString('en')} instructions per request`);
+    }
   }
 }
 
@@ -126,5 +178,17 @@ export async function instructionsTable(served, names, ops, pairs) {
       ...names.map((n) => Math.round(counts[`${n} ${op}`]).toLocaleString('en')),
       ...pairs.map(([a, b]) => fixed(counts[`${b} ${op}`] / counts[`${a} ${op}`], 2)),
     ]),
+  );
+}
+
+/** The table for `npm run bench`: instructions of a cold start of `names` (keys of `served`), and each one's excess over `base`. */
+export async function startupTable(served, names, base) {
+  const { table } = await import('./stats.mjs');
+  const counts = {};
+  for (const name of names) counts[name] = await startupInstructions(served[name]);
+  const millions = (n) => (n / 1e6).toFixed(1);
+  return table(
+    ['contender', 'instructions to the first answer (millions)', `− ${base}`],
+    names.map((name) => [name, millions(counts[name]), millions(counts[name] - counts[base])]),
   );
 }

@@ -71,6 +71,7 @@ export const PAIRS = [
   ['template', 'sdk'],
   ['template, logs off', 'bare + parse'],
   ['template', 'bare + checks'],
+  ['template, logs on', 'template'],
 ];
 
 /**

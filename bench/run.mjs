@@ -15,7 +15,7 @@ import { buildAll, bundleOf, gzipBytes } from './build.mjs';
 import { coldStarts } from './coldstart.mjs';
 import { growthUnderWorkerd } from './growth.mjs';
 import { growth, inProcess } from './inproc.mjs';
-import { hasValgrind, instructionsTable } from './instructions.mjs';
+import { hasValgrind, instructionsTable, startupTable } from './instructions.mjs';
 import { loadAverage, ROUNDS, SECONDS, SERVED, underWorkerd } from './load.mjs';
 import { fixed, machine, table } from './stats.mjs';
 import { ensureWrk } from './wrk.mjs';
@@ -78,6 +78,9 @@ if (withLoad) {
     print('### Instructions per request under workerd (valgrind callgrind, every thread of the process)\n');
     print(await instructionsTable(SERVED, ['template', 'sdk', 'bare', 'bare + parse', 'bare + checks'], ['discover', 'tools/list', 'tools/call'], [['template', 'bare + parse'], ['template', 'bare + checks'], ['template', 'sdk']]));
     print('\nAfter 1,000 warm-up requests, 1,000 requests one at a time; V8 compiles on the main thread (under valgrind its compiler threads barely run). The same count comes back run after run; the time an instruction takes does not (see "Reading these figures").\n');
+    print('#### A cold start in instructions\n');
+    print(await startupTable(SERVED, ['template', 'sdk', 'agents', 'bare', 'bare + parse', 'bare + checks'], 'bare'));
+    print("\nFrom spawning workerd to its first answered tools/list, every thread: the runtime's start, the module's evaluation and the first request. What the cold start table measures in milliseconds, without a clock's noise (BENCHMARKS.md, \"A cold start\").\n");
   }
 
   const grown = await growthUnderWorkerd(quick ? { rounds: 1, seconds: 1, runs: 3 } : {});
