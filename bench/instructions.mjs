@@ -37,13 +37,15 @@ export function hasValgrind() {
   }
 }
 
+/** One request of `op`, its answer read to the end; resolves with its status. */
+async function post(url, op) {
+  const response = await fetch(url, { method: 'POST', headers: wireHeaders(op), body: OPS[op].body });
+  await response.arrayBuffer();
+  return response.status;
+}
+
 async function send(url, op, count) {
-  const { body } = OPS[op];
-  const headers = wireHeaders(op);
-  for (let i = 0; i < count; i++) {
-    const response = await fetch(url, { method: 'POST', headers, body });
-    await response.arrayBuffer();
-  }
+  for (let i = 0; i < count; i++) await post(url, op);
 }
 
 /** The "summary:" or "totals:" line of a callgrind dump. */
@@ -51,8 +53,8 @@ const totalOf = (file) => Number(/^(?:summary|totals):\s*(\d+)/m.exec(readFileSy
 
 /**
  * Starts workerd running `bundle` (with `vars`, and `v8Flags`) under callgrind, which counts
- * every thread of the process, and waits until `probe(url)` succeeds. Returns the base URL, `count()` (instructions
- * since the start or the last `zero()`) and `stop()`.
+ * every thread of the process, and waits until `probe(url)` succeeds. Returns the base URL,
+ * `count()` (instructions since the start or the last `zero()`) and `stop()`.
  */
 async function underCallgrind({ bundle, vars }, probe, v8Flags = []) {
   const port = await freePort();
@@ -125,18 +127,12 @@ export async function instructionsPerRequest(served, op, { warmup = 1000, reques
 /**
  * Instructions of a cold start: from spawning workerd with `bundle` to its first answered
  * `tools/list` (the runtime's own start, the module's evaluation, the first request), every
- * thread counted, with V8's own flags (its compile cache for the runtime's scripts needs them).
- * What a version adds to a cold start, without the noise of a clock.
+ * thread counted. V8 keeps its default flags here: with others, workerd refuses its own compile
+ * cache and compiles the runtime's scripts from source. What a version adds to a cold start,
+ * without the noise of a clock.
  */
 export async function startupInstructions(served) {
-  const { body } = OPS['tools/list'];
-  const headers = wireHeaders('tools/list');
-  const firstAnswer = async (url) => {
-    const response = await fetch(`${url}/mcp`, { method: 'POST', headers, body });
-    await response.arrayBuffer();
-    return response.status === 200;
-  };
-  const workerd = await underCallgrind(served, firstAnswer);
+  const workerd = await underCallgrind(served, async (url) => (await post(`${url}/mcp`, 'tools/list')) === 200);
   try {
     return workerd.count();
   } finally {
@@ -150,8 +146,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const option = (name, fallback) => (args.includes(name) ? args.splice(args.indexOf(name), 2)[1] : fallback);
   const op = option('--op', 'tools/call');
   const requests = Number(option('--requests', 1000));
-  const startup = args.includes('--startup') && Boolean(args.splice(args.indexOf('--startup'), 1));
-  const names = args.length ? args : ['template', 'bare + parse'];
+  const startup = args.includes('--startup');
+  const given = args.filter((arg) => arg !== '--startup');
+  const names = given.length ? given : ['template', 'bare + parse'];
   for (const name of names) {
     if (startup) {
       console.log(`${name.padEnd(20)} ${(await startupInstructions(SERVED[name])).toLocaleString('en')} instructions to the first answered tools/list`);
