@@ -16,7 +16,7 @@
  * are not in it, and JavaScript pays more of those than the runtime's C++).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,12 +59,8 @@ const totalOf = (file) => Number(/^(?:summary|totals):\s*(\d+)/m.exec(readFileSy
 async function underCallgrind({ bundle, vars }, probe, v8Flags = []) {
   const port = await freePort();
   // serveWithWorkerd writes the capnp config; it is then run again under valgrind on the same port
-  const plain = await serveWithWorkerd({ config: configOf(bundle), bundle: outDir(bundle), vars, port });
+  const plain = await serveWithWorkerd({ config: configOf(bundle), bundle: outDir(bundle), vars, port, v8Flags });
   await plain.stop();
-  if (v8Flags.length > 0) {
-    const config = readFileSync(plain.configFile, 'utf8').replace('const config :Workerd.Config = (', `const config :Workerd.Config = (\n  v8Flags = [${v8Flags.map((f) => JSON.stringify(f)).join(', ')}],`);
-    writeFileSync(plain.configFile, config);
-  }
   const out = join(mkdtempSync(join(tmpdir(), 'mcp-callgrind-')), 'callgrind.out');
   const child = spawn(
     'valgrind',

@@ -13,4 +13,4 @@ export interface DirectWorker {
 export function workerdBinary(): string;
 export function freePort(): Promise<number>;
 export function buildBundle(config: string, outdir?: string): string;
-export function serveWithWorkerd(options: { config: string; vars?: Record<string, string>; bundle?: string; port?: number; args?: string[]; captureStdout?: boolean }): Promise<DirectWorker>;
+export function serveWithWorkerd(options: { config: string; vars?: Record<string, string>; bundle?: string; port?: number; args?: string[]; v8Flags?: string[]; captureStdout?: boolean }): Promise<DirectWorker>;

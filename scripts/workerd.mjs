@@ -8,7 +8,8 @@
  *   ... fetch(worker.url) ...
  *   await worker.stop();
  *
- * `args` adds workerd options (e.g. `--inspector-addr=127.0.0.1:9229`); `pid` is workerd's process id,
+ * `args` adds workerd options (e.g. `--inspector-addr=127.0.0.1:9229`), `v8Flags` V8's (e.g.
+ * `--perf-basic-prof`); `pid` is workerd's process id,
  * `configFile` its config (to spawn it again, e.g. to time a cold start).
  */
 import { spawn, execFileSync } from 'node:child_process';
@@ -45,13 +46,13 @@ export function buildBundle(config, outdir = mkdtempSync(join(tmpdir(), 'mcp-bun
 
 const capnpString = (value) => JSON.stringify(String(value));
 
-export async function serveWithWorkerd({ config, vars = {}, bundle = buildBundle(config), port, args = [], captureStdout = false }) {
+export async function serveWithWorkerd({ config, vars = {}, bundle = buildBundle(config), port, args = [], v8Flags = [], captureStdout = false }) {
   const settings = readConfig({ config: resolve(config) }, { hideWarnings: true });
   const main = readdirSync(bundle).find((file) => file.endsWith('.js'));
   const bindings = Object.entries({ ...settings.vars, ...vars }).map(([name, value]) => `(name = ${capnpString(name)}, text = ${capnpString(value)})`);
   const listenPort = port ?? (await freePort());
   const capnp = `using Workerd = import "/workerd/workerd.capnp";
-const config :Workerd.Config = (
+const config :Workerd.Config = (${v8Flags.length > 0 ? `\n  v8Flags = [${v8Flags.map(capnpString).join(', ')}],` : ''}
   services = [
     (name = "main", worker = .worker),
     (name = "internet", network = (allow = ["public", "private", "local"])),
