@@ -14,7 +14,7 @@ export const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 const wrangler = join(dirname(require.resolve('wrangler/package.json')), 'bin', 'wrangler.js');
 
-export const CONTENDERS = ['template', 'sdk', 'agents', 'bare', 'bare-parse', 'bare-checks'];
+export const CONTENDERS = ['template', 'sdk', 'agents', 'bare', 'bare-parse', 'bare-checks', 'bare-pipeline'];
 export const GROWTH = [10, 100, 1000];
 export const outDir = (name) => join(here, '.out', name);
 export const configOf = (name) => join(here, 'contenders', `${name.startsWith('growth') ? 'growth' : name}.wrangler.toml`);

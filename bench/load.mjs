@@ -22,6 +22,7 @@ export const SERVED = {
   bare: { bundle: 'bare' },
   'bare + parse': { bundle: 'bare-parse' },
   'bare + checks': { bundle: 'bare-checks' },
+  'bare + pipeline': { bundle: 'bare-pipeline' },
 };
 
 export const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
@@ -71,6 +72,8 @@ export const PAIRS = [
   ['template', 'sdk'],
   ['template, logs off', 'bare + parse'],
   ['template', 'bare + checks'],
+  ['bare + pipeline', 'bare + parse'],
+  ['template', 'bare + pipeline'],
   ['template, logs on', 'template'],
 ];
 

@@ -5,7 +5,7 @@
  * it answers a fixed result with the request's id. The floor for a server that checks the wire.
  */
 const RESULT = { resultType: 'complete', content: [{ type: 'text', text: 'hello' }] };
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
 const refuse = (status: number, code: number, message: string) =>
