@@ -10,16 +10,7 @@
  * a template built as this one is. Keep its lists in step with src/http/router.ts.
  */
 import { Router } from 'itty-router';
-
-const RESULT = { resultType: 'complete', content: [{ type: 'text', text: 'hello' }] };
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
-const JSON_HEADERS = { 'content-type': 'application/json' };
-
-interface Message {
-  id?: unknown;
-  method?: unknown;
-  params?: { name?: unknown; _meta?: Record<string, unknown> };
-}
+import { answer, type Message, parseBody, refuse, refuseMediaType, refuseMismatch } from './bare-checks';
 
 class Context {
   readonly method: string;
@@ -40,9 +31,6 @@ class Context {
 
 type Step = (context: Context) => Response | undefined | Promise<Response | undefined>;
 
-const refuse = (status: number, code: number, message: string) =>
-  new Response(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } }), { status, headers: JSON_HEADERS });
-
 const nothing: Step = () => undefined;
 
 const checkOrigin: Step = (context) => {
@@ -61,23 +49,15 @@ const startTrace: Step = (context) => {
 
 async function readMessage(context: Context): Promise<Response | undefined> {
   const { headers } = context.request;
-  if (!headers.get('content-type')?.startsWith('application/json')) return refuse(415, -32600, 'unsupported media type');
-  let message: Message;
-  try {
-    message = JSON.parse(utf8.decode(await context.request.arrayBuffer()));
-  } catch {
-    return refuse(400, -32700, 'parse error');
-  }
-  const version = message.params?._meta?.['io.modelcontextprotocol/protocolVersion'];
-  const name = headers.get('mcp-name');
-  if (headers.get('mcp-protocol-version') !== version || headers.get('mcp-method') !== message.method || (name !== null && name !== message.params?.name)) {
-    return refuse(400, -32020, 'header mismatch');
-  }
+  const refused = refuseMediaType(headers);
+  if (refused) return refused;
+  const message = parseBody(await context.request.arrayBuffer());
+  if (message instanceof Response) return message;
   context.message = message;
-  return undefined;
+  return refuseMismatch(headers, message);
 }
 
-const serve: Step = (context) => new Response(JSON.stringify({ jsonrpc: '2.0', id: context.message?.id ?? null, result: RESULT }), { headers: JSON_HEADERS });
+const serve: Step = (context) => answer(context.message ?? {});
 
 const after = (_response: Response, _context: Context): undefined => undefined;
 const notFound = () => new Response('Not Found', { status: 404 });
