@@ -11,9 +11,12 @@
  *   node bench/instructions.mjs [contender …] [--op tools/call] [--requests 1000]
  *   node bench/instructions.mjs [contender …] --startup   # a cold start, to the first answer
  *
- * Deterministic to a few parts in ten thousand from run to run, so it is the figure to compare
- * two versions of the template by; it counts work, not time (cache misses and memory traffic
- * are not in it, and JavaScript pays more of those than the runtime's C++).
+ * Load does not move it, but it is not exact either: the counts of bare + parse and bare + checks
+ * repeat within 0.2% from run to run, those of the template and bare + pipeline within about 3%
+ * (BENCHMARKS.md, "Reading these figures").
+ * It is still the figure to compare two versions of the template by; it counts work, not time
+ * (cache misses and memory traffic are not in it, and JavaScript pays more of those than the
+ * runtime's C++).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
