@@ -2,6 +2,11 @@
  * A tool that calls an upstream API with `fetch`: upstream failures become tool errors
  * the model can read, the request's abort signal stops the fetch if the client leaves, and
  * the context's fetch passes the W3C trace context on.
+ *
+ * Arguments come from a model, which may have read anything: before one becomes part of an
+ * upstream URL, it is held to the names the upstream allows (the schema, checked before the
+ * handler runs) and each is encoded as one path segment. `.` and `..` are refused by the schema,
+ * since a URL parser resolves them, encoded or not (`/repos/../admin` is `/admin`).
  */
 import { defineTool, ToolError } from '../mcp';
 
@@ -14,7 +19,10 @@ interface Repo {
   html_url: string;
 }
 
-const NAME = '^[A-Za-z0-9_.-]{1,100}$';
+/** A GitHub user or organization: letters, digits and single hyphens inside, at most 39. */
+const OWNER = '^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$';
+/** A repository: letters, digits, `_`, `.` and `-`, at most 100, but neither `.` nor `..`. */
+const REPO = '^(?!\\.\\.?$)[A-Za-z0-9_.-]{1,100}$';
 
 export const githubRepo = defineTool<{ owner: string; repo: string }>({
   name: 'github_repo',
@@ -23,8 +31,8 @@ export const githubRepo = defineTool<{ owner: string; repo: string }>({
   inputSchema: {
     type: 'object',
     properties: {
-      owner: { type: 'string', pattern: NAME, description: 'User or organization, e.g. "cloudflare"' },
-      repo: { type: 'string', pattern: NAME, description: 'Repository name, e.g. "workers-sdk"' },
+      owner: { type: 'string', pattern: OWNER, description: 'User or organization, e.g. "cloudflare"' },
+      repo: { type: 'string', pattern: REPO, description: 'Repository name, e.g. "workers-sdk"' },
     },
     required: ['owner', 'repo'],
     additionalProperties: false,
@@ -34,7 +42,7 @@ export const githubRepo = defineTool<{ owner: string; repo: string }>({
     let response: Response;
     try {
       // context.fetch carries the request's trace context (traceparent) upstream
-      response = await fetch(`${env.GITHUB_API_URL}/repos/${owner}/${repo}`, {
+      response = await fetch(`${env.GITHUB_API_URL}/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}`, {
         headers: { Accept: 'application/vnd.github+json', 'User-Agent': 'mcp-worker-template' },
         signal,
       });

@@ -24,11 +24,14 @@ describe('github_repo, the GitHub API answered by a mock in workerd', () => {
       Response.json({ full_name: 'cloudflare/workers-sdk', description: 'Home to Wrangler', stargazers_count: 3000, forks_count: 700, language: 'TypeScript', html_url: 'https://github.com/cloudflare/workers-sdk' }),
     '/repos/acme/broken': () => new Response(null, { status: 503 }),
   };
+  /** Every path the tool asked the mock for. */
+  const asked: string[] = [];
   let inWorkerd: WorkerInWorkerd;
   beforeAll(async () => {
     inWorkerd = await startInWorkerd({
       vars: { GITHUB_API_URL: 'https://github.test', REQUEST_LOGS: 'off' },
       outbound: (request) => {
+        asked.push(new URL(request.url).pathname);
         const answer = repos[new URL(request.url).pathname];
         return answer ? answer() : Response.json({ message: 'Not Found' }, { status: 404 });
       },
@@ -39,6 +42,23 @@ describe('github_repo, the GitHub API answered by a mock in workerd', () => {
   it('looks a repository up and returns its data', async () => {
     const { result } = await testClient(inWorkerd).callTool('github_repo', { owner: 'cloudflare', repo: 'workers-sdk' });
     expect(result.structuredContent).toMatchObject({ name: 'cloudflare/workers-sdk', stars: 3000, language: 'TypeScript' });
+  });
+
+  it.each([
+    ['..', 'admin'],
+    ['.', 'admin'],
+    ['cloudflare', '..'],
+    ['cloudflare', '.'],
+    ['-cloudflare', 'workers-sdk'],
+    ['cloud--flare', 'workers-sdk'],
+    ['cloudflare', 'workers-sdk?x=1'],
+    ['cloudflare', 'a/b'],
+    ['%2e%2e', 'admin'],
+  ])('refuses owner %j, repository %j (names GitHub does not allow) before any upstream call', async (owner, repo) => {
+    const before = asked.length;
+    const { result } = await testClient(inWorkerd).callTool('github_repo', { owner, repo });
+    expect(result.isError).toBe(true);
+    expect(asked.slice(before)).toEqual([]);
   });
 
   it('turns upstream failures into tool errors', async () => {
