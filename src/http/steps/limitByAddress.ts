@@ -1,5 +1,5 @@
 import type { HttpContext } from '../context';
-import { clientAddress, overLimit } from '../rateLimit';
+import { addressKey, overLimit } from '../rateLimit';
 
 /**
  * With authorization on, every request counts against its client address (ADDRESS_RATE_LIMITER)
@@ -10,5 +10,5 @@ import { clientAddress, overLimit } from '../rateLimit';
 export function limitByAddress(context: HttpContext): Promise<Response | undefined> | undefined {
   const limiter = context.env.ADDRESS_RATE_LIMITER;
   if (!limiter || context.settings.auth.mode === 'none') return undefined;
-  return overLimit(context, limiter, `ip:${clientAddress(context.request)}`);
+  return overLimit(context, limiter, addressKey(context.request));
 }

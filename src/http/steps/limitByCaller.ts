@@ -1,5 +1,5 @@
 import type { HttpContext } from '../context';
-import { clientAddress, overLimit } from '../rateLimit';
+import { addressKey, overLimit } from '../rateLimit';
 
 /**
  * The caller's rate limit (MCP_RATE_LIMITER), keyed by the principal, else the client address.
@@ -12,5 +12,5 @@ export function limitByCaller(context: HttpContext): Promise<Response | undefine
   if (!env.MCP_RATE_LIMITER && !env.DISCOVER_RATE_LIMITER) return undefined;
   const limiter = message?.method === 'server/discover' ? (env.DISCOVER_RATE_LIMITER ?? env.MCP_RATE_LIMITER) : env.MCP_RATE_LIMITER;
   if (!limiter) return undefined;
-  return overLimit(context, limiter, principal ? `principal:${principal.subject}` : `ip:${clientAddress(context.request)}`);
+  return overLimit(context, limiter, principal ? `principal:${principal.subject}` : addressKey(context.request));
 }
