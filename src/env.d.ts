@@ -1,26 +1,14 @@
 /**
  * The Worker's `env`. `npm run cf-typegen` (`wrangler types`) generates `WranglerEnv` into
  * worker-configuration.d.ts from wrangler.toml and the secrets named in .dev.vars.example;
- * `npm run check` fails when that file is stale. What follows types as optional what a
- * deployment may leave out, so the code must handle its absence.
+ * `npm run check` fails when that file is stale. Every setting of the table in
+ * src/http/settingsTable.ts is typed here as optional text, since a deployment may leave any
+ * out (each has a default, or is refused with a clear error when a mode needs it).
  */
 interface Env extends Omit<WranglerEnv, keyof OptionalEnv>, OptionalEnv {}
 
-/** Read by the Worker, never required: each has a default or turns its feature off when absent. */
-interface OptionalEnv {
-  /** Key that seals MRTR `requestState`: `.dev.vars` locally, `wrangler secret put MCP_STATE_SECRET` deployed. */
-  MCP_STATE_SECRET?: string;
-  /** Secret for AUTH_MODE = "bearer" (`wrangler secret put MCP_BEARER_TOKEN`). */
-  MCP_BEARER_TOKEN?: string;
-  /** Host names (with * wildcards and :* ports) the endpoint answers to; empty or absent allows any. */
-  ALLOWED_HOSTS?: string;
-  /** Vars for AUTH_MODE = "jwt": see docs/auth.md. */
-  AUTH_JWKS_URL?: string;
-  AUTH_RESOURCE?: string;
-  AUTH_SERVERS?: string;
-  AUTH_SCOPES?: string;
-  /** subscriptions/listen streams per isolate (default 100). */
-  LISTEN_MAX_STREAMS?: string;
+/** The settings (optional text), and the bindings a deployment may leave out. */
+interface OptionalEnv extends Partial<Record<import('./http/settingsTable').SettingName, string>> {
   /** Rate Limiting bindings: a fork may remove them from wrangler.toml to turn rate limits off. */
   MCP_RATE_LIMITER?: RateLimit;
   DISCOVER_RATE_LIMITER?: RateLimit;

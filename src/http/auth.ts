@@ -5,7 +5,7 @@
  * private deployments, one static secret compared in constant time. Off by default.
  */
 import { forbidden, type McpError, unauthorized } from '../mcp/errors';
-import type { AuthSettings, Settings } from './settings';
+import type { JwtSettings, Settings } from './settings';
 
 /** Who is calling: the token's subject and the scopes it grants. */
 export interface Principal {
@@ -25,10 +25,13 @@ const encoder = new TextEncoder();
  * Supplied by `src/http/jwt.ts` (jose); passed in by the entry so a server without JWT auth
  * does not carry the library.
  */
-export type JwtVerifier = (token: string, auth: AuthSettings, audience: string) => Promise<Principal | undefined>;
+export type JwtVerifier = (token: string, auth: JwtSettings, audience: string) => Promise<Principal | undefined>;
 
-/** This endpoint's resource identifier (RFC 8707): its own URL, unless configured. */
-export const resourceOf = (settings: Settings, origin: string) => settings.auth.resource ?? `${origin}/mcp`;
+/**
+ * This endpoint's resource identifier (RFC 8707): AUTH_RESOURCE, from configuration only. Never
+ * from the request: a `Host` an attacker chooses would make tokens for another server pass.
+ */
+export const resourceOf = (auth: JwtSettings) => auth.resource;
 
 /**
  * Where this resource's RFC 9728 metadata is, or undefined when there is none to advertise: the
@@ -39,10 +42,9 @@ export const metadataUrl = (settings: Settings, origin: string): string | undefi
   settings.auth.authorizationServers.length > 0 ? `${origin}${METADATA_PATH}` : undefined;
 
 /** The RFC 9728 document: resource, authorization servers, scopes, bearer in the header. */
-export function protectedResourceMetadata(settings: Settings, origin: string): Response {
-  const { auth } = settings;
+export function protectedResourceMetadata(auth: JwtSettings): Response {
   const body = {
-    resource: resourceOf(settings, origin),
+    resource: resourceOf(auth),
     authorization_servers: auth.authorizationServers,
     ...(auth.scopesSupported.length > 0 ? { scopes_supported: auth.scopesSupported } : {}),
     bearer_methods_supported: ['header'],
@@ -66,7 +68,7 @@ export async function authenticate(request: Request, settings: Settings, origin:
       : refusal(metadata, 'invalid_token');
   }
   if (!verifyJwt) throw new Error('AUTH_MODE = "jwt" needs a JWT verifier: createRouter(server, { verifyJwt })');
-  const principal = await verifyJwt(token, auth, resourceOf(settings, origin));
+  const principal = await verifyJwt(token, auth, resourceOf(auth));
   return principal ? { principal } : refusal(metadata, 'invalid_token');
 }
 

@@ -10,12 +10,13 @@
  * `./steps/` and put it in the list where it belongs. docs/http-pipeline.md has the map.
  */
 import { Router } from 'itty-router';
-import { internalError } from '../mcp/errors';
+import { internalError, misconfigured } from '../mcp/errors';
 import type { McpServer } from '../mcp/createServer';
 import { METADATA_PATH, protectedResourceMetadata, type JwtVerifier } from './auth';
 import { HttpContext, type FinallyStep, type Step } from './context';
 import { preflight } from './cors';
-import { settingsFor } from './settings';
+import { errorResponse } from './responses';
+import { SettingError, settingsFor } from './settings';
 import { addCors } from './steps/addCors';
 import { answerBatch } from './steps/answerBatch';
 import { checkHost } from './steps/checkHost';
@@ -73,10 +74,17 @@ export function createRouter(server: McpServer, options: RouterOptions = {}) {
     .all('*', notFound);
 
   return {
-    fetch: (request: Request, env: Env, ctx: ExecutionContext): Promise<Response> =>
-      router.fetch(new HttpContext(request, env, ctx, settingsFor(env), server)),
+    fetch: (request: Request, env: Env, ctx: ExecutionContext): Promise<Response> => {
+      const settings = settingsFor(env);
+      // Fail closed: a setting that cannot be read serves nothing, not a server with that setting off.
+      if (settings instanceof SettingError) return Promise.resolve(refuseToServe(settings));
+      return router.fetch(new HttpContext(request, env, ctx, settings, server));
+    },
   };
 }
+
+/** 500 naming the setting that cannot be read and what it accepts; its value is logged, never sent. */
+const refuseToServe = (problem: SettingError) => errorResponse(null, misconfigured(problem.setting, problem.why));
 
 const methodNotAllowed = () => new Response(null, { status: 405, headers: { Allow: 'POST' } });
 const notFound = () => new Response('Not Found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
@@ -84,7 +92,7 @@ const notFound = () => new Response('Not Found', { status: 404, headers: { 'Cont
 function metadata(context: HttpContext): Response {
   const { settings } = context;
   // With no authorization server (AUTH_MODE none, or a bearer secret) there is no metadata to advertise.
-  return settings.auth.authorizationServers.length === 0 || settings.auth.mode === 'none' ? notFound() : protectedResourceMetadata(settings, originOf(context.url));
+  return settings.auth.mode === 'jwt' ? protectedResourceMetadata(settings.auth) : notFound();
 }
 
 /** Last resort: log it, answer -32603 without a stack trace. */

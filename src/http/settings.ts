@@ -1,8 +1,14 @@
 /**
- * Deployment settings read from the Worker's vars and secrets. They are parsed once per
- * isolate and reused until the values change.
+ * The deployment's settings, read from the Worker's vars and secrets by the table in
+ * `./settingsTable.ts`, once per isolate and again only when the values change. A value that
+ * cannot be read is a `SettingError`: the router then answers every request with it (500,
+ * naming the setting), so a typo never serves the endpoint open (docs/production.md).
  */
+import { parseSettingValues, SETTINGS, SettingError, type SettingName, type SettingValues } from './settingsTable';
 
+export { SettingError } from './settingsTable';
+
+/** What the steps of a request read: the table's values, and what is worked out from them once. */
 export interface Settings {
   /** True when a browser page at `origin` may call the endpoint. */
   allowsOrigin(origin: string): boolean;
@@ -23,32 +29,31 @@ export interface Settings {
   /** Serve clients of the `initialize` era too (LEGACY_CLIENTS = "on", the default). */
   legacyClients: boolean;
   auth: AuthSettings;
-  /**
-   * REQUEST_LOGS: "on" writes one structured line per request, "errors" (the default) only for
-   * requests answered with an error or a refusal, anything else none.
-   */
-  requestLogs: 'on' | 'errors' | 'off';
+  /** REQUEST_LOGS: "on" writes one line per request, "errors" only for errors and refusals, "off" none. */
+  requestLogs: SettingValues['REQUEST_LOGS'];
 }
 
-/** AUTH_MODE = none (default) | bearer (the secret MCP_BEARER_TOKEN) | jwt (an OAuth authorization server). */
-export interface AuthSettings {
-  mode: 'none' | 'bearer' | 'jwt';
-  bearerToken?: string;
+/** AUTH_MODE and what it needs. */
+export type AuthSettings =
+  | { mode: 'none'; scopesSupported: readonly string[]; authorizationServers: readonly string[] }
+  | { mode: 'bearer'; bearerToken: string; scopesSupported: readonly string[]; authorizationServers: readonly string[] }
+  | JwtSettings;
+
+/** AUTH_MODE = "jwt": tokens from `issuer`, for `resource`, which comes from configuration only (never the request). */
+export interface JwtSettings {
+  mode: 'jwt';
   /** AUTH_ISSUER: the `iss` every token must carry. */
-  issuer?: string;
+  issuer: string;
   /** AUTH_JWKS_URL: the issuer's keys (default `<issuer>/.well-known/jwks.json`). */
   jwksUrl: string;
-  /** AUTH_RESOURCE: this server's resource identifier, the `aud` tokens must name (default `<origin>/mcp`). */
-  resource?: string;
+  /** AUTH_RESOURCE: this server's resource identifier, the `aud` tokens must name. */
+  resource: string;
   /** AUTH_SERVERS: authorization servers to advertise (default the issuer). */
-  authorizationServers: string[];
+  authorizationServers: readonly string[];
   /** AUTH_SCOPES: scopes to advertise. */
-  scopesSupported: string[];
+  scopesSupported: readonly string[];
 }
 
-export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
-export const DEFAULT_LISTEN_MAX_SECONDS = 600;
-export const DEFAULT_LISTEN_MAX_STREAMS = 100;
 let randomSecret: string | undefined;
 
 /**
@@ -70,78 +75,62 @@ export function isolateSecret(): string {
   return randomSecret;
 }
 
-let cached: { env: Env; key: string; settings: Settings } | undefined;
+const NAMES = Object.keys(SETTINGS) as SettingName[];
+let cached: { env: Env; key: string; settings: Settings | SettingError } | undefined;
 
-export function settingsFor(env: Env): Settings {
+/** The settings of `env`, or the error that names the one that cannot be read (logged once per isolate). */
+export function settingsFor(env: Env): Settings | SettingError {
   // The runtime hands every request of an isolate the same env object: one comparison.
   if (cached?.env === env) return cached.settings;
-  const key = [
-    env.ALLOWED_ORIGINS,
-    env.MAX_BODY_BYTES,
-    env.MCP_STATE_SECRET,
-    env.LISTEN_MAX_SECONDS,
-    env.LISTEN_MAX_STREAMS,
-    env.LEGACY_CLIENTS,
-    env.AUTH_MODE,
-    env.AUTH_ISSUER,
-    env.AUTH_JWKS_URL,
-    env.AUTH_RESOURCE,
-    env.AUTH_SERVERS,
-    env.AUTH_SCOPES,
-    env.MCP_BEARER_TOKEN,
-    env.REQUEST_LOGS,
-    env.ALLOWED_HOSTS,
-  ].join('\n');
-  if (cached?.key !== key) cached = { env, key, settings: parseSettings(env) };
-  else cached.env = env;
+  const vars = env as unknown as Record<string, unknown>;
+  const key = NAMES.map((name) => vars[name]).join('\n');
+  if (cached?.key !== key) {
+    const values = parseSettingValues(vars);
+    if (values instanceof SettingError) console.error(`refusing to serve: the setting ${values.message}`);
+    cached = { env, key, settings: values instanceof SettingError ? values : settingsOf(values) };
+  } else cached.env = env;
   return cached.settings;
 }
 
-function parseSettings(env: Env): Settings {
-  const patterns = (env.ALLOWED_ORIGINS ?? '')
-    .split(/[\s,]+/)
-    .filter(Boolean)
-    .map(wildcardPattern);
-  const hosts = list(env.ALLOWED_HOSTS).map(wildcardPattern);
+function settingsOf(values: SettingValues): Settings {
+  const origins = values.ALLOWED_ORIGINS.map(wildcardPattern);
+  const hosts = values.ALLOWED_HOSTS.map(wildcardPattern);
   return {
     // spec 2026-07-28 streamable-http, Security: an Origin that is present must be valid. The
     // request's own host is not trusted: under DNS rebinding the attacker's page is "same-origin".
-    allowsOrigin: (origin) => patterns.some((p) => p.test(origin)),
+    allowsOrigin: (origin) => origins.some((p) => p.test(origin)),
     // Against DNS rebinding of a local server: a name that resolves to 127.0.0.1 still carries its own Host.
     allowsHost: hosts.length === 0 ? () => true : (host) => host !== null && hosts.some((p) => p.test(host)),
     anyHost: hosts.length === 0,
-    maxBodyBytes: positive(env.MAX_BODY_BYTES) ?? DEFAULT_MAX_BODY_BYTES,
-    stateSecret: env.MCP_STATE_SECRET || isolateSecret(),
-    listenMaxMs: (positive(env.LISTEN_MAX_SECONDS) ?? DEFAULT_LISTEN_MAX_SECONDS) * 1000,
-    listenMaxStreams: positive(env.LISTEN_MAX_STREAMS) ?? DEFAULT_LISTEN_MAX_STREAMS,
-    legacyClients: env.LEGACY_CLIENTS !== 'off',
-    auth: parseAuth(env),
-    requestLogs: env.REQUEST_LOGS === 'on' || env.REQUEST_LOGS === 'errors' ? env.REQUEST_LOGS : 'off',
+    maxBodyBytes: values.MAX_BODY_BYTES,
+    stateSecret: values.MCP_STATE_SECRET ?? isolateSecret(),
+    listenMaxMs: values.LISTEN_MAX_SECONDS * 1000,
+    listenMaxStreams: values.LISTEN_MAX_STREAMS,
+    legacyClients: values.LEGACY_CLIENTS === 'on',
+    auth: authOf(values),
+    requestLogs: values.REQUEST_LOGS,
   };
 }
 
-const list = (value: string | undefined) => (value ?? '').split(/[\s,]+/).filter(Boolean);
-
-function parseAuth(env: Env): AuthSettings {
-  const mode = env.AUTH_MODE === 'jwt' || env.AUTH_MODE === 'bearer' ? env.AUTH_MODE : 'none';
-  const issuer = env.AUTH_ISSUER || undefined;
-  if (mode === 'jwt' && !issuer) throw new Error('AUTH_MODE = "jwt" needs AUTH_ISSUER');
-  if (mode === 'bearer' && !env.MCP_BEARER_TOKEN) console.warn('AUTH_MODE = "bearer" but MCP_BEARER_TOKEN is not set: every request is refused');
-  return {
-    mode,
-    bearerToken: env.MCP_BEARER_TOKEN || undefined,
-    issuer,
-    jwksUrl: env.AUTH_JWKS_URL || `${issuer ?? ''}/.well-known/jwks.json`,
-    resource: env.AUTH_RESOURCE || undefined,
-    authorizationServers: list(env.AUTH_SERVERS).length > 0 ? list(env.AUTH_SERVERS) : issuer ? [issuer] : [],
-    scopesSupported: list(env.AUTH_SCOPES),
-  };
+/** The settings of the authorization mode; `parseSettingValues` has checked that what a mode needs is there. */
+function authOf(values: SettingValues): AuthSettings {
+  const scopesSupported = values.AUTH_SCOPES;
+  const { AUTH_ISSUER: issuer, AUTH_RESOURCE: resource } = values;
+  if (values.AUTH_MODE === 'jwt' && issuer !== undefined && resource !== undefined) {
+    return {
+      mode: 'jwt',
+      issuer,
+      resource,
+      jwksUrl: values.AUTH_JWKS_URL ?? `${issuer.replace(/\/$/, '')}/.well-known/jwks.json`,
+      authorizationServers: values.AUTH_SERVERS.length > 0 ? values.AUTH_SERVERS : [issuer],
+      scopesSupported,
+    };
+  }
+  if (values.AUTH_MODE === 'bearer' && values.MCP_BEARER_TOKEN !== undefined) {
+    return { mode: 'bearer', bearerToken: values.MCP_BEARER_TOKEN, scopesSupported, authorizationServers: [] };
+  }
+  return { mode: 'none', scopesSupported, authorizationServers: [] };
 }
-
-const positive = (value: string | undefined) => {
-  const number = Number(value);
-  return Number.isSafeInteger(number) && number > 0 ? number : undefined;
-};
 
 /**
  * Origins and hosts with wildcards: `https://app.example.com` matches itself;

@@ -66,6 +66,9 @@ export const cannotAskLegacyClient = (method: string) =>
     `${method} needs input from the client (elicitation, sampling or roots), which this stateless server can only ask for with protocol 2026-07-28; connect with a client that speaks it`,
   );
 export const internalError = () => new McpError(ErrorCode.InternalError, 'Internal error');
+/** A setting of the deployment cannot be read: nothing is served until it is fixed (docs/production.md, Settings). */
+export const misconfigured = (setting: string, why: string) =>
+  new McpError(ErrorCode.InternalError, `Server misconfigured: the setting ${setting} ${why}`, { setting });
 export const headerMismatch = (why: string) => new McpError(ErrorCode.HeaderMismatch, `Header mismatch: ${why}`);
 /** -32021 naming the missing features as capabilities: `elicitation.url` becomes `{ elicitation: { url: {} } }`. */
 export const missingCapability = (features: readonly string[]) => {

@@ -5,7 +5,14 @@ import { decodeHeaderValue } from '../../src/http/headers';
 import { invalidParams } from '../../src/mcp/errors';
 import { cacheControl, errorResponse, replyResponse } from '../../src/http/responses';
 import { pathOf } from '../../src/http/url';
-import { settingsFor } from '../../src/http/settings';
+import { settingsFor as readSettings, SettingError } from '../../src/http/settings';
+
+/** The settings of an env that can be read (test/unit/settings.test.ts has the ones that cannot). */
+const settingsFor = (env: Env) => {
+  const settings = readSettings(env);
+  if (settings instanceof SettingError) throw new Error(settings.message);
+  return settings;
+};
 
 /** A Worker env with every var set to a neutral value, plus the ones a test is about. */
 const envWith = (vars: Record<string, string | undefined>) =>
@@ -60,7 +67,7 @@ describe('decodeHeaderValue', () => {
 });
 
 describe('allowed origins', () => {
-  const settings = settingsFor(envWith({ ALLOWED_ORIGINS: 'https://app.example.com, https://*.example.org http://localhost:*', MAX_BODY_BYTES: '10' }));
+  const settings = settingsFor(envWith({ ALLOWED_ORIGINS: 'https://app.example.com, https://*.example.org http://localhost:*', MAX_BODY_BYTES: '2048' }));
   it.each([
     ['https://app.example.com', true],
     ['https://APP.example.com', true],
@@ -78,9 +85,9 @@ describe('allowed origins', () => {
     expect(settings.allowsOrigin(origin)).toBe(allowed);
   });
 
-  it('reads the body limit and falls back to 4 MiB on nonsense', () => {
-    expect(settings.maxBodyBytes).toBe(10);
-    expect(settingsFor(envWith({ MAX_BODY_BYTES: 'lots' })).maxBodyBytes).toBe(4 * 1024 * 1024);
+  it('reads the body limit, and refuses nonsense rather than guess', () => {
+    expect(settings.maxBodyBytes).toBe(2048);
+    expect(readSettings(envWith({ MAX_BODY_BYTES: 'lots' }))).toBeInstanceOf(SettingError);
   });
 });
 

@@ -1,0 +1,73 @@
+/**
+ * Settings fail closed (docs/production.md, Settings): every value is parsed by the table in
+ * src/http/settingsTable.ts, and one that cannot be read is an error naming the setting and
+ * what it accepts, never the setting turned off.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseSettingValues, SETTINGS, SettingError } from '../../src/http/settingsTable';
+
+const refused = (env: Record<string, string>) => {
+  const outcome = parseSettingValues(env);
+  if (!(outcome instanceof SettingError)) throw new Error(`${JSON.stringify(env)} was accepted`);
+  return outcome;
+};
+
+describe('settings that cannot be read', () => {
+  it.each([
+    [{ AUTH_MODE: 'berer' }, 'AUTH_MODE', /`none`, `bearer` or `jwt`/],
+    [{ AUTH_MODE: 'JWT' }, 'AUTH_MODE', /`none`, `bearer` or `jwt`/],
+    [{ MAX_BODY_BYTES: 'lots' }, 'MAX_BODY_BYTES', /whole number of bytes/],
+    [{ MAX_BODY_BYTES: '0x100000' }, 'MAX_BODY_BYTES', /whole number of bytes/],
+    [{ MAX_BODY_BYTES: '1e6' }, 'MAX_BODY_BYTES', /whole number of bytes/],
+    [{ LISTEN_MAX_SECONDS: '-5' }, 'LISTEN_MAX_SECONDS', /whole number of seconds/],
+    [{ LISTEN_MAX_STREAMS: '2.5' }, 'LISTEN_MAX_STREAMS', /whole number/],
+    [{ ALLOWED_ORIGINS: 'app.example.com' }, 'ALLOWED_ORIGINS', /origins/],
+    [{ ALLOWED_ORIGINS: 'https://app.example.com/path' }, 'ALLOWED_ORIGINS', /origins/],
+    [{ ALLOWED_HOSTS: 'https://mcp.example.com' }, 'ALLOWED_HOSTS', /host names/],
+    [{ REQUEST_LOGS: 'yes' }, 'REQUEST_LOGS', /`on`, `errors` or `off`/],
+    [{ LEGACY_CLIENTS: 'true' }, 'LEGACY_CLIENTS', /`on` or `off`/],
+    [{ AUTH_MODE: 'jwt', AUTH_RESOURCE: 'https://mcp.example.com/mcp' }, 'AUTH_ISSUER', /required with AUTH_MODE = "jwt"/],
+    [{ AUTH_MODE: 'jwt', AUTH_ISSUER: 'https://issuer.example.com' }, 'AUTH_RESOURCE', /required with AUTH_MODE = "jwt"/],
+    [{ AUTH_MODE: 'jwt', AUTH_ISSUER: 'http://issuer.example.com', AUTH_RESOURCE: 'https://mcp.example.com/mcp' }, 'AUTH_ISSUER', /https URL/],
+    [{ AUTH_MODE: 'bearer' }, 'MCP_BEARER_TOKEN', /required with AUTH_MODE = "bearer"/],
+    [{ AUTH_MODE: 'bearer', MCP_BEARER_TOKEN: ' s3cret\n' }, 'MCP_BEARER_TOKEN', /no whitespace around it/],
+    [{ AUTH_MOD: 'jwt' }, 'AUTH_MOD', /not a setting; the AUTH_ settings are AUTH_MODE, /],
+  ])('%j is refused, naming %s and what it accepts', (env, setting, accepts) => {
+    const error = refused(env);
+    expect(error.setting).toBe(setting);
+    expect(error.message).toMatch(accepts);
+  });
+
+  it('never puts a secret in the message, and says what was wrong with the rest', () => {
+    expect(refused({ AUTH_MODE: 'bearer', MCP_BEARER_TOKEN: ' hunter2 ' }).message).not.toContain('hunter2');
+    expect(refused({ ALLOWED_ORIGINS: 'https://ok.example.com, not-an-origin' }).detail).toBe('"not-an-origin" is not an origin');
+    expect(refused({ AUTH_MODE: 'berer' }).detail).toBe('it is "berer"');
+  });
+});
+
+describe('settings that can be read', () => {
+  it('takes the table\'s default for each var that is unset or empty', () => {
+    const values = parseSettingValues({ AUTH_ISSUER: '', ALLOWED_HOSTS: '' });
+    expect(values).toEqual(Object.fromEntries(Object.entries(SETTINGS).map(([name, setting]) => [name, setting.default])));
+  });
+
+  it('reads each value by its setting\'s grammar', () => {
+    expect(
+      parseSettingValues({
+        ALLOWED_ORIGINS: 'https://app.example.com, https://*.example.org http://localhost:*',
+        ALLOWED_HOSTS: 'localhost:*, [::1]:8787',
+        MAX_BODY_BYTES: '2048',
+        AUTH_MODE: 'jwt',
+        AUTH_ISSUER: 'http://127.0.0.1:4000/issuer',
+        AUTH_RESOURCE: 'https://mcp.example.com/mcp',
+        AUTH_SCOPES: 'mcp:read mcp:admin',
+      }),
+    ).toMatchObject({
+      ALLOWED_ORIGINS: ['https://app.example.com', 'https://*.example.org', 'http://localhost:*'],
+      ALLOWED_HOSTS: ['localhost:*', '[::1]:8787'],
+      MAX_BODY_BYTES: 2048,
+      AUTH_MODE: 'jwt',
+      AUTH_SCOPES: ['mcp:read', 'mcp:admin'],
+    });
+  });
+});
