@@ -183,7 +183,7 @@ function taskRuntime(definition: ServerDefinition, tools: ReadonlyMap<string, Co
 function byName<T>(items: readonly T[], key: (item: T) => string, kind: string): Map<string, T> {
   const map = new Map<string, T>();
   for (const item of items) {
-    if (map.has(key(item))) throw new Error(`${kind} "${key(item)}" is defined twice`);
+    if (map.has(key(item))) throw new Error(`${kind} "${key(item)}" is defined twice: give each ${kind} its own name, or list it once`);
     map.set(key(item), item);
   }
   return map;

@@ -1,0 +1,151 @@
+/**
+ * `npm run check` loads each Worker a wrangler*.toml deploys (or the configs named on the command
+ * line), built as `wrangler deploy` builds it, once in Node, so an author's mistake fails here,
+ * before deploy, with the author's own file and line and what to change:
+ *
+ * - whatever the server throws at load (a name defined twice, an `x-mcp-header` in the wrong
+ *   place, a task tool without its runtime), with the stack mapped to the sources;
+ * - every schema a client would see (each tool's `inputSchema` and `outputSchema`, as
+ *   `tools/list` gives them) checked against its JSON Schema meta-schema (2020-12 unless the
+ *   schema says otherwise), so `type: "integr"` or `required: "n"` is caught here, not blamed on
+ *   a model's arguments at every call.
+ *
+ *   node --enable-source-maps scripts/check-worker.mjs [wrangler.toml ...]
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { register } from 'node:module';
+import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Ajv } from 'ajv';
+import { Ajv2019 } from 'ajv/dist/2019.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { unstable_readConfig as readConfig } from 'wrangler';
+import { buildBundle } from './workerd.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+
+// The runtime's own module, for a Worker that defines a Durable Object class: only its shape is needed to load.
+const runtime = 'export class DurableObject { constructor(ctx, env) { this.ctx = ctx; this.env = env; } }';
+register(
+  `data:text/javascript,${encodeURIComponent(`export async function resolve(specifier, context, next) {
+    if (specifier === 'cloudflare:workers') return { url: ${JSON.stringify(`data:text/javascript,${encodeURIComponent(runtime)}`)}, shortCircuit: true };
+    return next(specifier, context);
+  }`)}`,
+);
+
+const metaValidators = {
+  'https://json-schema.org/draft/2020-12/schema': new Ajv2020({ strict: false, validateFormats: false }),
+  'https://json-schema.org/draft/2019-09/schema': new Ajv2019({ strict: false, validateFormats: false }),
+  'http://json-schema.org/draft-07/schema': new Ajv({ strict: false, validateFormats: false }),
+};
+
+/** Why `schema` breaks its dialect's meta-schema, one line per place, or [] when it does not. */
+function metaSchemaErrors(schema) {
+  const dialect = typeof schema?.$schema === 'string' ? schema.$schema.replace(/#$/, '') : 'https://json-schema.org/draft/2020-12/schema';
+  const ajv = metaValidators[dialect];
+  if (!ajv || ajv.validateSchema(schema)) return [];
+  const byPlace = new Map();
+  for (const error of ajv.errors ?? []) {
+    const place = error.instancePath || '/';
+    byPlace.set(place, [...(byPlace.get(place) ?? []), `${error.message}${error.params?.allowedValues ? ` (${error.params.allowedValues.join(', ')})` : ''}`]);
+  }
+  // The deepest places are the ones to fix: "must match a schema in anyOf" at a parent only repeats them.
+  const places = [...byPlace.keys()];
+  return places
+    .filter((place) => !places.some((other) => other !== place && other.startsWith(`${place === '/' ? '' : place}/`)))
+    .map((place) => `at ${place}: ${[...new Set(byPlace.get(place))].join('; ')}`);
+}
+
+/** The author's files in the bundle (not the framework's, not packages'), for pointing at a definition. */
+function authorFiles(bundle) {
+  const map = JSON.parse(readFileSync(join(bundle, readdirSync(bundle).find((file) => file.endsWith('.js.map'))), 'utf8'));
+  return map.sources
+    .map((source) => relative(root, join(bundle, source)))
+    .filter((file) => !file.includes('node_modules') && !/^src\/(?:mcp|http|tasks)\//.test(file) && !file.startsWith('..'));
+}
+
+/** Where `name` is defined: the first `name: '…'` of the author's files, as file:line. */
+function whereDefined(files, name) {
+  const pattern = new RegExp(`\\bname:\\s*(['"\`])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\1`);
+  for (const file of files) {
+    const lines = readFileSync(join(root, file), 'utf8').split('\n');
+    const index = lines.findIndex((line) => pattern.test(line));
+    if (index !== -1) return `${file}:${index + 1}`;
+  }
+  return undefined;
+}
+
+/** The first frame of a load error in the author's files (else in any source file), as file:line:column. */
+function authorFrame(error, files) {
+  const frames = String(error?.stack ?? '').split('\n').filter((line) => line.trim().startsWith('at '));
+  for (const frame of frames) {
+    const file = files.find((candidate) => frame.includes(`/${candidate}:`));
+    if (file) return `${file}${/:\d+:\d+/.exec(frame.slice(frame.indexOf(`/${file}:`)))?.[0] ?? ''}`;
+  }
+  return frames.find((line) => line.includes('/src/'))?.trim().replace(/^at\s+/, '');
+}
+
+const post = (method, params = {}) =>
+  new Request('http://localhost/mcp', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': method },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method,
+      params: { ...params, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } },
+    }),
+  });
+
+/** Every tool a client would list, page by page. */
+async function listTools(worker, env) {
+  const ctx = { waitUntil() {}, passThroughOnException() {} };
+  const tools = [];
+  let cursor;
+  do {
+    const reply = await (await worker.fetch(post('tools/list', cursor ? { cursor } : {}), env, ctx)).json();
+    if (reply.error) throw new Error(`tools/list answered ${reply.error.code} ${reply.error.message}`);
+    tools.push(...reply.result.tools);
+    cursor = reply.result.nextCursor;
+  } while (cursor);
+  return tools;
+}
+
+async function check(config) {
+  const settings = readConfig({ config: join(root, config) }, { hideWarnings: true });
+  const bundle = buildBundle(config);
+  const files = authorFiles(bundle);
+  const main = readdirSync(bundle).find((file) => file.endsWith('.js'));
+  let worker;
+  try {
+    worker = (await import(pathToFileURL(join(bundle, main)).href)).default;
+  } catch (error) {
+    const at = authorFrame(error, files);
+    return [`the Worker fails to load: ${error?.message ?? error}${at ? `\n      at ${at}` : ''}`];
+  }
+  // Listing needs no caller: the check asks as an anonymous client of a server with auth off.
+  const env = { ...settings.vars, AUTH_MODE: 'none', MCP_STATE_SECRET: 'npm run check' };
+  const problems = [];
+  for (const tool of await listTools(worker, env)) {
+    for (const key of ['inputSchema', 'outputSchema']) {
+      if (tool[key] === undefined) continue;
+      for (const why of metaSchemaErrors(tool[key])) {
+        problems.push(`${whereDefined(files, tool.name) ?? `tool "${tool.name}"`}: tool "${tool.name}" ${key} is not a valid JSON Schema ${why}`);
+      }
+    }
+  }
+  return problems;
+}
+
+const configs = process.argv.slice(2).length > 0 ? process.argv.slice(2) : readdirSync(root).filter((file) => /^wrangler(\..+)?\.toml$/.test(file));
+let failed = false;
+for (const config of configs) {
+  const problems = await check(config);
+  if (problems.length === 0) {
+    console.log(`check-worker: ${config}: loads, and every schema is valid`);
+    continue;
+  }
+  failed = true;
+  console.error(`check-worker: ${config}:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+}
+process.exit(failed ? 1 : 0);

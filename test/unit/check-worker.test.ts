@@ -1,0 +1,41 @@
+/**
+ * `npm run check` catches an author's mistakes before deploy (scripts/check-worker.mjs), with the
+ * author's file and line: schemas that break the JSON Schema meta-schema, and a server that
+ * throws at load. Run on the broken fixtures of test/fixtures/broken/.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const run = async (config: string) => {
+  try {
+    const { stdout } = await promisify(execFile)(process.execPath, ['--enable-source-maps', 'scripts/check-worker.mjs', config]);
+    return { code: 0, output: stdout };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, output: failed.stdout + failed.stderr };
+  }
+};
+
+describe('npm run check: the built Worker, loaded once', () => {
+  it('names each schema that is no JSON Schema, with the file and line of its tool and the place in it', async () => {
+    const { code, output } = await run('test/fixtures/broken/schemas.wrangler.toml');
+    expect(code).toBe(1);
+    expect(output).toMatch(/test\/fixtures\/broken\/tools\.ts:8: tool "misspelt_type" inputSchema is not a valid JSON Schema at \/properties\/n\/type: .*allowed values \(array, boolean, integer/);
+    expect(output).toMatch(/test\/fixtures\/broken\/tools\.ts:15: tool "required_not_a_list" inputSchema is not a valid JSON Schema at \/required: must be array/);
+    expect(output).not.toMatch(/"fine"/);
+  }, 60_000);
+
+  it('reports a server that fails to load, with what to change and the author\'s line', async () => {
+    const { code, output } = await run('test/fixtures/broken/duplicate.wrangler.toml');
+    expect(code).toBe(1);
+    expect(output).toContain('the Worker fails to load: tool "fine" is defined twice: give each tool its own name, or list it once');
+    expect(output).toMatch(/at test\/fixtures\/broken\/duplicate\.ts:6:\d+/);
+  }, 60_000);
+
+  it('passes the template as it is', async () => {
+    const { code, output } = await run('wrangler.toml');
+    expect(output).toContain('wrangler.toml: loads, and every schema is valid');
+    expect(code).toBe(0);
+  }, 60_000);
+});
