@@ -20,7 +20,6 @@ import type { CachePolicy, JsonObject, JSONRPCRequest, ServerCapabilities } from
 export interface McpServer {
   /** The versions a modern request may name. */
   readonly supportedVersions: readonly string[];
-  readonly legacyVersions: readonly string[];
   /** Every version served, for discover and -32022: the modern ones, then the legacy ones when they are served. */
   servedVersions(servesLegacy: boolean): readonly string[];
   readonly capabilities: ServerCapabilities;
@@ -144,7 +143,6 @@ export function createServer(definition: ServerDefinition): McpServer {
 
   return {
     supportedVersions: SUPPORTED_VERSIONS,
-    legacyVersions: LEGACY_VERSIONS,
     servedVersions,
     capabilities,
     tool: (name) => tools.get(name),

@@ -155,9 +155,3 @@ export interface CallToolResult {
   _meta?: JsonObject;
 }
 
-export interface ProgressNotificationParams {
-  progressToken: string | number;
-  progress: number;
-  total?: number;
-  message?: string;
-}
