@@ -9,8 +9,8 @@ const summarize = { type: 'ref/prompt', name: 'summarize_repo' };
 
 describe('time zones (resources)', () => {
   it('lists the zone list and the time-in-zone template', async () => {
-    expect(await mcp.listResources()).toEqual([expect.objectContaining({ uri: 'time://zones', name: 'time-zones', mimeType: 'text/plain' })]);
-    expect(await mcp.listResourceTemplates()).toEqual([expect.objectContaining({ uriTemplate: 'time://now/{+zone}', name: 'time-in-zone' })]);
+    expect((await mcp.listResources()).result.resources).toEqual([expect.objectContaining({ uri: 'time://zones', name: 'time-zones', mimeType: 'text/plain' })]);
+    expect((await mcp.listResourceTemplates()).result.resourceTemplates).toEqual([expect.objectContaining({ uriTemplate: 'time://now/{+zone}', name: 'time-in-zone' })]);
   });
 
   it('reads the zone list, cacheable for a day', async () => {
@@ -38,7 +38,7 @@ describe('time zones (resources)', () => {
 
 describe('summarize_repo (prompt)', () => {
   it('lists its arguments', async () => {
-    const [prompt] = await mcp.listPrompts();
+    const [prompt] = (await mcp.listPrompts()).result.prompts;
     expect(prompt).toMatchObject({ name: 'summarize_repo', arguments: [{ name: 'owner', required: true }, { name: 'repo', required: true }, { name: 'audience' }] });
   });
 

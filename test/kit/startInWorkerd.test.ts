@@ -1,4 +1,7 @@
 /** The test kit's workerd runner: a fixture built by wrangler, run by Miniflare, its outbound fetch mocked. */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tools as fixtureTools } from '../fixtures/tools';
 import { startInWorkerd, testClient, type WorkerInWorkerd } from './index';
@@ -20,7 +23,7 @@ describe('startInWorkerd', () => {
   afterAll(() => worker?.dispose());
 
   it('runs the Worker wrangler builds from the config', async () => {
-    const tools = await testClient(worker).listTools();
+    const { tools } = (await testClient(worker).listTools()).result;
     expect(tools.map((tool) => tool.name)).toEqual(fixtureTools.map((tool) => tool.name));
   });
 
@@ -30,8 +33,23 @@ describe('startInWorkerd', () => {
     expect(outbound).toEqual(['https://upstream.test/echo-headers']);
   });
 
-  it('gives the Worker the config’s vars, the overridden ones and the secrets', async () => {
-    const env = await worker.env();
-    expect(env).toMatchObject({ ALLOWED_ORIGINS: 'https://app.example.com, https://*.example.org', LISTEN_MAX_SECONDS: '2', MCP_STATE_SECRET: 'a secret set by the test' });
+  it('gives the Worker the vars and secrets the test states, and no other', async () => {
+    const text = Object.entries(await worker.env()).filter(([, value]) => typeof value === 'string');
+    expect(Object.fromEntries(text)).toEqual({ UPSTREAM_URL: 'https://upstream.test', LISTEN_MAX_SECONDS: '2', MCP_STATE_SECRET: 'a secret set by the test' });
   });
+});
+
+describe('startInWorkerd, in a project whose own settings would change what a test sees', () => {
+  it('reads neither the config’s [vars] nor a .dev.vars beside it: a test states the settings it runs under', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kit-settings-'));
+    const main = new URL('../fixtures/worker.ts', import.meta.url).pathname;
+    writeFileSync(join(dir, 'wrangler.toml'), `name = "kit-settings"\nmain = "${main}"\ncompatibility_date = "2026-11-01"\n\n[vars]\nAUTH_MODE = "bearer"\n`);
+    writeFileSync(join(dir, '.dev.vars'), 'AUTH_MODE=bearer\nMCP_BEARER_TOKEN=a-developer-secret\n');
+    await using worker = await startInWorkerd({ config: join(dir, 'wrangler.toml') });
+    const { tools } = (await testClient(worker).listTools()).result;
+    expect(tools.length).toBeGreaterThan(0);
+    const env = await worker.env();
+    expect(env.AUTH_MODE).toBeUndefined();
+    expect(env.MCP_BEARER_TOKEN).toBeUndefined();
+  }, 120_000);
 });

@@ -1,8 +1,11 @@
 /**
  * The Worker in workerd through Miniflare's own API, built as `wrangler deploy` builds it:
- * the bundle from `wrangler deploy --dry-run`, the bindings, vars, compatibility date and flags
- * from the wrangler config (wrangler's `unstable_getMiniflareWorkerOptions`). Vars, secrets and
- * bindings can be overridden per test, and the Worker's outbound `fetch` answered by a function
+ * the bundle from `wrangler deploy --dry-run`, the bindings (rate limits, Durable Objects, KV…),
+ * compatibility date and flags from the wrangler config (wrangler's
+ * `unstable_getMiniflareWorkerOptions`). Vars and secrets are only those the test states: neither
+ * the config's `[vars]` nor a `.dev.vars` reach the Worker, so what your deployment sets (say
+ * `AUTH_MODE = "bearer"`) never changes what a test sees, and every other setting has its default
+ * (README, settings table). The Worker's outbound `fetch` can be answered by a function
  * (Miniflare's `outboundService`), so a tool that calls an API is tested without a server.
  *
  *   await using worker = await startInWorkerd({ outbound: () => Response.json({ ok: true }) });
@@ -19,7 +22,7 @@ import type { FetchTarget } from './testClient';
 export interface WorkerdOptions {
   /** The wrangler config to build and run. Default: the template's `wrangler.toml`. */
   config?: string;
-  /** Vars that replace or add to the config's `[vars]`. */
+  /** The vars the Worker runs with (the config's `[vars]` are not read: a test states its settings). */
   vars?: Record<string, string>;
   /** Secrets (what `wrangler secret put` would set), e.g. `MCP_STATE_SECRET`. */
   secrets?: Record<string, string>;
@@ -63,7 +66,8 @@ export async function startInWorkerd(options: WorkerdOptions = {}): Promise<Work
       ...workerOptions,
       modulesRoot: outdir,
       modules: [{ type: 'ESModule', path: script }],
-      bindings: { ...(workerOptions.bindings as Record<string, string>), ...options.vars, ...options.secrets },
+      // Only what the test states: the config's [vars] and .dev.vars are the developer's, not the test's.
+      bindings: { ...options.vars, ...options.secrets },
       ...(outbound ? { outboundService: (request: unknown) => outbound(request as Request) as never } : {}),
       ...options.miniflare,
     } as V4WorkerOptions),

@@ -18,7 +18,7 @@ describe('testClient', () => {
 
   it('lists every page of a paged list', async () => {
     const paged = testClient(fixtureWorker, { env: { LISTEN_MAX_SECONDS: '1' } });
-    expect((await paged.listTools()).map((tool) => tool.name)).toEqual(fixtureTools.map((tool) => tool.name));
+    expect((await paged.listTools()).result.tools.map((tool) => tool.name)).toEqual(fixtureTools.map((tool) => tool.name));
   });
 
   it('mirrors x-mcp-header arguments into Mcp-Param headers, Base64 where needed', async () => {
@@ -44,9 +44,9 @@ describe('testClient', () => {
   });
 
   it('reads resources, gets prompts and completes through the helpers', async () => {
-    expect((await mcp.listResources()).map((r) => r.uri)).toEqual(defaults.resources.map((r) => r.uri));
-    expect((await mcp.listResourceTemplates()).map((t) => t.uriTemplate)).toEqual(defaults.resourceTemplates.map((t) => t.uriTemplate));
-    expect((await mcp.listPrompts()).map((p) => p.name)).toEqual(defaults.prompts.map((p) => p.name));
+    expect((await mcp.listResources()).result.resources.map((r) => r.uri)).toEqual(defaults.resources.map((r) => r.uri));
+    expect((await mcp.listResourceTemplates()).result.resourceTemplates.map((t) => t.uriTemplate)).toEqual(defaults.resourceTemplates.map((t) => t.uriTemplate));
+    expect((await mcp.listPrompts()).result.prompts.map((p) => p.name)).toEqual(defaults.prompts.map((p) => p.name));
     expect((await mcp.readResource('test://public-doc')).result.contents).toEqual([{ uri: 'test://public-doc', text: 'shared' }]);
     expect((await mcp.getPrompt('greeting', { name: 'Ada' })).result.messages[0].content.text).toBe('Hello Ada (friendly)');
     const { result } = await mcp.complete({ type: 'ref/prompt', name: 'greeting' }, { name: 'tone', value: 'fa' });

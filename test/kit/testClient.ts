@@ -121,32 +121,36 @@ export function testClient(worker: FetchTarget, options: TestClientOptions = {})
 
   /** The `x-mcp-header` parameters of every tool, learnt once from tools/list as a client does. */
   function toolHeaderParams() {
-    headerParams ??= list<{ name: string; inputSchema: unknown }>('tools/list', 'tools').then(
-      (tools) => new Map(tools.map((tool) => [tool.name, annotated(tool.inputSchema, [])])),
+    headerParams ??= list<'tools', { name: string; inputSchema: unknown }>('tools/list', 'tools').then(
+      ({ result }) => new Map(result.tools.map((tool) => [tool.name, annotated(tool.inputSchema, [])])),
     );
     return headerParams;
   }
 
-  /** Every page of a list, following nextCursor as a client does. */
-  async function list<Item>(method: string, key: string): Promise<Item[]> {
+  /**
+   * Every page of a list, following nextCursor as a client does: one answer like any other, whose
+   * `result[key]` holds the items of all pages (status and headers are the last page's).
+   */
+  async function list<Key extends string, Item = Record<string, any>>(method: string, key: Key): Promise<Answer<Record<Key, Item[]>>> {
     const items: Item[] = [];
     let cursor: string | undefined;
+    let page: Answer;
     do {
-      const { result } = await request(method, cursor === undefined ? {} : { cursor });
-      items.push(...(result[key] as Item[]));
-      cursor = result.nextCursor;
+      page = await request(method, cursor === undefined ? {} : { cursor });
+      items.push(...(page.result[key] as Item[]));
+      cursor = page.result.nextCursor;
     } while (cursor !== undefined);
-    return items;
+    return { ...page, result: { [key]: items } as Record<Key, Item[]> };
   }
 
   return {
-    /** Any method, for what the helpers below do not cover. */
+    /** Any method, for what the helpers below do not cover. Every helper answers the same way: `{ result, notifications, status, headers }`. */
     request,
     discover: () => request('server/discover'),
-    listTools: () => list<Record<string, any>>('tools/list', 'tools'),
-    listResources: () => list<Record<string, any>>('resources/list', 'resources'),
-    listResourceTemplates: () => list<Record<string, any>>('resources/templates/list', 'resourceTemplates'),
-    listPrompts: () => list<Record<string, any>>('prompts/list', 'prompts'),
+    listTools: () => list('tools/list', 'tools'),
+    listResources: () => list('resources/list', 'resources'),
+    listResourceTemplates: () => list('resources/templates/list', 'resourceTemplates'),
+    listPrompts: () => list('prompts/list', 'prompts'),
     callTool: (name: string, args: Record<string, unknown> = {}, call?: CallOptions) => request('tools/call', { name, arguments: args }, call),
     readResource: (uri: string, call?: CallOptions) => request('resources/read', { uri }, call),
     getPrompt: (name: string, args: Record<string, string> = {}, call?: CallOptions) => request('prompts/get', { name, arguments: args }, call),
