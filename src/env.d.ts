@@ -19,6 +19,8 @@ interface OptionalEnv {
   AUTH_RESOURCE?: string;
   AUTH_SERVERS?: string;
   AUTH_SCOPES?: string;
+  /** How long a fetch of the issuer's keys may take, in ms (default 3000). */
+  AUTH_JWKS_TIMEOUT_MS?: string;
   /** subscriptions/listen streams per isolate (default 100). */
   LISTEN_MAX_STREAMS?: string;
   /** Rate Limiting bindings: a fork may remove them from wrangler.toml to turn rate limits off. */

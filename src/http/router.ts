@@ -29,7 +29,6 @@ import { serveMcp } from './steps/serveMcp';
 import { startTrace } from './steps/startTrace';
 import { verifyToken } from './steps/verifyToken';
 import { writeRequestLog } from './steps/writeRequestLog';
-import { originOf } from './url';
 
 export const MCP_PATH = '/mcp';
 
@@ -82,9 +81,9 @@ const methodNotAllowed = () => new Response(null, { status: 405, headers: { Allo
 const notFound = () => new Response('Not Found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
 
 function metadata(context: HttpContext): Response {
-  const { settings } = context;
+  const { auth } = context.settings;
   // With no authorization server (AUTH_MODE none, or a bearer secret) there is no metadata to advertise.
-  return settings.auth.authorizationServers.length === 0 || settings.auth.mode === 'none' ? notFound() : protectedResourceMetadata(settings, originOf(context.url));
+  return auth.mode === 'jwt' && auth.authorizationServers.length > 0 ? protectedResourceMetadata(auth) : notFound();
 }
 
 /** Last resort: log it, answer -32603 without a stack trace. */

@@ -31,15 +31,28 @@ export interface Settings {
 }
 
 /** AUTH_MODE = none (default) | bearer (the secret MCP_BEARER_TOKEN) | jwt (an OAuth authorization server). */
-export interface AuthSettings {
-  mode: 'none' | 'bearer' | 'jwt';
+export type AuthSettings = CommonAuthSettings &
+  (
+    | { mode: 'none'; issuer?: string; resource?: undefined }
+    | { mode: 'bearer'; issuer?: string; resource?: undefined }
+    | {
+        mode: 'jwt';
+        /** AUTH_ISSUER: the `iss` every token must carry. */
+        issuer: string;
+        /** AUTH_RESOURCE: this server's resource identifier, the `aud` tokens must name; never taken from the request. */
+        resource: string;
+      }
+  );
+
+/** What jwt mode is sure to have: the issuer and this server's resource identifier. */
+export type JwtAuthSettings = Extract<AuthSettings, { mode: 'jwt' }>;
+
+interface CommonAuthSettings {
   bearerToken?: string;
-  /** AUTH_ISSUER: the `iss` every token must carry. */
-  issuer?: string;
   /** AUTH_JWKS_URL: the issuer's keys (default `<issuer>/.well-known/jwks.json`). */
   jwksUrl: string;
-  /** AUTH_RESOURCE: this server's resource identifier, the `aud` tokens must name (default `<origin>/mcp`). */
-  resource?: string;
+  /** AUTH_JWKS_TIMEOUT_MS: how long a fetch of the issuer's keys may take (default 3000). */
+  jwksTimeoutMs: number;
   /** AUTH_SERVERS: authorization servers to advertise (default the issuer). */
   authorizationServers: string[];
   /** AUTH_SCOPES: scopes to advertise. */
@@ -49,6 +62,8 @@ export interface AuthSettings {
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 export const DEFAULT_LISTEN_MAX_SECONDS = 600;
 export const DEFAULT_LISTEN_MAX_STREAMS = 100;
+export const DEFAULT_JWKS_TIMEOUT_MS = 3_000;
+const MAX_JWKS_TIMEOUT_MS = 30_000;
 let randomSecret: string | undefined;
 
 /**
@@ -86,6 +101,7 @@ export function settingsFor(env: Env): Settings {
     env.AUTH_ISSUER,
     env.AUTH_JWKS_URL,
     env.AUTH_RESOURCE,
+    env.AUTH_JWKS_TIMEOUT_MS,
     env.AUTH_SERVERS,
     env.AUTH_SCOPES,
     env.MCP_BEARER_TOKEN,
@@ -125,17 +141,25 @@ const list = (value: string | undefined) => (value ?? '').split(/[\s,]+/).filter
 function parseAuth(env: Env): AuthSettings {
   const mode = env.AUTH_MODE === 'jwt' || env.AUTH_MODE === 'bearer' ? env.AUTH_MODE : 'none';
   const issuer = env.AUTH_ISSUER || undefined;
-  if (mode === 'jwt' && !issuer) throw new Error('AUTH_MODE = "jwt" needs AUTH_ISSUER');
+  const resource = env.AUTH_RESOURCE || undefined;
   if (mode === 'bearer' && !env.MCP_BEARER_TOKEN) console.warn('AUTH_MODE = "bearer" but MCP_BEARER_TOKEN is not set: every request is refused');
-  return {
-    mode,
+  const jwksTimeoutMs = env.AUTH_JWKS_TIMEOUT_MS ? positive(env.AUTH_JWKS_TIMEOUT_MS) : DEFAULT_JWKS_TIMEOUT_MS;
+  if (jwksTimeoutMs === undefined || jwksTimeoutMs > MAX_JWKS_TIMEOUT_MS) {
+    throw new Error(`AUTH_JWKS_TIMEOUT_MS must be a whole number of milliseconds from 1 to ${MAX_JWKS_TIMEOUT_MS}`);
+  }
+  const common = {
     bearerToken: env.MCP_BEARER_TOKEN || undefined,
-    issuer,
     jwksUrl: env.AUTH_JWKS_URL || `${issuer ?? ''}/.well-known/jwks.json`,
-    resource: env.AUTH_RESOURCE || undefined,
+    jwksTimeoutMs,
     authorizationServers: list(env.AUTH_SERVERS).length > 0 ? list(env.AUTH_SERVERS) : issuer ? [issuer] : [],
     scopesSupported: list(env.AUTH_SCOPES),
   };
+  if (mode !== 'jwt') return { ...common, mode, issuer };
+  if (!issuer) throw new Error('AUTH_MODE = "jwt" needs AUTH_ISSUER');
+  // The audience tokens must name comes from configuration only, never from the request's Host
+  // (spec 2026-07-28 basic/authorization, Token Audience Binding and Validation).
+  if (!resource) throw new Error('AUTH_MODE = "jwt" needs AUTH_RESOURCE: this server\'s resource identifier, the `aud` its tokens carry');
+  return { ...common, mode, issuer, resource };
 }
 
 const positive = (value: string | undefined) => {

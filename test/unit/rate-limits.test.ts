@@ -42,7 +42,7 @@ describe('rate limits', () => {
   it('refuses a flood by client address before any token is verified', async () => {
     const address = limiter(false);
     const verifyJwt = vi.fn<JwtVerifier>(async () => undefined);
-    const env = envWith({ AUTH_MODE: 'jwt', AUTH_ISSUER: 'https://issuer.example.com', ADDRESS_RATE_LIMITER: address.binding });
+    const env = envWith({ AUTH_MODE: 'jwt', AUTH_ISSUER: 'https://issuer.example.com', AUTH_RESOURCE: 'https://mcp.example.com/mcp', ADDRESS_RATE_LIMITER: address.binding });
     const response = await createRouter(edgeServer, { verifyJwt }).fetch(
       post({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: meta() } }, { ...mcpHeaders('tools/list'), Authorization: 'Bearer not-a-token' }),
       env,
