@@ -4,8 +4,9 @@
  * storage: a JWT verified against the issuer's JWKS (keys cached per isolate), or, for
  * private deployments, one static secret compared in constant time. Off by default.
  */
-import { forbidden, type McpError, unauthorized } from '../mcp/errors';
-import type { JwtSettings, Settings } from './settings';
+import { authorizationServerUnreachable, forbidden, type McpError, unauthorized } from '../mcp/errors';
+import type { Lifetime } from './jwks';
+import type { JwtAuthSettings, Settings } from './settings';
 
 /** Who is calling: the token's subject and the scopes it grants. */
 export interface Principal {
@@ -13,25 +14,31 @@ export interface Principal {
   scopes: readonly string[];
 }
 
-/** Admitted (with a principal when auth is on), or refused with the 401 error and its `WWW-Authenticate` challenge. */
-export type AuthOutcome = { principal?: Principal; refused?: undefined } | { refused: McpError; challenge: string; principal?: undefined };
+/**
+ * The issuer's keys could not be had, so the token can be neither accepted nor refused: 503.
+ * The cause is logged where the fetch failed, once per fetch, not once per request.
+ */
+export interface IssuerUnreachable {
+  unreachable: true;
+  retryAfterSeconds: number;
+}
+
+/** Admitted (with a principal when auth is on), or refused with the error and the headers that go with it. */
+export type AuthOutcome =
+  | { principal?: Principal; refused?: undefined }
+  | { refused: McpError; headers: Readonly<Record<string, string>>; principal?: undefined };
 
 /** RFC 9728: where a client finds this resource's metadata. */
 export const METADATA_PATH = '/.well-known/oauth-protected-resource';
 const encoder = new TextEncoder();
 
 /**
- * Verifies a JWT access token for this resource and returns its principal, or undefined.
- * Supplied by `src/http/jwt.ts` (jose); passed in by the entry so a server without JWT auth
- * does not carry the library.
+ * Verifies a JWT access token for this resource (`auth.resource`) and returns its principal,
+ * undefined when it is invalid, or why the issuer's keys could not be had. `lifetime` lets a key
+ * fetch outlive the request. Supplied by `src/http/jwt.ts` (jose); passed in by the entry so a
+ * server without JWT auth does not carry the library.
  */
-export type JwtVerifier = (token: string, auth: JwtSettings, audience: string) => Promise<Principal | undefined>;
-
-/**
- * This endpoint's resource identifier (RFC 8707): AUTH_RESOURCE, from configuration only. Never
- * from the request: a `Host` an attacker chooses would make tokens for another server pass.
- */
-export const resourceOf = (auth: JwtSettings) => auth.resource;
+export type JwtVerifier = (token: string, auth: JwtAuthSettings, lifetime?: Lifetime) => Promise<Principal | IssuerUnreachable | undefined>;
 
 /**
  * Where this resource's RFC 9728 metadata is, or undefined when there is none to advertise: the
@@ -39,12 +46,15 @@ export const resourceOf = (auth: JwtSettings) => auth.resource;
  * authorization-server-discovery), and a static bearer secret has none.
  */
 export const metadataUrl = (settings: Settings, origin: string): string | undefined =>
-  settings.auth.authorizationServers.length > 0 ? `${origin}${METADATA_PATH}` : undefined;
+  settings.auth.mode === 'jwt' && settings.auth.authorizationServers.length > 0 ? `${origin}${METADATA_PATH}` : undefined;
 
-/** The RFC 9728 document: resource, authorization servers, scopes, bearer in the header. */
-export function protectedResourceMetadata(auth: JwtSettings): Response {
+/**
+ * The RFC 9728 document: resource, authorization servers, scopes, bearer in the header. The
+ * resource is AUTH_RESOURCE, the very value tokens are checked against, never the request's Host.
+ */
+export function protectedResourceMetadata(auth: JwtAuthSettings): Response {
   const body = {
-    resource: resourceOf(auth),
+    resource: auth.resource,
     authorization_servers: auth.authorizationServers,
     ...(auth.scopesSupported.length > 0 ? { scopes_supported: auth.scopesSupported } : {}),
     bearer_methods_supported: ['header'],
@@ -54,25 +64,39 @@ export function protectedResourceMetadata(auth: JwtSettings): Response {
   });
 }
 
-/** Checks the request's bearer token; `refused` is the 401 to send when it fails. */
-export async function authenticate(request: Request, settings: Settings, origin: string, verifyJwt?: JwtVerifier): Promise<AuthOutcome> {
+/** Checks the request's bearer token; `refused` is the 401 (or, the issuer unreachable, 503) to send when it fails. */
+export async function authenticate(request: Request, settings: Settings, origin: string, verifyJwt?: JwtVerifier, lifetime?: Lifetime): Promise<AuthOutcome> {
   const { auth } = settings;
   if (auth.mode === 'none') return {};
-  const header = request.headers.get('Authorization');
-  const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+  const token = bearerToken(request.headers.get('Authorization'));
   const metadata = metadataUrl(settings, origin);
-  if (!token) return refusal(metadata);
+  if (!token) return refusal(metadata, auth.scopesSupported);
   if (auth.mode === 'bearer') {
     return auth.bearerToken && constantTimeEqual(token, auth.bearerToken)
       ? { principal: { subject: 'bearer', scopes: auth.scopesSupported } }
-      : refusal(metadata, 'invalid_token');
+      : refusal(metadata, auth.scopesSupported, 'invalid_token');
   }
   if (!verifyJwt) throw new Error('AUTH_MODE = "jwt" needs a JWT verifier: createRouter(server, { verifyJwt })');
-  const principal = await verifyJwt(token, auth, resourceOf(auth));
-  return principal ? { principal } : refusal(metadata, 'invalid_token');
+  const verdict = await verifyJwt(token, auth, lifetime);
+  if (verdict === undefined) return refusal(metadata, auth.scopesSupported, 'invalid_token');
+  if ('unreachable' in verdict) {
+    return { refused: authorizationServerUnreachable(), headers: { 'Retry-After': String(verdict.retryAfterSeconds) } };
+  }
+  return { principal: verdict };
 }
 
-/** The scopes of `needed` the principal lacks. */
+/**
+ * The token of `Authorization: Bearer <token>` (RFC 6750 2.1), the scheme in any case (RFC 9110
+ * 11.1: auth schemes are case-insensitive).
+ */
+function bearerToken(header: string | null): string | undefined {
+  if (header === null || header.charCodeAt(6) !== 32) return undefined;
+  const scheme = header.slice(0, 6);
+  if (scheme !== 'Bearer' && scheme.toLowerCase() !== 'bearer') return undefined;
+  return header.slice(7).trim() || undefined;
+}
+
+/** The scopes of `needed` the principal lacks (its scopes already include the ones they imply). */
 export const missingScopes = (principal: Principal | undefined, needed: readonly string[]) =>
   principal ? needed.filter((scope) => !principal.scopes.includes(scope)) : [];
 
@@ -84,11 +108,21 @@ export function insufficientScope(metadata: string | undefined, scopes: readonly
   };
 }
 
-function refusal(metadata: string | undefined, error?: 'invalid_token'): AuthOutcome {
-  const params = [...(metadata ? [`resource_metadata="${metadata}"`] : []), ...(error ? [`error="${error}"`] : [])];
+/**
+ * 401 with the challenge: where the metadata is and, where there is an authorization server to
+ * ask, the scopes to ask it for (spec 2026-07-28 basic/authorization, Scope Selection Strategy;
+ * offline_access never, as the spec says servers SHOULD NOT).
+ */
+function refusal(metadata: string | undefined, scopesSupported: readonly string[], error?: 'invalid_token'): AuthOutcome {
+  const scopes = metadata ? scopesSupported.filter((scope) => scope !== 'offline_access') : [];
+  const params = [
+    ...(metadata ? [`resource_metadata="${metadata}"`] : []),
+    ...(scopes.length > 0 ? [`scope="${scopes.join(' ')}"`] : []),
+    ...(error ? [`error="${error}"`] : []),
+  ];
   return {
     refused: unauthorized(error ? 'the access token is invalid or expired' : 'an access token is required'),
-    challenge: params.length > 0 ? `Bearer ${params.join(', ')}` : 'Bearer',
+    headers: { 'WWW-Authenticate': params.length > 0 ? `Bearer ${params.join(', ')}` : 'Bearer' },
   };
 }
 

@@ -1,31 +1,87 @@
 /**
- * JWT access tokens verified with jose against the issuer's JWKS: signature, `iss`, `aud`
- * (this resource), `exp`/`nbf` with a small clock skew. The keys are fetched on first use and
- * cached per isolate (10 minutes, with a cooldown on unknown key ids).
+ * JWT access tokens verified with jose against the issuer's keys (`./jwks.ts`): signature,
+ * `iss`, `aud` (this resource, AUTH_RESOURCE), `exp`/`nbf` with a small clock skew, a `sub`.
+ * A token that cannot be verified because the keys cannot be had is neither accepted nor
+ * refused: the caller answers 503 (`IssuerUnreachable`), never invalid_token.
  */
-import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
-import type { JwtVerifier } from './auth';
+import { decodeJwt, decodeProtectedHeader, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import type { JwtVerifier, Principal } from './auth';
+import { IssuerKeys } from './jwks';
+import type { JwtAuthSettings } from './settings';
 
 const CLOCK_SKEW_SECONDS = 30;
-const JWKS_CACHE_MS = 10 * 60_000;
-const jwksByUrl = new Map<string, JWTVerifyGetKey>();
+/** One key cache per deployment's settings (parsed once per isolate). */
+const keysBySettings = new WeakMap<JwtAuthSettings, IssuerKeys>();
+/** jose's verdict when no key of the set has the token's `kid`. */
+const UNKNOWN_KEY = Symbol('unknown key');
 
-function jwksFor(url: string): JWTVerifyGetKey {
-  let jwks = jwksByUrl.get(url);
-  if (!jwks) {
-    jwks = createRemoteJWKSet(new URL(url), { cacheMaxAge: JWKS_CACHE_MS, cooldownDuration: 30_000 });
-    jwksByUrl.set(url, jwks);
+export const verifyJwt: JwtVerifier = async (token, auth, lifetime) => {
+  let keys = keysBySettings.get(auth);
+  if (keys === undefined) keysBySettings.set(auth, (keys = new IssuerKeys(auth.jwksUrl, auth.jwksTimeoutMs)));
+  const now = Date.now();
+  const inHand = keys.inHand(now, lifetime);
+  if (inHand !== undefined) {
+    const verdict = await verifyWith(token, inHand, auth);
+    if (verdict !== UNKNOWN_KEY) return verdict;
   }
-  return jwks;
+  // No keys in hand, or none with this token's key id: a token refused whatever the keys say
+  // (malformed, expired, another issuer or audience) costs no fetch.
+  if (!plausible(token, auth)) return undefined;
+  const fetched = await keys.since(now, inHand !== undefined, lifetime);
+  if (typeof fetched !== 'function') return { unreachable: true, retryAfterSeconds: Math.max(1, Math.ceil(fetched.retryAfterMs / 1000)) };
+  const verdict = await verifyWith(token, fetched, auth);
+  return verdict === UNKNOWN_KEY ? undefined : verdict;
+};
+
+async function verifyWith(token: string, getKey: JWTVerifyGetKey, auth: JwtAuthSettings): Promise<Principal | undefined | typeof UNKNOWN_KEY> {
+  try {
+    const { payload } = await jwtVerify(token, getKey, { issuer: auth.issuer, clockTolerance: CLOCK_SKEW_SECONDS });
+    return principalOf(payload, auth.resource);
+  } catch (error) {
+    // expired, not yet valid, wrong issuer, bad signature, unsupported algorithm: invalid_token
+    return (error as { code?: unknown } | null)?.code === 'ERR_JWKS_NO_MATCHING_KEY' ? UNKNOWN_KEY : undefined;
+  }
 }
 
-export const verifyJwt: JwtVerifier = async (token, auth, audience) => {
+/** The principal of a verified token addressed to `resource`, or undefined. */
+function principalOf(payload: JWTPayload, resource: string): Principal | undefined {
+  if (typeof payload.sub !== 'string' || !addressedTo(payload.aud, resource)) return undefined;
+  return { subject: payload.sub, scopes: typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [] };
+}
+
+/** Whether an unverified token could pass once its key is found: decoded, not checked. */
+function plausible(token: string, auth: JwtAuthSettings): boolean {
+  let payload: JWTPayload;
   try {
-    const { payload } = await jwtVerify(token, jwksFor(auth.jwksUrl), { issuer: auth.issuer, audience, clockTolerance: CLOCK_SKEW_SECONDS });
-    if (typeof payload.sub !== 'string') return undefined;
-    return { subject: payload.sub, scopes: typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [] };
+    if (typeof decodeProtectedHeader(token).alg !== 'string') return false;
+    payload = decodeJwt(token);
   } catch {
-    // expired, not yet valid, wrong issuer or audience, bad signature, unknown key: all invalid_token
-    return undefined;
+    return false;
   }
-};
+  const now = Date.now() / 1000;
+  const { exp, nbf } = payload;
+  if (payload.iss !== auth.issuer) return false;
+  if (exp !== undefined && !(typeof exp === 'number' && exp > now - CLOCK_SKEW_SECONDS)) return false;
+  if (nbf !== undefined && !(typeof nbf === 'number' && nbf <= now + CLOCK_SKEW_SECONDS)) return false;
+  return principalOf(payload, auth.resource) !== undefined;
+}
+
+/**
+ * spec 2026-07-28 basic/authorization, Canonical Server URI: the audience is this resource,
+ * with scheme and host compared case-insensitively (RFC 3986 6.2.2.1) and the rest exactly.
+ */
+function addressedTo(aud: unknown, resource: string): boolean {
+  if (aud === resource) return true;
+  const wanted = canonical(resource);
+  if (typeof aud === 'string') return canonical(aud) === wanted;
+  return Array.isArray(aud) && aud.some((one) => one === resource || (typeof one === 'string' && canonical(one) === wanted));
+}
+
+const SCHEME_AND_AUTHORITY = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)/i;
+
+/** Scheme and host in lower case; userinfo, port, path, query as they are. */
+const canonical = (uri: string) =>
+  uri.replace(SCHEME_AND_AUTHORITY, (_, scheme: string, authority: string) => {
+    const at = authority.lastIndexOf('@') + 1;
+    return scheme.toLowerCase() + authority.slice(0, at) + authority.slice(at).toLowerCase();
+  });

@@ -37,15 +37,17 @@ export interface Settings {
 export type AuthSettings =
   | { mode: 'none'; scopesSupported: readonly string[]; authorizationServers: readonly string[] }
   | { mode: 'bearer'; bearerToken: string; scopesSupported: readonly string[]; authorizationServers: readonly string[] }
-  | JwtSettings;
+  | JwtAuthSettings;
 
 /** AUTH_MODE = "jwt": tokens from `issuer`, for `resource`, which comes from configuration only (never the request). */
-export interface JwtSettings {
+export interface JwtAuthSettings {
   mode: 'jwt';
   /** AUTH_ISSUER: the `iss` every token must carry. */
   issuer: string;
   /** AUTH_JWKS_URL: the issuer's keys (default `<issuer>/.well-known/jwks.json`). */
   jwksUrl: string;
+  /** AUTH_JWKS_TIMEOUT_MS: how long a fetch of the issuer's keys may take. */
+  jwksTimeoutMs: number;
   /** AUTH_RESOURCE: this server's resource identifier, the `aud` tokens must name. */
   resource: string;
   /** AUTH_SERVERS: authorization servers to advertise (default the issuer). */
@@ -122,6 +124,7 @@ function authOf(values: SettingValues): AuthSettings {
       issuer,
       resource,
       jwksUrl: values.AUTH_JWKS_URL ?? `${issuer.replace(/\/$/, '')}/.well-known/jwks.json`,
+      jwksTimeoutMs: values.AUTH_JWKS_TIMEOUT_MS,
       authorizationServers: values.AUTH_SERVERS.length > 0 ? values.AUTH_SERVERS : [issuer],
       scopesSupported,
     };

@@ -159,6 +159,12 @@ export const SETTINGS = {
     doc: 'For `jwt`: where the issuer\'s signing keys are.',
     parse: url,
   }),
+  AUTH_JWKS_TIMEOUT_MS: setting({
+    default: 3000,
+    accepts: 'a whole number of milliseconds from 1 to 30000',
+    doc: 'For `jwt`: how long a fetch of the issuer\'s keys may take; past it, a request whose keys are not cached is answered 503 with `Retry-After` ([docs/reliability.md](docs/reliability.md)).',
+    parse: integer(1, 30_000),
+  }),
   AUTH_SERVERS: setting({
     default: [],
     shownDefault: 'the issuer',

@@ -14,6 +14,7 @@ import { paginate, RawJson } from './paginate';
 import { listedPrompt } from './prompts';
 import { compileTemplate, listedResource } from './resources';
 import { TASKS_EXTENSION, type TaskRuntime } from './taskRuntime';
+import { compileScopeHierarchy, type ScopeHierarchy } from './scopes';
 import { compileTool, type CompiledTool } from './tools';
 import type { CachePolicy, JsonObject, JSONRPCRequest, ServerCapabilities } from './types';
 
@@ -25,6 +26,8 @@ export interface McpServer {
   readonly capabilities: ServerCapabilities;
   /** Looks a tool up by name (for `Mcp-Param-*` header checks). */
   tool(name: string): CompiledTool | undefined;
+  /** Which scopes imply which (`scopeHierarchy`), for every scope check and challenge. */
+  readonly scopeHierarchy: ScopeHierarchy;
   /**
    * Serves one request whose `_meta` has already been validated; a reply the core has at once
    * (discover, a list) comes without a promise.
@@ -49,6 +52,7 @@ export function createServer(definition: ServerDefinition): McpServer {
   const prompts = byName(definition.prompts ?? [], (p) => p.name, 'prompt');
   const resources = byName(definition.resources ?? [], (r) => r.uri, 'resource');
   const templates = (definition.resourceTemplates ?? []).map(compileTemplate);
+  const scopeHierarchy = compileScopeHierarchy(definition.scopeHierarchy);
   const hasCompleters =
     templates.some((t) => t.definition.complete) || [...prompts.values()].some((p) => p.arguments?.some((a) => a.complete));
 
@@ -146,6 +150,7 @@ export function createServer(definition: ServerDefinition): McpServer {
     servedVersions,
     capabilities,
     tool: (name) => tools.get(name),
+    scopeHierarchy,
     handle(request, meta, call) {
       const isLegacy = meta.era === 'legacy';
       // spec 2026-07-28 basic/versioning: an unsupported version is refused on every method

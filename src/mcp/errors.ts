@@ -15,13 +15,20 @@ export const ErrorCode = {
   UnsupportedProtocolVersion: -32022,
   /** Legacy (2025-11-25 and earlier) only: resource not found; 2026-07-28 uses -32602. */
   ResourceNotFound: -32002,
+  /**
+   * This server's own (outside the range JSON-RPC reserves, as spec 2026-07-28 basic/index asks
+   * of new codes): the authorization server's keys could not be fetched, so the access token can
+   * be neither accepted nor refused. Sent with 503 and Retry-After (docs/reliability.md).
+   */
+  AuthorizationServerUnreachable: -31503,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 /**
  * HTTP status per JSON-RPC code (spec 2026-07-28 streamable-http: 400 for a malformed
  * request, missing `_meta` fields, header mismatch, missing capability and unsupported
- * version; 404 for an unknown method).
+ * version; 404 for an unknown method; 503 while the authorization server is unreachable,
+ * RFC 9110 15.6.4: a temporary condition, not the client's fault).
  */
 export const httpStatus: Readonly<Record<ErrorCode, number>> = {
   [ErrorCode.ParseError]: 400,
@@ -33,6 +40,7 @@ export const httpStatus: Readonly<Record<ErrorCode, number>> = {
   [ErrorCode.MissingRequiredClientCapability]: 400,
   [ErrorCode.UnsupportedProtocolVersion]: 400,
   [ErrorCode.ResourceNotFound]: 400,
+  [ErrorCode.AuthorizationServerUnreachable]: 503,
 };
 
 /**
@@ -102,6 +110,12 @@ export const unsupportedMediaType = () =>
   new McpError(ErrorCode.InvalidRequest, 'Content-Type must be application/json', undefined, 415);
 /** Authorization refusals (spec 2026-07-28 basic/authorization; RFC 6750): the WWW-Authenticate challenge goes with them. */
 export const unauthorized = (why: string) => new McpError(ErrorCode.InvalidRequest, `Unauthorized: ${why}`, undefined, 401);
+/** The token is unverifiable for now, not invalid: the client keeps it and retries (Retry-After goes with it). */
+export const authorizationServerUnreachable = () =>
+  new McpError(
+    ErrorCode.AuthorizationServerUnreachable,
+    'The authorization server is unreachable: its signing keys could not be fetched, so the access token can be neither accepted nor refused; retry after the time in Retry-After',
+  );
 export const forbidden = (why: string) => new McpError(ErrorCode.InvalidRequest, `Forbidden: ${why}`, undefined, 403);
 export const rateLimited = () => new McpError(ErrorCode.InvalidRequest, 'Too many requests; retry after the time in Retry-After', undefined, 429);
 export const tooManyStreams = (limit: number) =>

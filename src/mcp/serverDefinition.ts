@@ -5,6 +5,7 @@
  * vocabulary in `define.ts` imports nothing of the core, and `src/mcp/` has no import cycle.
  */
 import type { AnyTool, CacheableMethod, PromptDefinition, ResourceDefinition, ResourceTemplateDefinition } from './define';
+import type { ScopeHierarchyDefinition } from './scopes';
 import type { TaskRuntime } from './taskRuntime';
 import type { CachePolicy, Implementation } from './types';
 
@@ -29,6 +30,12 @@ export interface ServerDefinition {
   toolTimeoutMs?: number;
   /** A tool result larger than this (as JSON) is replaced by a tool error. */
   maxResultChars?: number;
+  /**
+   * OAuth scopes that imply narrower ones, when auth is on: `{ repo: ['repo:read', 'repo:write'] }`
+   * lets a token with `repo` call a tool that requires `repo:read` (spec 2026-07-28
+   * basic/authorization, Step-Up Authorization Flow). Transitive; handlers see the implied scopes too.
+   */
+  scopeHierarchy?: ScopeHierarchyDefinition;
   /** Where task tools run: `durableTasks()` from `src/tasks` (docs/tasks.md). Without task tools, leave it out. */
   tasks?: TaskRuntime;
 }

@@ -49,11 +49,33 @@ describe('OAuth resource server (AUTH_MODE = jwt)', () => {
     expect(body?.result?.content[0].text).toBe('hello alice with mcp:read mcp:admin');
   });
 
-  it('answers a request without a token with 401 and where to find the metadata', async () => {
+  it('answers a request without a token with 401, where to find the metadata and the scopes to ask for', async () => {
     const { status, headers, body } = await call('tools/list', undefined);
     expect(status).toBe(401);
-    expect(headers.get('WWW-Authenticate')).toMatch(/^Bearer resource_metadata="http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-protected-resource"$/);
+    // spec 2026-07-28 basic/authorization, Scope Selection Strategy: the 401 SHOULD carry `scope`.
+    expect(headers.get('WWW-Authenticate')).toMatch(/^Bearer resource_metadata="http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-protected-resource", scope="mcp:read mcp:admin"$/);
     expect(body?.error?.message).toMatch(/token is required/);
+  });
+
+  it('names the scopes to ask for in the 401 of an invalid token too', async () => {
+    const { status, headers } = await call('tools/list', 'not-a-jwt');
+    expect(status).toBe(401);
+    expect(headers.get('WWW-Authenticate')).toMatch(/, scope="mcp:read mcp:admin", error="invalid_token"$/);
+  });
+
+  it.each(['bearer', 'BEARER', 'bEaReR'])('reads the scheme %s case-insensitively (RFC 9110 11.1)', async (scheme) => {
+    const response = await post('tools/list', { url: url(), headers: { Authorization: `${scheme} ${await token()}` } });
+    expect(response.status).toBe(200);
+  });
+
+  it('compares the audience with the scheme and host case-insensitively, the path exactly', async () => {
+    expect((await call('tools/list', await token({ aud: 'HTTPS://MCP.Example.COM/mcp' }))).status).toBe(200);
+    expect((await call('tools/list', await token({ aud: ['https://elsewhere.example/mcp', 'https://MCP.example.com/mcp'] }))).status).toBe(200);
+    for (const aud of ['https://mcp.example.com/MCP', 'https://mcp.example.com/mcp/', 'https://mcp.example.com.evil/mcp']) {
+      const { status, headers } = await call('tools/list', await token({ aud }));
+      expect(status).toBe(401);
+      expect(headers.get('WWW-Authenticate')).toMatch(/error="invalid_token"/);
+    }
   });
 
   it.each([
@@ -79,6 +101,22 @@ describe('OAuth resource server (AUTH_MODE = jwt)', () => {
     expect(status).toBe(403);
     expect(headers.get('WWW-Authenticate')).toMatch(/error="insufficient_scope", scope="mcp:admin"/);
     expect(body?.error?.message).toMatch(/mcp:admin/);
+  });
+
+  it('accounts for scope hierarchies: a broader scope grants the narrower ones it implies (the fixture\'s scopeHierarchy)', async () => {
+    // The fixture: mcp:owner implies mcp:admin, which implies mcp:read; `audit` needs mcp:read and mcp:admin.
+    expect((await call('tools/call', await token({ scope: 'mcp:admin' }), { name: 'audit', arguments: {} })).status).toBe(200);
+    const owner = await call('tools/call', await token({ sub: 'olivia', scope: 'mcp:owner' }), { name: 'admin_only', arguments: {} });
+    expect(owner.status).toBe(200);
+    expect(owner.body?.result?.content[0].text).toBe('hello olivia with mcp:owner mcp:admin mcp:read');
+    const reader = await call('tools/call', await token({ scope: 'mcp:read' }), { name: 'admin_only', arguments: {} });
+    expect(reader.status).toBe(403);
+  });
+
+  it('challenges for the broadest missing scope once, not for the narrower ones it implies', async () => {
+    const { status, headers } = await call('tools/call', await token({ scope: '' }), { name: 'audit', arguments: {} });
+    expect(status).toBe(403);
+    expect(headers.get('WWW-Authenticate')).toMatch(/^Bearer error="insufficient_scope", scope="mcp:admin", resource_metadata="/);
   });
 
   it('makes results for an authenticated caller private, with Vary: Authorization', async () => {

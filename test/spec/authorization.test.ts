@@ -66,6 +66,26 @@ describe('authorization (AUTH_MODE = "jwt")', () => {
     expectSchema(body, 'CallToolResultResponse');
   });
 
+  it('authorization: "Servers MUST account for scope hierarchies, where a broader scope implies narrower ones"', async () => {
+    // The fixture's scopeHierarchy: spec:owner implies spec:admin, which the tool `admin` requires.
+    const { status, body } = await rpc('tools/call', { ...withToken(await token({ scope: 'spec:owner' })), params: { name: 'admin', arguments: {} } });
+    expect(status).toBe(200);
+    expect(body.result?.content[0].text).toBe('hello spec-user');
+  });
+
+  it('authorization: "MCP servers SHOULD include a scope parameter in the WWW-Authenticate header" of the 401 too', async () => {
+    for (const bearer of [undefined, 'not-a-jwt']) {
+      const response = await post('tools/list', withToken(bearer));
+      expect(response.status).toBe(401);
+      expect(response.headers.get('WWW-Authenticate')).toContain('scope="spec:read spec:admin"');
+    }
+  });
+
+  it('authorization: "implementations SHOULD accept uppercase scheme and host components" of the audience', async () => {
+    expect((await post('tools/list', withToken(await token({ aud: 'HTTPS://SPEC.Example.COM/mcp' })))).status).toBe(200);
+    expect((await post('tools/list', withToken(await token({ aud: 'https://spec.example.com/MCP' })))).status).toBe(401);
+  });
+
   it('authorization: "MCP Servers SHOULD NOT include offline_access in ... scopes_supported"', async () => {
     const document = (await (await fetch(new URL(METADATA, jwtUrl()))).json()) as { scopes_supported: string[] };
     expect(document.scopes_supported).toEqual(['spec:read', 'spec:admin']);

@@ -117,6 +117,11 @@ describe('bearer mode', () => {
     }
   });
 
+  it.each(['bearer', 'BEARER', 'bEaReR'])('reads the scheme %s case-insensitively (RFC 9110 11.1)', async (scheme) => {
+    const outcome = await authenticate(request(`${scheme} s3cret-token`), settingsFor(env('s3cret-token')), 'https://mcp.example.com');
+    expect(outcome.principal?.subject).toBe('bearer');
+  });
+
   it('compares in constant time: every byte, whatever the lengths', () => {
     expect(constantTimeEqual('abc', 'abc')).toBe(true);
     expect(constantTimeEqual('abc', 'abd')).toBe(false);

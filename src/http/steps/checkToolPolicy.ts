@@ -9,7 +9,8 @@ import { originOf } from '../url';
  * What a tool demands of a `tools/call`, decided in this one place for the tool looked up
  * once by `readMessage`: its `Mcp-Param-*` headers mirror the arguments (spec 2026-07-28
  * streamable-http, x-mcp-header: -32020), the caller's token grants its `requiredScopes`
- * (spec basic/authorization: 403 insufficient_scope) and the client declared its
+ * (spec basic/authorization: 403 insufficient_scope; the principal's scopes already include
+ * the ones they imply, `scopeHierarchy`) and the client declared its
  * `requiresClientCapabilities` on this request (-32021). An unknown tool passes: the core
  * answers it. Add a tool's own rule (an allowlist, a header it needs) here.
  */
@@ -25,7 +26,8 @@ export function checkToolPolicy(context: HttpContext): Response | undefined {
   const { requiredScopes, requiresClientCapabilities } = tool.definition;
   const scopes = requiredScopes?.length ? missingScopes(context.principal, requiredScopes) : [];
   if (scopes.length > 0) {
-    const { error, challenge } = insufficientScope(metadataUrl(context.settings, originOf(context.url)), scopes);
+    // Ask for each need once: a missing scope that another missing one implies goes without saying.
+    const { error, challenge } = insufficientScope(metadataUrl(context.settings, originOf(context.url)), context.server.scopeHierarchy.broadest(scopes));
     const response = context.fail(id, error);
     response.headers.set('WWW-Authenticate', challenge);
     return response;

@@ -1,11 +1,14 @@
-import { authenticate, type JwtVerifier } from '../auth';
+import type { ScopeHierarchy } from '../../mcp/scopes';
+import { authenticate, type JwtVerifier, type Principal } from '../auth';
 import type { HttpContext, Step } from '../context';
 import { originOf } from '../url';
 
 /**
  * Authorization (spec 2026-07-28 basic/authorization): the bearer token must be valid for
  * this resource, else 401 with a `WWW-Authenticate` challenge that points at the resource
- * metadata. Sets `context.principal`. Does nothing with AUTH_MODE = "none".
+ * metadata; 503 with `Retry-After` while the issuer's keys cannot be had. Sets
+ * `context.principal`, its scopes widened once by the server's `scopeHierarchy`. Does nothing
+ * with AUTH_MODE = "none".
  */
 export function verifyToken(verifyJwt?: JwtVerifier): Step {
   return function verifyToken(context: HttpContext) {
@@ -14,13 +17,18 @@ export function verifyToken(verifyJwt?: JwtVerifier): Step {
 }
 
 async function verify(context: HttpContext, verifyJwt: JwtVerifier | undefined): Promise<Response | undefined> {
-  const origin = originOf(context.url);
-  const outcome = await authenticate(context.request, context.settings, origin, verifyJwt);
+  const outcome = await authenticate(context.request, context.settings, originOf(context.url), verifyJwt, context.ctx);
   if (!outcome.refused) {
-    context.principal = outcome.principal;
+    context.principal = outcome.principal && widened(outcome.principal, context.server.scopeHierarchy);
     return undefined;
   }
   const response = context.fail(null, outcome.refused);
-  response.headers.set('WWW-Authenticate', outcome.challenge);
+  for (const [name, value] of Object.entries(outcome.headers)) response.headers.set(name, value);
   return response;
+}
+
+/** spec 2026-07-28 basic/authorization, Step-Up: a broader scope implies narrower ones, for every check after this one. */
+function widened(principal: Principal, hierarchy: ScopeHierarchy): Principal {
+  const scopes = hierarchy.grants(principal.scopes);
+  return scopes === principal.scopes ? principal : { subject: principal.subject, scopes };
 }
