@@ -185,7 +185,7 @@ function main() {
       console.error(problems.join('\n'));
       process.exit(1);
     }
-    console.log(`spec coverage: ${requirements.length} sentences, each with a test or a reason${haveSpec ? '' : ' (the spec's text is not beside this repository, as in a fork: not compared with it)'}`);
+    console.log(`spec coverage: ${requirements.length} sentences, each with a test or a reason${haveSpec ? '' : ' (the spec text is not beside this repository, as in a fork: not compared with it)'}`);
   } else {
     writeFileSync(docFile, table);
     if (problems.length > 0) {
