@@ -2,7 +2,8 @@
  * `durableTasks()`: the Tasks extension (spec extensions/tasks) served by one Durable Object
  * per task. The Worker side: it mints task ids, starts tasks, and forwards `tasks/get`,
  * `tasks/update`, `tasks/cancel` and status subscriptions to the task's object, always with
- * the caller's principal, which the object checks against its creator.
+ * the caller's principal, which the object checks against its creator. An id that this server
+ * did not mint for the caller (`./taskId.ts`) never reaches an object.
  */
 import { internalError, invalidParams, McpError, missingExtension, taskNotFound } from '../mcp/errors';
 import { InputRequired, readInputResponses } from '../mcp/input';
@@ -11,6 +12,7 @@ import { isObject } from '../mcp/jsonrpc';
 import { MetaKey, type RequestMeta } from '../mcp/meta';
 import { declaresTasks, TaskCreated, TASKS_EXTENSION, type TaskRuntime } from '../mcp/taskRuntime';
 import type { JsonObject, JSONRPCNotification } from '../mcp/types';
+import { isTaskId, mintTaskId } from './taskId';
 import type { TaskObjectApi } from './taskObject';
 
 export interface DurableTasksOptions {
@@ -27,34 +29,44 @@ export const DEFAULT_POLL_INTERVAL_MS = 1_000;
 /** Task ids asked for in one `subscriptions/listen`: each costs a call to its object. */
 export const MAX_WATCHED_TASKS = 100;
 
-// 192 random bits, base64url: unguessable, so a task id never needs to be secret-free (spec extensions/tasks, Security).
-const TASK_ID = /^[A-Za-z0-9_-]{32}$/;
-
 export function durableTasks(options: DurableTasksOptions = {}): TaskRuntime {
   const binding = options.binding ?? 'MCP_TASKS';
   const ttlMs = options.ttlMs ?? DEFAULT_TASK_TTL_MS;
   const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
 
-  /** The task's object; undefined when the binding is missing from the Worker's config (logged). */
-  function taskObject(env: Env, taskId: string): TaskObjectApi | undefined {
+  /**
+   * The namespace of task objects, when the deployment has what tasks need: the binding, and
+   * MCP_STATE_SECRET, since ids minted with a key of one isolate would be unknown to the others.
+   * Undefined (and logged) otherwise: fail closed.
+   */
+  function tasksIn(env: Env): DurableObjectNamespace | undefined {
     const namespace: unknown = (env as unknown as Record<string, unknown>)[binding];
     if (!isNamespace(namespace)) {
       console.error(`task tools need the Durable Object binding ${binding} (docs/tasks.md)`);
       return undefined;
     }
-    return namespace.get(namespace.idFromName(taskId)) as unknown as TaskObjectApi;
+    if (!env.MCP_STATE_SECRET) {
+      console.error('task tools need the secret MCP_STATE_SECRET: task ids are signed with it, so that every isolate can check them (docs/tasks.md)');
+      return undefined;
+    }
+    return namespace;
   }
 
-  /** A task method: the extension declared, a well-formed id, then the object (spec extensions/tasks, Error Handling). */
+  /**
+   * A task method: the extension declared, then an id this server minted for the caller, then
+   * the object (spec extensions/tasks, Error Handling): an unknown id costs no object.
+   */
   const taskMethod =
     (serve: (task: TaskObjectApi, principal: string | null, params: JsonObject, taskId: string) => Promise<Reply>): Handler =>
     async (params, meta, call) => {
       if (!declaresTasks(meta)) return { error: missingExtension(TASKS_EXTENSION) };
       const taskId = params.taskId;
       if (typeof taskId !== 'string') return { error: invalidParams('params.taskId must be a string') };
-      if (!TASK_ID.test(taskId)) return { error: taskNotFound(taskId) };
-      const task = taskObject(call.env, taskId);
-      return task ? serve(task, call.principal ?? null, params, taskId) : { error: internalError() };
+      const tasks = tasksIn(call.env);
+      if (!tasks) return { error: internalError() };
+      const principal = call.principal ?? null;
+      if (!(await isTaskId(call.secret, principal, taskId))) return { error: taskNotFound(taskId) };
+      return serve(objectOf(tasks, taskId), principal, params, taskId);
     };
 
   const methods: [string, Handler][] = [
@@ -87,11 +99,14 @@ export function durableTasks(options: DurableTasksOptions = {}): TaskRuntime {
       return { error: invalidParams('params.notifications.taskIds must be an array of strings') };
     }
     if (taskIds.length > MAX_WATCHED_TASKS) return { error: invalidParams(`params.notifications.taskIds lists more than ${MAX_WATCHED_TASKS} tasks`) };
+    const tasks = tasksIn(call.env);
+    if (!tasks) return { error: internalError() };
     const principal = call.principal ?? null;
     const found = await Promise.all(
       [...new Set<string>(taskIds)].map(async (taskId) => {
-        const task = TASK_ID.test(taskId) ? taskObject(call.env, taskId) : undefined;
-        return task && (await task.get(principal)) ? { taskId, task } : undefined;
+        if (!(await isTaskId(call.secret, principal, taskId))) return undefined;
+        const task = objectOf(tasks, taskId);
+        return (await task.get(principal)) ? { taskId, task } : undefined;
       }),
     );
     const watched = found.filter((w) => w !== undefined);
@@ -129,12 +144,13 @@ export function durableTasks(options: DurableTasksOptions = {}): TaskRuntime {
     },
 
     async call(tool, args, input, meta, call) {
-      const taskId = newTaskId();
-      const task = taskObject(call.env, taskId);
-      if (!task) return internalError();
-      const outcome = await task.start({
+      const tasks = tasksIn(call.env);
+      if (!tasks) return internalError();
+      const principal = call.principal ?? null;
+      const taskId = await mintTaskId(call.secret, principal);
+      const outcome = await objectOf(tasks, taskId).start({
         taskId,
-        principal: call.principal ?? null,
+        principal,
         tool: tool.definition.name,
         args,
         input,
@@ -151,10 +167,7 @@ export function durableTasks(options: DurableTasksOptions = {}): TaskRuntime {
   };
 }
 
-function newTaskId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(24));
-  return btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_');
-}
+const objectOf = (tasks: DurableObjectNamespace, taskId: string) => tasks.get(tasks.idFromName(taskId)) as unknown as TaskObjectApi;
 
 /** The client as the task remembers it: no progress token, log level or trace, which belong to the creating request. */
 const clientOf = (meta: RequestMeta) => ({

@@ -55,12 +55,6 @@ export function taskObject(server: McpServer) {
     private running: AbortController | undefined;
     private readonly watchers = new Set<ReadableStreamDefaultController<Uint8Array>>();
 
-    constructor(ctx: DurableObjectState, env: Env) {
-      super(ctx, env);
-      // One row: the task's record as JSON (SQLite-backed object: writes are durable when the output gate opens).
-      ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS task (id INTEGER PRIMARY KEY CHECK (id = 1), record TEXT NOT NULL)');
-    }
-
     async start(init: TaskStart): Promise<StartOutcome> {
       const now = new Date().toISOString();
       const record: TaskRecord = {
@@ -144,8 +138,7 @@ export function taskObject(server: McpServer) {
     /** The caller's task, read once per activation; a run lost to an eviction starts again (at least once). */
     private async load(principal: string | null): Promise<TaskRecord | undefined> {
       if (!this.loaded) {
-        const row = this.ctx.storage.sql.exec<{ record: string }>('SELECT record FROM task').toArray()[0];
-        this.record = row ? (JSON.parse(row.record) as TaskRecord) : undefined;
+        this.record = this.read();
         this.loaded = true;
       }
       const record = this.record;
@@ -206,8 +199,22 @@ export function taskObject(server: McpServer) {
       this.ctx.waitUntil(this.save(record));
     }
 
+    /**
+     * The stored record, if any. Reading creates nothing: the table exists only once a task was
+     * written, so a lookup of a task that never was, or is gone, leaves no storage behind.
+     */
+    private read(): TaskRecord | undefined {
+      const { sql } = this.ctx.storage;
+      if (sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'task'").toArray().length === 0) return undefined;
+      const row = sql.exec<{ record: string }>('SELECT record FROM task').toArray()[0];
+      return row ? (JSON.parse(row.record) as TaskRecord) : undefined;
+    }
+
+    /** One row: the task's record as JSON (SQLite-backed object: writes are durable when the output gate opens). */
     private write(record: TaskRecord): void {
-      this.ctx.storage.sql.exec('INSERT INTO task (id, record) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET record = excluded.record', JSON.stringify(record));
+      const { sql } = this.ctx.storage;
+      sql.exec('CREATE TABLE IF NOT EXISTS task (id INTEGER PRIMARY KEY CHECK (id = 1), record TEXT NOT NULL)');
+      sql.exec('INSERT INTO task (id, record) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET record = excluded.record', JSON.stringify(record));
     }
 
     /** Stores the change and tells every watcher; callers await it so their answer leaves after the write. */

@@ -1,0 +1,83 @@
+/**
+ * What tasks may cost, bounded (docs/tasks.md, "Limits"), on the Tasks fixture in workerd: an
+ * id the server did not mint for the caller addresses no Durable Object and leaves no storage;
+ * task creation has a per-principal budget; everything a task stores has a size limit; one
+ * client cannot take every listen stream. Here the fixture holds 8 listen streams (2 a client)
+ * for 2 s each.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readEvents, request, rpc, startFixture, waitFor, type Fixture, type TaskCall } from './harness';
+import { SHORT_TTL_MS } from './tools';
+
+let fixture: Fixture;
+let url: string;
+beforeAll(async () => {
+  fixture = await startFixture(undefined, { vars: { LISTEN_MAX_STREAMS: '8', LISTEN_MAX_SECONDS: '2' } });
+  url = fixture.url;
+});
+afterAll(() => fixture?.harness.close());
+
+const call = (name: string, args: Record<string, unknown> = {}, options: TaskCall = {}) => rpc(url, 'tools/call', { name, arguments: args }, options);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** How many times the fixture Worker has addressed a task object (test/tasks/worker.ts). */
+const objectCalls = async () => ((await (await fetch(new URL('/object-calls', url))).json()) as { objectCalls: number }).objectCalls;
+
+const objectIds = () => fixture.harness.getWorker().listDurableObjectIds('MCP_TASKS');
+
+/** The tables in a task object's SQLite storage, the runtime's own (`_cf_…`, Miniflare's `__miniflare…`) aside: none is no storage. */
+async function tablesOf(object: { name: string } | { id: string }): Promise<string[]> {
+  const storage = await fixture.harness.getWorker().getDurableObjectStorage('MCP_TASKS', object);
+  const rows = await storage.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'");
+  return rows.map((row) => row.name).filter((name) => !name.startsWith('_cf_') && !name.startsWith('__miniflare'));
+}
+
+/** `length` random base64url characters: an id shaped like a task id that nobody minted. */
+const randomId = (length: number) =>
+  Array.from(crypto.getRandomValues(new Uint8Array(length)), (byte) => 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'[byte % 64]).join('');
+
+describe('probes with ids the server did not mint', () => {
+  it('answers task not found on every method, and on listen acknowledges none, without addressing a task object', async () => {
+    const { result: created } = await call('work', { ms: 5000 });
+    const taskId = created!.taskId as string;
+    const tampered = taskId.slice(0, -1) + (taskId.endsWith('A') ? 'B' : 'A');
+    const probes: [string, TaskCall][] = [
+      [randomId(32), {}],
+      [randomId(taskId.length), {}],
+      [tampered, {}],
+      [taskId, { as: 'mallory' }], // alice's task, asked for by someone else
+    ];
+    const callsBefore = await objectCalls();
+    const objectsBefore = (await objectIds()).length;
+    for (const [id, as] of probes) {
+      for (const [method, params] of [['tasks/get', { taskId: id }], ['tasks/update', { taskId: id, inputResponses: {} }], ['tasks/cancel', { taskId: id }]] as const) {
+        const refused = await rpc(url, method, params, as);
+        expect(refused).toMatchObject({ status: 400, error: { code: -32602, data: { taskId: id } } });
+      }
+    }
+    const listen = await request(url, 'subscriptions/listen', { notifications: { taskIds: probes.map(([id]) => id) } }, { as: 'mallory' });
+    const messages = await readEvents(listen, (message) => 'result' in message); // the fixture ends it after 2 s
+    expect(messages[0]).toMatchObject({ method: 'notifications/subscriptions/acknowledged', params: { notifications: { taskIds: [] } } });
+    expect(await objectCalls()).toBe(callsBefore);
+    expect((await objectIds()).length).toBe(objectsBefore);
+    expect((await rpc(url, 'tasks/get', { taskId })).result?.status).toBe('working');
+    await rpc(url, 'tasks/cancel', { taskId });
+  });
+
+  it('leaves no storage behind an immediate result, nor behind a lookup of an expired task', async () => {
+    const before = new Set(await objectIds());
+    expect((await call('quick')).result?.resultType).toBe('complete');
+    // workerd keeps a file for every object it started; what matters is that nothing is in it.
+    const started = (await objectIds()).filter((id) => !before.has(id));
+    expect(started).toHaveLength(1);
+    expect(await tablesOf({ id: started[0]! })).toEqual([]);
+
+    const { result: created } = await call('work', { ms: 60_000 }, { query: 'short-lived' });
+    const taskId = created!.taskId as string;
+    await sleep(SHORT_TTL_MS + 1000);
+    expect(await tablesOf({ name: taskId })).toEqual([]); // the alarm deleted everything
+    await fixture.harness.getWorker().evictDurableObject('MCP_TASKS', { name: taskId });
+    expect((await rpc(url, 'tasks/get', { taskId }, { query: 'short-lived' })).error?.code).toBe(-32602);
+    expect(await tablesOf({ name: taskId })).toEqual([]);
+  });
+});
