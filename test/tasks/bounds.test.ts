@@ -81,3 +81,37 @@ describe('probes with ids the server did not mint', () => {
     expect(await tablesOf({ name: taskId })).toEqual([]);
   });
 });
+
+describe('listen streams', () => {
+  const listen = (as: string, taskIds: string[] = []) => request(url, 'subscriptions/listen', { notifications: { taskIds } }, { as });
+
+  it('gives one client at most a quarter of the streams: past its share, 429 with Retry-After before any task object, while another client still gets one', async () => {
+    const { result: created } = await call('work', { ms: 10_000 }, { as: 'hog' });
+    const taskId = created!.taskId as string;
+    const held = [await listen('hog', [taskId]), await listen('hog', [taskId])];
+    expect(held.map((r) => r.status)).toEqual([200, 200]);
+    const before = await objectCalls();
+    const refused = await listen('hog', [taskId]);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('Retry-After')).toBeTruthy();
+    expect(((await refused.json()) as { error: { code: number } }).error.code).toBe(-32600);
+    expect(await objectCalls()).toBe(before);
+    const other = await listen('bystander');
+    expect(other.status).toBe(200);
+    await Promise.all([...held, other].map((r) => r.text())); // each ends after the fixture's 2 s
+    await rpc(url, 'tasks/cancel', { taskId }, { as: 'hog' });
+  });
+
+  it('refuses a newcomer once the isolate holds its cap, before any task object', async () => {
+    const { result: created } = await call('work', { ms: 10_000 }, { as: 'newcomer' });
+    const taskId = created!.taskId as string;
+    const full = await Promise.all(['a', 'a', 'b', 'b', 'c', 'c', 'd', 'd'].map((as) => listen(as)));
+    expect(full.map((r) => r.status)).toEqual(Array(8).fill(200));
+    const before = await objectCalls();
+    const refused = await listen('newcomer', [taskId]);
+    expect(refused.status).toBe(429);
+    expect(await objectCalls()).toBe(before);
+    await Promise.all(full.map((r) => r.text()));
+    await rpc(url, 'tasks/cancel', { taskId }, { as: 'newcomer' });
+  });
+});
