@@ -82,6 +82,67 @@ describe('probes with ids the server did not mint', () => {
   });
 });
 
+describe('what a task keeps is bounded', () => {
+  /** Asserts a refusal with -32602 that names `what`, made before any task object was addressed. */
+  async function refusedBeforeStorage(attempt: () => Promise<{ status: number; error?: { code: number; message: string } }>, what: RegExp) {
+    const before = await objectCalls();
+    const refused = await attempt();
+    expect(refused).toMatchObject({ status: 400, error: { code: -32602, message: expect.stringMatching(what) } });
+    expect(await objectCalls()).toBe(before);
+  }
+
+  it('refuses, before any task object, client capabilities over 16 KiB, arguments over 256 KiB and input responses over 256 KiB', async () => {
+    await refusedBeforeStorage(() => call('work', { ms: 0 }, { capabilities: { experimental: { blob: 'x'.repeat(20_000) } } }), /client.*16384 bytes/);
+    await refusedBeforeStorage(() => call('work', { ms: 0, pad: 'x'.repeat(300_000) }), /arguments.*262144 bytes/);
+    const answer = { action: 'accept', content: { publish: true, pad: 'x'.repeat(300_000) } };
+    await refusedBeforeStorage(() => rpc(url, 'tools/call', { name: 'work', arguments: { ms: 0 }, inputResponses: { publish: answer } }), /inputResponses.*262144 bytes/);
+  });
+
+  it('refuses a tasks/update over 256 KiB, and answers that together pass 256 KiB, leaving the task waiting', async () => {
+    const { result: approve } = await call('approve', { ms: 0 }, { capabilities: { elicitation: {} } });
+    await waitFor(url, approve!.taskId, ['input_required']);
+    const huge = { action: 'accept', content: { publish: true, pad: 'x'.repeat(300_000) } };
+    await refusedBeforeStorage(() => rpc(url, 'tasks/update', { taskId: approve!.taskId, inputResponses: { 'publish@1': huge } }), /inputResponses.*262144 bytes/);
+    expect((await rpc(url, 'tasks/get', { taskId: approve!.taskId })).result).toMatchObject({ status: 'input_required', inputRequests: { 'publish@1': expect.any(Object) } });
+
+    const { result: twice } = await call('asks_twice', {}, { capabilities: { elicitation: {} } });
+    const taskId = twice!.taskId as string;
+    await waitFor(url, taskId, ['input_required']);
+    const large = { action: 'accept', content: { publish: true, pad: 'x'.repeat(200_000) } };
+    expect((await rpc(url, 'tasks/update', { taskId, inputResponses: { 'first@1': large } })).result?.resultType).toBe('complete');
+    const second = await rpc(url, 'tasks/update', { taskId, inputResponses: { 'second@1': large } });
+    expect(second).toMatchObject({ status: 400, error: { code: -32602, message: expect.stringMatching(/inputResponses.*262144 bytes/) } });
+    expect((await rpc(url, 'tasks/get', { taskId })).result).toMatchObject({ status: 'input_required', inputRequests: { 'second@1': expect.any(Object) } });
+  });
+
+  it('completes with a tool error, not the result, when the result is over 1 MiB of UTF-8', async () => {
+    // 600,000 characters of three bytes each: under a million characters, 1.8 MB stored.
+    const { result: created } = await call('sized', { char: '€', count: 600_000 });
+    const done = await waitFor(url, created!.taskId, ['completed', 'failed']);
+    expect(done).toMatchObject({ status: 'completed', result: { isError: true, content: [{ type: 'text', text: expect.stringMatching(/too large to keep/) }] } });
+  });
+
+  it('fails the task with -32603, never storing it, when what the handler asks to keep would pass the row limit', async () => {
+    const { result: created } = await call('hoards', { count: 2_100_000 }, { capabilities: { elicitation: {} } });
+    const failed = await waitFor(url, created!.taskId, ['failed', 'input_required']);
+    expect(failed).toMatchObject({ status: 'failed', error: { code: -32603 } });
+  });
+});
+
+describe('task creation budget', () => {
+  it('refuses a principal past its budget with 429 and Retry-After, before any task object, while another principal still creates tasks', async () => {
+    const budget = 30; // TASK_RATE_LIMITER in test/tasks/wrangler.toml
+    for (let i = 0; i < budget; i++) expect((await call('work', { ms: 0 }, { as: 'eager' })).result?.resultType).toBe('task');
+    const before = await objectCalls();
+    const response = await request(url, 'tools/call', { name: 'work', arguments: { ms: 0 } }, { as: 'eager' });
+    expect(response.status).toBe(429);
+    expect(response.headers.get('Retry-After')).toBe('60');
+    expect(((await response.json()) as { error: { code: number; message: string } }).error).toMatchObject({ code: -32600, message: expect.stringMatching(/Too many requests/) });
+    expect(await objectCalls()).toBe(before);
+    expect((await call('work', { ms: 0 }, { as: 'patient' })).result?.resultType).toBe('task');
+  });
+});
+
 describe('listen streams', () => {
   const listen = (as: string, taskIds: string[] = []) => request(url, 'subscriptions/listen', { notifications: { taskIds } }, { as });
 

@@ -8,6 +8,7 @@ import { createRouter } from '../../src/http/router';
 import { createServer } from '../../src/mcp';
 import { TASKS_EXTENSION } from '../../src/mcp/taskRuntime';
 import { durableTasks } from '../../src/tasks/durableTasks';
+import { bytesOver } from '../../src/tasks/taskLimits';
 import { fixtureTaskTools } from '../tasks/tools';
 import { mcpHeaders, meta } from '../support/mcp';
 
@@ -51,5 +52,27 @@ describe('the task runtime, before any task object', () => {
     expect(((await response.json()) as { error: object }).error).toEqual({ code: -32603, message: 'Internal error' });
     expect(tasks.names).toEqual([]);
     expect(errors.join('\n')).toMatch(/MCP_STATE_SECRET/);
+  });
+
+  it('counts an anonymous caller’s task creations against TASK_RATE_LIMITER by its address: past the budget, 429 with Retry-After', async () => {
+    const keys: string[] = [];
+    const limiter = { limit: async ({ key }: { key: string }) => (keys.push(key), { success: false }) };
+    const tasks = namespace();
+    const response = await createRouter(server).fetch(createTask(), envWith({ MCP_TASKS: tasks.binding, TASK_RATE_LIMITER: limiter }), ctx);
+    expect(response.status).toBe(429);
+    expect(response.headers.get('Retry-After')).toBe('60');
+    expect(((await response.json()) as { error: { code: number } }).error.code).toBe(-32600);
+    expect(keys).toEqual(['ip:203.0.113.7']);
+    expect(tasks.names).toEqual([]);
+  });
+});
+
+describe('sizes a task keeps', () => {
+  it('measures JSON in UTF-8 bytes, the unit of the row it is stored in', () => {
+    expect(bytesOver('x'.repeat(1000), 1000)).toBeUndefined();
+    expect(bytesOver('x'.repeat(1001), 1000)).toBe(1001);
+    // 400 characters of three bytes each: under 1000 characters, 1200 bytes.
+    expect(bytesOver('€'.repeat(400), 1000)).toBe(1200);
+    expect(bytesOver('€'.repeat(333), 1000)).toBeUndefined();
   });
 });

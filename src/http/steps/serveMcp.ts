@@ -7,6 +7,7 @@ import type { JSONRPCNotification, JSONRPCRequest, RequestId } from '../../mcp/t
 import type { HttpContext } from '../context';
 import { LISTEN_KEEPALIVE_MS, openListenStream, takeListenSlot, type ListenSlot } from '../listen';
 import { callerKey } from '../rateLimit';
+import { RATE_LIMIT_PERIOD_SECONDS } from '../settingsTable';
 import { notificationJson, replyJson, replyResponse } from '../responses';
 import { EventStream } from '../stream';
 
@@ -66,7 +67,12 @@ function answer(context: HttpContext, call: HttpCall, id: RequestId, meta: Reque
   // Only subscriptions/listen has a place to stream in; a listen reply to anything else is a bug of the core.
   if (reply.listen) return context.fail(id, internalError());
   const { stream } = call;
-  if (!stream) return replyResponse(id, reply, meta.era === 'legacy' && reply.error ? legacyHttpStatus(reply.error) : undefined);
+  if (!stream) {
+    const response = replyResponse(id, reply, meta.era === 'legacy' && reply.error ? legacyHttpStatus(reply.error) : undefined);
+    // A limit the core applies (the task budget) says when to come back, as the edge's limiters do.
+    if (response.status === 429) response.headers.set('Retry-After', String(RATE_LIMIT_PERIOD_SECONDS));
+    return response;
+  }
   // The error, if any, goes out as the stream's last event: the log reads it from context.error.
   stream.send(replyJson(id, reply));
   stream.close();
@@ -105,6 +111,10 @@ class HttpCall implements CallContext {
     this.principal = principal?.subject;
     this.scopes = principal?.scopes;
     this.tool = context.tool;
+  }
+
+  get callerKey(): string {
+    return callerKey(this.context);
   }
 
   get signal(): AbortSignal {
