@@ -13,19 +13,49 @@ import { EventStream } from './stream';
 /** A comment every 15 s keeps intermediaries from closing a quiet stream (spec streamable-http). */
 export const LISTEN_KEEPALIVE_MS = 15_000;
 
-/** Listen streams open in this isolate: bounded, since each holds a connection and two timers. */
-let open = 0;
+/** Gives a stream's place back; a second call does nothing. */
+export type ListenSlot = () => void;
 
-/** Opens the stream, or refuses (429) when the isolate holds `maxStreams` already. */
-export function openListenStream(id: RequestId, listen: Listen, maxMs: number, maxStreams: number): EventStream | McpError {
-  if (open >= maxStreams) {
-    return tooManyStreams(maxStreams);
-  }
+/**
+ * Listen streams open in this isolate, in all and per client: bounded, since each holds a
+ * connection and two timers. A client's count is deleted when it drops to zero, so the map
+ * never holds more keys than there are open streams.
+ */
+let open = 0;
+const openByClient = new Map<string, number>();
+
+/** The streams one client may hold: a quarter of the isolate's, at least one, so no client locks the others out. */
+export const clientShare = (maxStreams: number) => Math.max(1, Math.floor(maxStreams / 4));
+
+/**
+ * Takes a place for a listen stream before the request is served, so a refused listen costs
+ * nothing (no task object is touched): 429 when the isolate holds `maxStreams` already, or
+ * `client` (the principal, else the client address) its share of them.
+ */
+export function takeListenSlot(client: string, maxStreams: number): ListenSlot | McpError {
+  if (open >= maxStreams) return tooManyStreams(maxStreams);
+  const held = openByClient.get(client) ?? 0;
+  const share = clientShare(maxStreams);
+  if (held >= share) return tooManyStreams(share, true);
   open++;
+  openByClient.set(client, held + 1);
+  let given = false;
+  return () => {
+    if (given) return;
+    given = true;
+    open--;
+    const left = (openByClient.get(client) ?? 1) - 1;
+    if (left > 0) openByClient.set(client, left);
+    else openByClient.delete(client);
+  };
+}
+
+/** Opens the stream in the place `slot` holds, and gives the place back when the stream ends. */
+export function openListenStream(id: RequestId, listen: Listen, maxMs: number, slot: ListenSlot): EventStream {
   let end: ReturnType<typeof setTimeout> | undefined;
   let detach: (() => void) | undefined;
   const closed = () => {
-    open--;
+    slot();
     if (end !== undefined) clearTimeout(end);
     detach?.();
   };
@@ -37,7 +67,7 @@ export function openListenStream(id: RequestId, listen: Listen, maxMs: number, m
     stream.send(notificationJson(listen.teardown));
     stream.send(replyJson(id, { result: listen.closing }));
     stream.close();
-    open--;
+    slot();
   }, maxMs);
   return stream;
 }

@@ -51,6 +51,9 @@ function ipv6Groups(address: string): { hex: string[]; mapped?: string } | undef
   return { hex };
 }
 
+/** Who a per-caller limit counts: the principal, else (anonymous) the client address. */
+export const callerKey = ({ principal, request }: HttpContext) => (principal ? `principal:${principal.subject}` : addressKey(request));
+
 export async function overLimit(context: HttpContext, limiter: RateLimit, key: string): Promise<Response | undefined> {
   const { success } = await limiter.limit({ key });
   if (success) return undefined;

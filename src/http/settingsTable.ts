@@ -123,7 +123,7 @@ export const SETTINGS = {
   LISTEN_MAX_STREAMS: setting({
     default: 100,
     accepts: 'a whole number from 1 to 10000',
-    doc: 'How many `subscriptions/listen` streams one isolate keeps open at once.',
+    doc: 'How many `subscriptions/listen` streams one isolate keeps open at once; one client (its principal, else its address) holds at most a quarter of them.',
     parse: integer(1, 10_000),
   }),
   REQUEST_LOGS: setting({
@@ -191,7 +191,7 @@ export const SETTINGS = {
     default: undefined,
     shownDefault: 'a random key per isolate (logged as a warning)',
     accepts: 'a key, e.g. `openssl rand -base64 32`, with no whitespace around it',
-    doc: 'Secret: seals what a tool carries between the rounds of a request that asks the user something; set it so every isolate opens what another sealed.',
+    doc: 'Secret: seals what a tool carries between the rounds of a request that asks the user something; set it so every isolate opens what another sealed. Task tools need it: task ids are signed with it.',
     parse: secret,
     secret: true,
   }),

@@ -118,8 +118,9 @@ export const authorizationServerUnreachable = () =>
   );
 export const forbidden = (why: string) => new McpError(ErrorCode.InvalidRequest, `Forbidden: ${why}`, undefined, 403);
 export const rateLimited = () => new McpError(ErrorCode.InvalidRequest, 'Too many requests; retry after the time in Retry-After', undefined, 429);
-export const tooManyStreams = (limit: number) =>
-  new McpError(ErrorCode.InvalidRequest, `Too many open subscriptions/listen streams (limit ${limit}); retry later`, undefined, 429);
+/** Past the isolate's listen streams, or (`perClient`) past one client's share of them. */
+export const tooManyStreams = (limit: number, perClient = false) =>
+  new McpError(ErrorCode.InvalidRequest, `Too many open subscriptions/listen streams (limit ${limit}${perClient ? ' per client' : ''}); retry later`, undefined, 429);
 export const hostNotAllowed = (host: string) => new McpError(ErrorCode.InvalidRequest, `Host not allowed: ${host}`, undefined, 403);
 export const originNotAllowed = (origin: string) =>
   new McpError(ErrorCode.InvalidRequest, `Origin not allowed: ${origin}`, undefined, 403);

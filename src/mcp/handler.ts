@@ -24,6 +24,8 @@ export interface CallContext {
   principal?: string;
   /** The scopes the caller's token grants. */
   scopes?: readonly string[];
+  /** Who per-caller limits count (the task budget): `principal:<subject>`, else `ip:<client address>`. */
+  callerKey?: string;
   /** W3C trace context of the request, passed on to the handler's outbound fetches. */
   trace?: { traceparent?: string; tracestate?: string };
   /**

@@ -2,15 +2,18 @@
  * `durableTasks()`: the Tasks extension (spec extensions/tasks) served by one Durable Object
  * per task. The Worker side: it mints task ids, starts tasks, and forwards `tasks/get`,
  * `tasks/update`, `tasks/cancel` and status subscriptions to the task's object, always with
- * the caller's principal, which the object checks against its creator.
+ * the caller's principal, which the object checks against its creator. An id that this server
+ * did not mint for the caller (`./taskId.ts`) never reaches an object.
  */
-import { internalError, invalidParams, McpError, missingExtension, taskNotFound } from '../mcp/errors';
+import { internalError, invalidParams, McpError, missingExtension, rateLimited, taskNotFound } from '../mcp/errors';
 import { InputRequired, readInputResponses } from '../mcp/input';
 import type { CallContext, Handler, Reply } from '../mcp/handler';
 import { isObject } from '../mcp/jsonrpc';
 import { MetaKey, type RequestMeta } from '../mcp/meta';
 import { declaresTasks, TaskCreated, TASKS_EXTENSION, type TaskRuntime } from '../mcp/taskRuntime';
 import type { JsonObject, JSONRPCNotification } from '../mcp/types';
+import { isTaskId, mintTaskId } from './taskId';
+import { TASK_LIMITS, tooLargeToKeep } from './taskLimits';
 import type { TaskObjectApi } from './taskObject';
 
 export interface DurableTasksOptions {
@@ -20,6 +23,11 @@ export interface DurableTasksOptions {
   ttlMs?: number;
   /** How often clients are asked to poll `tasks/get`; default 1 second. */
   pollIntervalMs?: number;
+  /**
+   * The Rate Limiting binding (`[[ratelimits]]`) that counts each caller's task creations, by
+   * principal, else client address; default `TASK_RATE_LIMITER`. Without it, no budget.
+   */
+  rateLimiter?: string;
 }
 
 export const DEFAULT_TASK_TTL_MS = 3_600_000;
@@ -27,48 +35,72 @@ export const DEFAULT_POLL_INTERVAL_MS = 1_000;
 /** Task ids asked for in one `subscriptions/listen`: each costs a call to its object. */
 export const MAX_WATCHED_TASKS = 100;
 
-// 192 random bits, base64url: unguessable, so a task id never needs to be secret-free (spec extensions/tasks, Security).
-const TASK_ID = /^[A-Za-z0-9_-]{32}$/;
-
 export function durableTasks(options: DurableTasksOptions = {}): TaskRuntime {
   const binding = options.binding ?? 'MCP_TASKS';
   const ttlMs = options.ttlMs ?? DEFAULT_TASK_TTL_MS;
   const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
+  const rateLimiter = options.rateLimiter ?? 'TASK_RATE_LIMITER';
 
-  /** The task's object; undefined when the binding is missing from the Worker's config (logged). */
-  function taskObject(env: Env, taskId: string): TaskObjectApi | undefined {
+  /**
+   * The namespace of task objects, when the deployment has what tasks need: the binding, and
+   * MCP_STATE_SECRET, since ids minted with a key of one isolate would be unknown to the others.
+   * Undefined (and logged) otherwise: fail closed.
+   */
+  function tasksIn(env: Env): DurableObjectNamespace | undefined {
     const namespace: unknown = (env as unknown as Record<string, unknown>)[binding];
     if (!isNamespace(namespace)) {
       console.error(`task tools need the Durable Object binding ${binding} (docs/tasks.md)`);
       return undefined;
     }
-    return namespace.get(namespace.idFromName(taskId)) as unknown as TaskObjectApi;
+    if (!env.MCP_STATE_SECRET) {
+      console.error('task tools need the secret MCP_STATE_SECRET: task ids are signed with it, so that every isolate can check them (docs/tasks.md)');
+      return undefined;
+    }
+    return namespace;
   }
 
-  /** A task method: the extension declared, a well-formed id, then the object (spec extensions/tasks, Error Handling). */
+  /** True when the caller has created as many tasks as `rateLimiter` allows for now (429, Retry-After). */
+  async function overBudget(call: CallContext): Promise<boolean> {
+    const limiter: unknown = (call.env as unknown as Record<string, unknown>)[rateLimiter];
+    if (!isRateLimit(limiter)) return false;
+    const key = call.callerKey ?? (call.principal !== undefined ? `principal:${call.principal}` : 'anonymous');
+    return !(await limiter.limit({ key })).success;
+  }
+
+  /**
+   * A task method: the extension declared, its params read and bounded (`read`), then an id this
+   * server minted for the caller, then the object (spec extensions/tasks, Error Handling): an
+   * unknown id, or params refused, cost no object.
+   */
   const taskMethod =
-    (serve: (task: TaskObjectApi, principal: string | null, params: JsonObject, taskId: string) => Promise<Reply>): Handler =>
+    <P>(read: (params: JsonObject) => P | McpError, serve: (task: TaskObjectApi, principal: string | null, input: P, taskId: string) => Promise<Reply>): Handler =>
     async (params, meta, call) => {
       if (!declaresTasks(meta)) return { error: missingExtension(TASKS_EXTENSION) };
       const taskId = params.taskId;
       if (typeof taskId !== 'string') return { error: invalidParams('params.taskId must be a string') };
-      if (!TASK_ID.test(taskId)) return { error: taskNotFound(taskId) };
-      const task = taskObject(call.env, taskId);
-      return task ? serve(task, call.principal ?? null, params, taskId) : { error: internalError() };
+      const input = read(params);
+      if (input instanceof McpError) return { error: input };
+      const tasks = tasksIn(call.env);
+      if (!tasks) return { error: internalError() };
+      const principal = call.principal ?? null;
+      if (!(await isTaskId(call.secret, principal, taskId))) return { error: taskNotFound(taskId) };
+      return serve(objectOf(tasks, taskId), principal, input, taskId);
     };
 
   const methods: [string, Handler][] = [
-    ['tasks/get', taskMethod(async (task, principal, _params, taskId) => {
+    ['tasks/get', taskMethod(noParams, async (task, principal, _input, taskId) => {
       const found = await task.get(principal);
       return found ? { result: found } : { error: taskNotFound(taskId) };
     })],
-    ['tasks/update', taskMethod(async (task, principal, params, taskId) => {
-      if (params.inputResponses === undefined) return { error: invalidParams('params.inputResponses is required') };
-      const responses = readInputResponses(params);
-      if (responses instanceof McpError) return { error: responses };
-      return (await task.update(principal, responses)) ? { result: {} } : { error: taskNotFound(taskId) };
+    ['tasks/update', taskMethod(readAnswers, async (task, principal, responses, taskId) => {
+      const outcome = await task.update(principal, responses);
+      if (outcome === 'unknown') return { error: taskNotFound(taskId) };
+      if (outcome === 'too large') {
+        return { error: invalidParams(`params.inputResponses, with the answers this round already has, exceed what a task keeps (${TASK_LIMITS.inputBytes} bytes)`) };
+      }
+      return { result: {} };
     })],
-    ['tasks/cancel', taskMethod(async (task, principal, _params, taskId) =>
+    ['tasks/cancel', taskMethod(noParams, async (task, principal, _input, taskId) =>
       (await task.cancel(principal)) ? { result: {} } : { error: taskNotFound(taskId) },
     )],
   ];
@@ -87,11 +119,14 @@ export function durableTasks(options: DurableTasksOptions = {}): TaskRuntime {
       return { error: invalidParams('params.notifications.taskIds must be an array of strings') };
     }
     if (taskIds.length > MAX_WATCHED_TASKS) return { error: invalidParams(`params.notifications.taskIds lists more than ${MAX_WATCHED_TASKS} tasks`) };
+    const tasks = tasksIn(call.env);
+    if (!tasks) return { error: internalError() };
     const principal = call.principal ?? null;
     const found = await Promise.all(
       [...new Set<string>(taskIds)].map(async (taskId) => {
-        const task = TASK_ID.test(taskId) ? taskObject(call.env, taskId) : undefined;
-        return task && (await task.get(principal)) ? { taskId, task } : undefined;
+        if (!(await isTaskId(call.secret, principal, taskId))) return undefined;
+        const task = objectOf(tasks, taskId);
+        return (await task.get(principal)) ? { taskId, task } : undefined;
       }),
     );
     const watched = found.filter((w) => w !== undefined);
@@ -129,16 +164,25 @@ export function durableTasks(options: DurableTasksOptions = {}): TaskRuntime {
     },
 
     async call(tool, args, input, meta, call) {
-      const taskId = newTaskId();
-      const task = taskObject(call.env, taskId);
-      if (!task) return internalError();
-      const outcome = await task.start({
+      const tasks = tasksIn(call.env);
+      if (!tasks) return internalError();
+      // Before any object: what the task would keep must fit (./taskLimits.ts), then the caller's budget.
+      const client = clientOf(meta);
+      const tooLarge =
+        tooLargeToKeep("the client's capabilities and info", client, TASK_LIMITS.clientBytes) ??
+        tooLargeToKeep('params.arguments', args, TASK_LIMITS.argumentsBytes) ??
+        tooLargeToKeep('params.inputResponses and requestState', input, TASK_LIMITS.inputBytes);
+      if (tooLarge) return tooLarge;
+      if (await overBudget(call)) return rateLimited();
+      const principal = call.principal ?? null;
+      const taskId = await mintTaskId(call.secret, principal);
+      const outcome = await objectOf(tasks, taskId).start({
         taskId,
-        principal: call.principal ?? null,
+        principal,
         tool: tool.definition.name,
         args,
         input,
-        client: clientOf(meta),
+        client,
         ttlMs,
         pollIntervalMs,
         immediateMs: tool.definition.immediateMs ?? 0,
@@ -151,10 +195,17 @@ export function durableTasks(options: DurableTasksOptions = {}): TaskRuntime {
   };
 }
 
-function newTaskId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(24));
-  return btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_');
+const noParams = () => undefined;
+
+/** `tasks/update`'s answers (spec extensions/tasks, Task Update Requests), bounded before they reach the task. */
+function readAnswers(params: JsonObject): Record<string, JsonObject> | McpError {
+  if (params.inputResponses === undefined) return invalidParams('params.inputResponses is required');
+  const responses = readInputResponses(params);
+  if (responses instanceof McpError) return responses;
+  return tooLargeToKeep('params.inputResponses', responses, TASK_LIMITS.inputBytes) ?? responses;
 }
+
+const objectOf = (tasks: DurableObjectNamespace, taskId: string) => tasks.get(tasks.idFromName(taskId)) as unknown as TaskObjectApi;
 
 /** The client as the task remembers it: no progress token, log level or trace, which belong to the creating request. */
 const clientOf = (meta: RequestMeta) => ({
@@ -162,6 +213,9 @@ const clientOf = (meta: RequestMeta) => ({
   clientCapabilities: meta.clientCapabilities,
   ...(meta.clientInfo ? { clientInfo: meta.clientInfo } : {}),
 });
+
+const isRateLimit = (value: unknown): value is RateLimit =>
+  typeof value === 'object' && value !== null && typeof (value as RateLimit).limit === 'function';
 
 const isNamespace = (value: unknown): value is DurableObjectNamespace =>
   typeof value === 'object' && value !== null && typeof (value as DurableObjectNamespace).idFromName === 'function';

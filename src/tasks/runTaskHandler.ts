@@ -3,12 +3,13 @@
  * included: `completed` with `isError`), a request for input, or a JSON-RPC error (`failed`)
  * (spec extensions/tasks, Task Execution Errors).
  */
-import { ToolError, DEFAULT_MAX_RESULT_CHARS, type HandlerContext } from '../mcp/define';
+import { ToolError, type HandlerContext } from '../mcp/define';
 import { internalError, McpError } from '../mcp/errors';
 import { InputRequired } from '../mcp/input';
 import { isObject } from '../mcp/jsonrpc';
 import type { CompiledTool } from '../mcp/tools';
 import type { CallToolResult, JsonObject } from '../mcp/types';
+import { bytesOver, TASK_LIMITS } from './taskLimits';
 
 export type RunOutcome = CallToolResult | InputRequired | McpError;
 
@@ -34,9 +35,11 @@ export async function runTaskHandler(tool: CompiledTool, args: JsonObject, conte
     console.error(`task tool ${name} returned structuredContent that breaks its outputSchema: ${badOutput}`);
     return internalError();
   }
-  // Stored in the task's Durable Object and inlined by every tasks/get: bounded like a direct answer.
-  const size = JSON.stringify(result).length;
-  return size > DEFAULT_MAX_RESULT_CHARS ? toolError(`Tool ${name} produced a result too large to keep (${size} characters); ask for less.`) : result;
+  // Stored in the task's Durable Object and inlined by every tasks/get: bounded in bytes, as the row it is stored in is.
+  const bytes = bytesOver(JSON.stringify(result), TASK_LIMITS.resultBytes);
+  if (bytes === undefined) return result;
+  console.error(`task tool ${name} returned ${bytes} bytes of JSON, over the ${TASK_LIMITS.resultBytes} a task keeps`);
+  return toolError(`Tool ${name} produced a result too large to keep (${bytes} bytes); ask for less.`);
 }
 
 const toolError = (message: string): CallToolResult => ({ content: [{ type: 'text', text: message }], isError: true });

@@ -14,6 +14,7 @@ import type { TaskInput } from '../mcp/taskRuntime';
 import type { CallToolResult, JsonObject, JsonValue } from '../mcp/types';
 import { allAnswered, askForInput, detailed, isTerminal, takeAnswers, transition, type DetailedTask, type Task, type TaskClient, type TaskRecord } from './taskRecord';
 import { runTaskHandler, type RunOutcome } from './runTaskHandler';
+import { bytesOver, TASK_LIMITS } from './taskLimits';
 
 /** What `tools/call` hands the new task. */
 export interface TaskStart {
@@ -36,11 +37,14 @@ export type StartOutcome =
   | { inputRequired: { inputRequests: Record<string, InputRequest>; state?: JsonValue } }
   | { error: { code: number; message: string; data?: unknown } };
 
+/** How `update` answers: taken (or ignored, as the spec has it), no such task for this caller, or more than the task keeps. */
+export type UpdateOutcome = 'updated' | 'unknown' | 'too large';
+
 /** The RPC surface the Worker calls; `false`/`undefined` means no such task for this caller. */
 export interface TaskObjectApi {
   start(init: TaskStart): Promise<StartOutcome>;
   get(principal: string | null): Promise<DetailedTask | undefined>;
-  update(principal: string | null, responses: Record<string, JsonObject>): Promise<boolean>;
+  update(principal: string | null, responses: Record<string, JsonObject>): Promise<UpdateOutcome>;
   cancel(principal: string | null): Promise<boolean>;
   watch(principal: string | null): Promise<ReadableStream<Uint8Array> | undefined>;
 }
@@ -54,12 +58,6 @@ export function taskObject(server: McpServer) {
     private loaded = false;
     private running: AbortController | undefined;
     private readonly watchers = new Set<ReadableStreamDefaultController<Uint8Array>>();
-
-    constructor(ctx: DurableObjectState, env: Env) {
-      super(ctx, env);
-      // One row: the task's record as JSON (SQLite-backed object: writes are durable when the output gate opens).
-      ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS task (id INTEGER PRIMARY KEY CHECK (id = 1), record TEXT NOT NULL)');
-    }
 
     async start(init: TaskStart): Promise<StartOutcome> {
       const now = new Date().toISOString();
@@ -96,16 +94,19 @@ export function taskObject(server: McpServer) {
       return record && detailed(record);
     }
 
-    async update(principal: string | null, responses: Record<string, JsonObject>): Promise<boolean> {
+    async update(principal: string | null, responses: Record<string, JsonObject>): Promise<UpdateOutcome> {
       const record = await this.load(principal);
-      if (!record) return false;
-      if (record.task.status !== 'input_required' || !takeAnswers(record, responses)) return true;
+      if (!record) return 'unknown';
+      if (record.task.status !== 'input_required') return 'updated';
+      // The round's answers so far and all of these, whether outstanding or not: an upper bound, checked before anything is taken.
+      if (bytesOver(JSON.stringify([record.answers, responses]), TASK_LIMITS.inputBytes) !== undefined) return 'too large';
+      if (!takeAnswers(record, responses)) return 'updated';
       if (allAnswered(record)) {
         transition(record, 'working');
         this.settleLater(record, this.run(record));
       }
       await this.save(record);
-      return true;
+      return 'updated';
     }
 
     async cancel(principal: string | null): Promise<boolean> {
@@ -144,8 +145,7 @@ export function taskObject(server: McpServer) {
     /** The caller's task, read once per activation; a run lost to an eviction starts again (at least once). */
     private async load(principal: string | null): Promise<TaskRecord | undefined> {
       if (!this.loaded) {
-        const row = this.ctx.storage.sql.exec<{ record: string }>('SELECT record FROM task').toArray()[0];
-        this.record = row ? (JSON.parse(row.record) as TaskRecord) : undefined;
+        this.record = this.read();
         this.loaded = true;
       }
       const record = this.record;
@@ -206,8 +206,35 @@ export function taskObject(server: McpServer) {
       this.ctx.waitUntil(this.save(record));
     }
 
+    /**
+     * The stored record, if any. Reading creates nothing: the table exists only once a task was
+     * written, so a lookup of a task that never was, or is gone, leaves no storage behind.
+     */
+    private read(): TaskRecord | undefined {
+      const { sql } = this.ctx.storage;
+      if (sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'task'").toArray().length === 0) return undefined;
+      const row = sql.exec<{ record: string }>('SELECT record FROM task').toArray()[0];
+      return row ? (JSON.parse(row.record) as TaskRecord) : undefined;
+    }
+
+    /**
+     * One row: the task's record as JSON (SQLite-backed object: writes are durable when the
+     * output gate opens). A record over what a task keeps (what the handler asked to keep: its
+     * state, its error, its status message) fails the task, rather than the write.
+     */
     private write(record: TaskRecord): void {
-      this.ctx.storage.sql.exec('INSERT INTO task (id, record) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET record = excluded.record', JSON.stringify(record));
+      let json = JSON.stringify(record);
+      const bytes = bytesOver(json, TASK_LIMITS.recordBytes);
+      if (bytes !== undefined) {
+        console.error(`task ${record.task.taskId}: its record would be ${bytes} bytes, over the ${TASK_LIMITS.recordBytes} a task keeps; the task fails`);
+        delete record.result;
+        delete record.state;
+        fail(record, internalError());
+        json = JSON.stringify(record);
+      }
+      const { sql } = this.ctx.storage;
+      sql.exec('CREATE TABLE IF NOT EXISTS task (id INTEGER PRIMARY KEY CHECK (id = 1), record TEXT NOT NULL)');
+      sql.exec('INSERT INTO task (id, record) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET record = excluded.record', json);
     }
 
     /** Stores the change and tells every watcher; callers await it so their answer leaves after the write. */

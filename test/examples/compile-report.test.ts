@@ -10,7 +10,8 @@ import { rpc, startFixture, TASKS, waitFor, type Fixture } from '../tasks/harnes
 
 let fixture: Fixture;
 beforeAll(async () => {
-  fixture = await startFixture('./wrangler.tasks.toml');
+  // Task ids are signed with the state secret, which a deployment sets with `wrangler secret put`.
+  fixture = await startFixture('./wrangler.tasks.toml', { secrets: { MCP_STATE_SECRET: 'compile-report test secret' } });
 });
 afterAll(() => fixture?.harness.close());
 

@@ -1,4 +1,8 @@
-/** subscriptions/listen (spec 2026-07-28 basic/patterns/subscriptions) on the fixture, which ends streams after 1 s. */
+/**
+ * subscriptions/listen (spec 2026-07-28 basic/patterns/subscriptions) on the fixture, which ends
+ * streams after 1 s and holds 2 at once (LISTEN_MAX_STREAMS), 1 per client. The tests that
+ * open streams live in this one file, so no other file's stream takes a place meanwhile.
+ */
 import { describe, expect, it } from 'vitest';
 import { fixtureUrl, post, rpc, sseMessages } from '../support/mcp';
 
@@ -45,5 +49,36 @@ describe('subscriptions/listen', () => {
   it('advertises no listChanged, since nothing it serves changes while a client listens', async () => {
     const { body } = await rpc('server/discover');
     expect(JSON.stringify(body.result?.capabilities)).not.toContain('listChanged');
+  });
+
+  /** Opens a stream as the client at `address` (Cloudflare's CF-Connecting-IP: the client key when no one is signed in). */
+  const open = (address: string) => post('subscriptions/listen', { url: fixtureUrl(), params: { notifications: {} }, headers: { 'CF-Connecting-IP': address } });
+
+  it('bounds the streams an isolate keeps open, with 429 and Retry-After past the limit', async () => {
+    const [first, second] = await Promise.all([open('203.0.113.1'), open('203.0.113.2')]);
+    const third = await open('203.0.113.3');
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(third.status).toBe(429);
+    expect(third.headers.get('Retry-After')).toBeTruthy();
+    expect(((await third.json()) as { error: { code: number } }).error.code).toBe(-32600);
+    await Promise.all([first.text(), second.text()]); // they end after the fixture's 1 s
+    const later = await open('203.0.113.3');
+    expect(later.status).toBe(200);
+    await later.text();
+  });
+
+  it('gives one client at most its share (a quarter of the limit, at least 1): past it, 429 with Retry-After, while another client still gets a stream', async () => {
+    const mine = await open('198.51.100.7');
+    expect(mine.status).toBe(200);
+    const again = await open('198.51.100.7');
+    expect(again.status).toBe(429);
+    expect(again.headers.get('Retry-After')).toBeTruthy();
+    expect(((await again.json()) as { error: { code: number; message: string } }).error).toMatchObject({ code: -32600, message: expect.stringMatching(/per client/) });
+    const theirs = await open('198.51.100.8');
+    expect(theirs.status).toBe(200);
+    await Promise.all([mine.text(), theirs.text()]);
+    const later = await open('198.51.100.7'); // its place is free again once its stream ended
+    expect(later.status).toBe(200);
+    await later.text();
   });
 });

@@ -13,8 +13,12 @@ export interface Fixture {
   url: string;
 }
 
-export async function startFixture(configPath = './test/tasks/wrangler.toml'): Promise<Fixture> {
-  const harness = createTestHarness({ root, workers: [{ configPath }] });
+/** Starts a Worker from its config; `overrides` replace its vars or set secrets (as `wrangler secret put` would). */
+export async function startFixture(
+  configPath = './test/tasks/wrangler.toml',
+  overrides: { vars?: Record<string, string>; secrets?: Record<string, string> } = {},
+): Promise<Fixture> {
+  const harness = createTestHarness({ root, workers: [{ configPath, ...overrides }] });
   const { url } = await harness.listen();
   return { harness, url: new URL('/mcp', url).href };
 }

@@ -35,7 +35,7 @@ describe('task creation', () => {
   it('answers a declaring client with a flat CreateTaskResult, stored before the answer left', async () => {
     const { result } = await call('work', { ms: 5000 });
     expect(result).toMatchObject({ resultType: 'task', status: 'working', ttlMs: 3_600_000, pollIntervalMs: 50 });
-    expect(result?.taskId).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(result?.taskId).toMatch(/^[A-Za-z0-9_-]{48}$/);
     expect(Date.parse(result!.createdAt)).not.toBeNaN();
     expect(result).not.toHaveProperty('result');
     expect(await storedStatus(result!.taskId)).toBe('working');

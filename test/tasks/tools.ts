@@ -79,6 +79,28 @@ export const fixtureTaskTools = [
     handler: () => text('done'),
   }),
   defineTool({
+    name: 'sized',
+    description: 'Answers with `count` copies of `char`: a result of a chosen size',
+    inputSchema: { type: 'object', properties: { char: { type: 'string' }, count: { type: 'integer', minimum: 0 } }, required: ['char', 'count'] },
+    task: 'optional',
+    handler: ({ char, count }) => text(String(char).repeat(Number(count))),
+  }),
+  defineTool({
+    name: 'asks_twice',
+    description: 'Asks two questions in one round, then echoes how many answers came back',
+    inputSchema: NO_ARGUMENTS,
+    task: 'optional',
+    handler: (_args, { inputResponses }) =>
+      Object.keys(inputResponses).length < 2 ? inputRequired({ first: approval, second: approval }, 'asked') : text(`${Object.keys(inputResponses).length} answers`),
+  }),
+  defineTool({
+    name: 'hoards',
+    description: 'Asks for input carrying `count` characters of state: more than a task can keep',
+    inputSchema: { type: 'object', properties: { count: { type: 'integer', minimum: 0 } }, required: ['count'] },
+    task: 'optional',
+    handler: ({ count }, { state }) => (state === undefined ? inputRequired({ publish: approval }, 'x'.repeat(Number(count))) : text('kept')),
+  }),
+  defineTool({
     name: 'plain',
     description: 'An ordinary tool: never a task',
     inputSchema: NO_ARGUMENTS,

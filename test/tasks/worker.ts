@@ -1,7 +1,9 @@
 /**
  * The Tasks fixture Worker: task tools behind JWT auth whose "tokens" are principal names
  * (a fixture verifier, so tests can be two callers), and a second server on `?short-lived`
- * whose tasks expire after 1.5 s. Both share one Durable Object class.
+ * whose tasks expire after 1.5 s. Both share one Durable Object class. `GET /object-calls`
+ * says how many times the Worker has addressed a task object, so a test can see that a
+ * request touched none.
  */
 import type { JwtVerifier } from '../../src/http/auth';
 import { createRouter } from '../../src/http/router';
@@ -20,6 +22,28 @@ const principalFromToken: JwtVerifier = async (token) => ({ subject: token, scop
 const router = createRouter(server, { verifyJwt: principalFromToken });
 const shortRouter = createRouter(shortLived, { verifyJwt: principalFromToken });
 
+let objectCalls = 0;
+const counted = new WeakMap<Env, Env>();
+
+/** The same env, its task namespace counting every object the Worker asks for. */
+function counting(env: Env): Env {
+  let wrapped = counted.get(env);
+  if (!wrapped) {
+    const namespace = (env as unknown as { MCP_TASKS: DurableObjectNamespace }).MCP_TASKS;
+    const countingNamespace = {
+      idFromName: (name: string) => namespace.idFromName(name),
+      get: (id: DurableObjectId) => (objectCalls++, namespace.get(id)),
+    };
+    wrapped = Object.create(env, { MCP_TASKS: { value: countingNamespace } }) as Env;
+    counted.set(env, wrapped);
+  }
+  return wrapped;
+}
+
 export default {
-  fetch: (request, env, ctx) => (new URL(request.url).searchParams.has('short-lived') ? shortRouter : router).fetch(request, env, ctx),
+  fetch(request, env, ctx) {
+    const url = new URL(request.url);
+    if (url.pathname === '/object-calls') return Response.json({ objectCalls });
+    return (url.searchParams.has('short-lived') ? shortRouter : router).fetch(request, counting(env), ctx);
+  },
 } satisfies ExportedHandler<Env>;

@@ -37,8 +37,9 @@ describe('EventStream', () => {
 });
 
 describe('openListenStream', () => {
-  it('acknowledges, keeps alive every 15 s, and ends with notifications/cancelled then the closing result', async () => {
+  it('acknowledges, keeps alive every 15 s, ends with notifications/cancelled then the closing result, and gives its place back once', async () => {
     vi.useFakeTimers();
+    let givenBack = 0;
     const stream = openListenStream(
       7,
       {
@@ -47,9 +48,8 @@ describe('openListenStream', () => {
         closing: { resultType: 'complete' },
       },
       40_000,
-      10,
+      () => void givenBack++,
     );
-    if (!(stream instanceof EventStream)) throw new Error('refused');
     const reader = stream.response.body!.getReader();
     vi.advanceTimersByTime(40_000);
     const text = await drain(reader, 5);
@@ -60,5 +60,6 @@ describe('openListenStream', () => {
         'event: message\ndata: {"jsonrpc":"2.0","id":7,"result":{"resultType":"complete"}}\n\n',
     );
     expect((await reader.read()).done).toBe(true);
+    expect(givenBack).toBe(1);
   });
 });

@@ -1,5 +1,5 @@
 import type { HttpContext } from '../context';
-import { addressKey, overLimit } from '../rateLimit';
+import { callerKey, overLimit } from '../rateLimit';
 
 /**
  * The caller's rate limit (MCP_RATE_LIMITER), keyed by the principal, else the client address.
@@ -8,9 +8,9 @@ import { addressKey, overLimit } from '../rateLimit';
  * and a header cannot claim to be discover to get it.
  */
 export function limitByCaller(context: HttpContext): Promise<Response | undefined> | undefined {
-  const { env, message, principal } = context;
+  const { env, message } = context;
   if (!env.MCP_RATE_LIMITER && !env.DISCOVER_RATE_LIMITER) return undefined;
   const limiter = message?.method === 'server/discover' ? (env.DISCOVER_RATE_LIMITER ?? env.MCP_RATE_LIMITER) : env.MCP_RATE_LIMITER;
   if (!limiter) return undefined;
-  return overLimit(context, limiter, principal ? `principal:${principal.subject}` : addressKey(context.request));
+  return overLimit(context, limiter, callerKey(context));
 }

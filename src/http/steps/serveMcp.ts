@@ -5,7 +5,9 @@ import { legacyHttpStatus } from '../../mcp/legacy';
 import type { RequestMeta } from '../../mcp/meta';
 import type { JSONRPCNotification, JSONRPCRequest, RequestId } from '../../mcp/types';
 import type { HttpContext } from '../context';
-import { LISTEN_KEEPALIVE_MS, openListenStream } from '../listen';
+import { LISTEN_KEEPALIVE_MS, openListenStream, takeListenSlot, type ListenSlot } from '../listen';
+import { callerKey } from '../rateLimit';
+import { RATE_LIMIT_PERIOD_SECONDS } from '../settingsTable';
 import { notificationJson, replyJson, replyResponse } from '../responses';
 import { EventStream } from '../stream';
 
@@ -25,37 +27,52 @@ export function serveMcp(context: HttpContext): Promise<Response> | Response {
   if (!message || !('id' in message)) return new Response(null, { status: 202 });
   // readMessage gives every request its meta; without one the pipeline is misassembled.
   if (!meta) return context.fail(message.id, internalError());
+  // A listen stream's place is taken before the core serves the request: a refused listen
+  // costs nothing, not even a look at the tasks it names.
+  let slot: ListenSlot | undefined;
+  if (message.method === 'subscriptions/listen') {
+    const taken = takeListenSlot(callerKey(context), context.settings.listenMaxStreams);
+    if (taken instanceof McpError) {
+      const refused = context.fail(message.id, taken);
+      refused.headers.set('Retry-After', String(Math.ceil(LISTEN_KEEPALIVE_MS / 1000)));
+      return refused;
+    }
+    slot = taken;
+  }
   const call = new HttpCall(context, meta);
   const reply = run(context.server, message, meta, call);
   // A reply the core had at once (discover, a list, a refusal) is answered without a promise.
-  if (!(reply instanceof Promise)) return answer(context, call, message.id, meta, reply);
+  if (!(reply instanceof Promise)) return answer(context, call, message.id, meta, reply, slot);
   return new Promise<Response>((respond) => {
     call.answerWith(respond);
     // (when a notification already answered with the stream, this second answer is a no-op)
-    void reply.then((done) => respond(answer(context, call, message.id, meta, done)));
+    void reply.then((done) => respond(answer(context, call, message.id, meta, done, slot)));
   });
 }
 
 /**
- * The HTTP answer to the core's reply: plain JSON, a listen stream, or, when a notification
- * turned the answer into an SSE stream, that stream, with the reply as its last event.
+ * The HTTP answer to the core's reply: plain JSON, a listen stream in the place `slot` holds,
+ * or, when a notification turned the answer into an SSE stream, that stream, with the reply as
+ * its last event. A place not used for a stream is given back.
  */
-function answer(context: HttpContext, call: HttpCall, id: RequestId, meta: RequestMeta, reply: Reply): Response {
-  const { settings } = context;
+function answer(context: HttpContext, call: HttpCall, id: RequestId, meta: RequestMeta, reply: Reply, slot: ListenSlot | undefined): Response {
   if (reply.error) context.error = reply.error;
   call.finish();
-  if (reply.listen) {
-    const listen = openListenStream(id, reply.listen, settings.listenMaxMs, settings.listenMaxStreams);
-    if (listen instanceof McpError) {
-      const refused = context.fail(id, listen);
-      refused.headers.set('Retry-After', String(Math.ceil(LISTEN_KEEPALIVE_MS / 1000)));
-      return refused;
-    }
+  if (reply.listen && slot) {
+    const listen = openListenStream(id, reply.listen, context.settings.listenMaxMs, slot);
     context.streamEnded = listen.ended;
     return listen.response;
   }
+  slot?.();
+  // Only subscriptions/listen has a place to stream in; a listen reply to anything else is a bug of the core.
+  if (reply.listen) return context.fail(id, internalError());
   const { stream } = call;
-  if (!stream) return replyResponse(id, reply, meta.era === 'legacy' && reply.error ? legacyHttpStatus(reply.error) : undefined);
+  if (!stream) {
+    const response = replyResponse(id, reply, meta.era === 'legacy' && reply.error ? legacyHttpStatus(reply.error) : undefined);
+    // A limit the core applies (the task budget) says when to come back, as the edge's limiters do.
+    if (response.status === 429) response.headers.set('Retry-After', String(RATE_LIMIT_PERIOD_SECONDS));
+    return response;
+  }
   // The error, if any, goes out as the stream's last event: the log reads it from context.error.
   stream.send(replyJson(id, reply));
   stream.close();
@@ -94,6 +111,10 @@ class HttpCall implements CallContext {
     this.principal = principal?.subject;
     this.scopes = principal?.scopes;
     this.tool = context.tool;
+  }
+
+  get callerKey(): string {
+    return callerKey(this.context);
   }
 
   get signal(): AbortSignal {

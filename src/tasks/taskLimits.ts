@@ -1,0 +1,38 @@
+/**
+ * What one task may keep, in bytes of UTF-8 JSON (docs/tasks.md, "Limits"). A task is one
+ * SQLite row, and the platform refuses a row over 2 MB: the parts a client sends are refused
+ * with -32602 before anything is stored, a result over its limit becomes a tool error, and a
+ * record that would still not fit fails the task instead of failing the write.
+ */
+import { invalidParams, type McpError } from '../mcp/errors';
+
+export const TASK_LIMITS = {
+  /** The creating client's capabilities, info and protocol version. */
+  clientBytes: 16 * 1024,
+  /** The tool's arguments. */
+  argumentsBytes: 256 * 1024,
+  /** The answers a task holds at once: those a `tools/call` brings, or one round's over all its `tasks/update`s. */
+  inputBytes: 256 * 1024,
+  /** The tool's result (1 MiB, as a direct call's is in characters). */
+  resultBytes: 1024 * 1024,
+  /** The whole record, with room to spare under the platform's 2 MB row. */
+  recordBytes: 1_900_000,
+} as const;
+
+const encoder = new TextEncoder();
+
+/**
+ * The size of a JSON text in UTF-8 when that is over `limit` bytes, else undefined. A text of at
+ * most a third of `limit` characters is under it whatever it holds, and is not encoded.
+ */
+export function bytesOver(json: string, limit: number): number | undefined {
+  if (json.length * 3 <= limit) return undefined;
+  const bytes = encoder.encode(json).byteLength;
+  return bytes > limit ? bytes : undefined;
+}
+
+/** -32602 when `value` is more than a task keeps of `what`. */
+export function tooLargeToKeep(what: string, value: unknown, limit: number): McpError | undefined {
+  const bytes = bytesOver(JSON.stringify(value) ?? '', limit);
+  return bytes === undefined ? undefined : invalidParams(`${what} (${bytes} bytes of JSON) exceed what a task keeps (${limit} bytes)`);
+}

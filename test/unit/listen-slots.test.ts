@@ -1,0 +1,38 @@
+/** The places for listen streams in one isolate (src/http/listen.ts): the isolate's limit, and each client's share of it. */
+import { describe, expect, it } from 'vitest';
+import { clientShare, takeListenSlot, type ListenSlot } from '../../src/http/listen';
+import { McpError } from '../../src/mcp/errors';
+
+/** Takes a place, failing the test when refused. */
+function take(client: string, maxStreams: number): ListenSlot {
+  const slot = takeListenSlot(client, maxStreams);
+  if (slot instanceof McpError) throw new Error(`refused: ${slot.message}`);
+  return slot;
+}
+
+describe('listen slots', () => {
+  it('gives each client a quarter of the limit, at least one', () => {
+    expect([1, 2, 3, 4, 8, 100].map(clientShare)).toEqual([1, 1, 1, 1, 2, 25]);
+  });
+
+  it('refuses a client past its share with 429, while others still get places up to the limit', () => {
+    const held = [take('ip:a', 8), take('ip:a', 8)];
+    const refused = takeListenSlot('ip:a', 8);
+    expect(refused).toMatchObject({ status: 429, message: expect.stringMatching(/limit 2 per client/) });
+    held.push(take('ip:b', 8), take('ip:b', 8), take('principal:c', 8), take('principal:c', 8), take('ip:d', 8), take('ip:d', 8));
+    expect(takeListenSlot('ip:e', 8)).toMatchObject({ status: 429, message: expect.stringMatching(/limit 8\)/) });
+    held.forEach((slot) => slot());
+  });
+
+  it('frees a place once, however often it is given back', () => {
+    const first = take('ip:a', 2);
+    first();
+    first();
+    const again = take('ip:a', 2);
+    const other = take('ip:b', 2);
+    // Had the double give-back freed two places, a third client would get one here.
+    expect(takeListenSlot('ip:c', 2)).toBeInstanceOf(McpError);
+    again();
+    other();
+  });
+});
