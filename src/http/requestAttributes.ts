@@ -7,6 +7,7 @@
  */
 import type { Attributes, HttpContext } from './context';
 import type { StreamEnd } from './stream';
+import { callerTrace } from './trace';
 import { pathOf } from './url';
 
 /** The request's attributes, worked out once however many steps ask (the log line, the span). */
@@ -26,7 +27,7 @@ export function requestAttributes(context: HttpContext, status: number, endedBy?
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
   // The caller's W3C trace context (from _meta, else the headers): the runtime cannot yet make a
   // remote span the parent of its own, so the span and the log line carry it to join them by.
-  const traceparent = meta?.traceparent ?? context.request.headers.get('traceparent') ?? undefined;
+  const trace = callerTrace(meta, context.request.headers);
   return {
     'http.request.method': context.method,
     'url.path': pathOf(context.url),
@@ -40,8 +41,8 @@ export function requestAttributes(context: HttpContext, status: number, endedBy?
     'mcp.protocol.version': meta?.protocolVersion,
     'mcp.era': meta?.era,
     'mcp.client': meta?.clientInfo ? `${meta.clientInfo.name}/${meta.clientInfo.version}` : undefined,
-    traceparent,
-    tracestate: traceparent ? (meta?.tracestate ?? context.request.headers.get('tracestate') ?? undefined) : undefined,
+    traceparent: trace?.traceparent,
+    tracestate: trace?.tracestate,
     'rpc.jsonrpc.error_code': error?.code,
     'error.type': error ? String(error.code) : status >= 400 ? String(status) : undefined,
     'mcp.stream.ended_by': endedBy,
