@@ -108,7 +108,8 @@ export class HttpContext {
    */
   whenEnded(then: (endedBy?: StreamEnd) => void): void {
     if (!this.streamEnded) return then();
-    const ended = this.streamEnded.then(then);
+    // Once the stream has ended nobody awaits this: a failure is logged, as `router.ts` logs a finally step's.
+    const ended = this.streamEnded.then(then).catch((error: unknown) => console.error('a step after the stream ended failed', error));
     if (typeof this.ctx?.waitUntil === 'function') this.ctx.waitUntil(ended);
   }
 

@@ -23,7 +23,12 @@ const NAMED: ReadonlyMap<string, 'name' | 'uri' | 'taskId'> = new Map([
 const FIELD_VALUE = /^[\x20-\x7e\t]*$/;
 const SENTINEL = /^=\?base64\?(.*)\?=$/;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+// Lossless: invalid UTF-8 is an error, not U+FFFD, and a byte-order mark is a character of the value, not dropped.
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+// spec streamable-http, Value Encoding: an integer is sent as its decimal representation ("42",
+// "-7"); Server Validation compares numerically, so "42.0" is 42 as well. Nothing else is one:
+// no "+", exponent, hex, binary or octal prefix, whitespace or leading zero.
+const DECIMAL_INTEGER = /^-?(?:0|[1-9][0-9]*)(?:\.0+)?$/;
 
 /** Returns the first disagreement between headers and body, or undefined when they agree. */
 export function checkHeaders(headers: Headers, request: JSONRPCRequest, meta: RequestMeta, version = headers.get('MCP-Protocol-Version')): McpError | undefined {
@@ -65,6 +70,11 @@ function checkMirrored(raw: string | null, name: string, bodyValue: unknown, whe
   if (!FIELD_VALUE.test(raw)) return headerMismatch(`${name} header value contains invalid characters`);
   const decoded = decodeHeaderValue(raw);
   if (decoded === undefined) return headerMismatch(`${name} header value is not valid =?base64?…?= encoding`);
+  if (typeof bodyValue === 'number') {
+    if (!DECIMAL_INTEGER.test(decoded)) return headerMismatch(`${name} header value '${clip(decoded)}' is not a decimal integer`);
+    // A double holds integers exactly up to 2^53 only: beyond, the body's digits are not known, so they cannot be shown equal.
+    if (!Number.isSafeInteger(bodyValue)) return headerMismatch(`${where} is not an integer within ±(2^53 - 1): ${name} cannot be compared with it exactly`);
+  }
   if (!sameValue(decoded, bodyValue)) {
     return headerMismatch(`${name} header value '${clip(decoded)}' does not match body value '${clip(String(bodyValue))}' at ${where}`);
   }
@@ -72,24 +82,34 @@ function checkMirrored(raw: string | null, name: string, bodyValue: unknown, whe
 }
 
 /**
- * Decodes the Base64 sentinel `=?base64?…?=` (spec streamable-http, Value Encoding);
- * a plain value is returned as it is, a broken encoding as undefined.
+ * Decodes the Base64 sentinel `=?base64?…?=` (spec streamable-http, Value Encoding); a plain
+ * value is returned as it is, a broken encoding as undefined. Only one encoding decodes to a
+ * given value: Base64 in its canonical form (unused bits zero, RFC 4648 section 3.5) and
+ * UTF-8 that decodes without loss, so what is compared is what the client encoded.
  */
 export function decodeHeaderValue(raw: string): string | undefined {
   const sentinel = SENTINEL.exec(raw);
   if (!sentinel) return raw;
   const encoded = sentinel[1] ?? '';
   if (!BASE64.test(encoded)) return undefined;
+  const bytes = atob(encoded);
+  if (btoa(bytes) !== encoded) return undefined;
   try {
-    return utf8.decode(Uint8Array.from(atob(encoded), (c) => c.charCodeAt(0)));
+    return utf8.decode(Uint8Array.from(bytes, (c) => c.charCodeAt(0)));
   } catch {
     return undefined;
   }
 }
 
-/** Strings compare exactly; numbers numerically (`42.0` equals `42`); booleans as `true`/`false`. */
+/**
+ * Strings compare exactly; booleans as `true`/`false`; an integer (a decimal already checked,
+ * the body's within 2^53) by its digits, "42.0" and "-0" read as "42" and "0".
+ */
 function sameValue(header: string, body: unknown): boolean {
-  if (typeof body === 'number') return header.trim() !== '' && Number(header) === body;
+  if (typeof body === 'number') {
+    const digits = header.replace(/\.0+$/, '');
+    return (digits === '-0' ? '0' : digits) === String(body);
+  }
   if (typeof body === 'string' || typeof body === 'boolean') return header === String(body);
   return false;
 }

@@ -60,10 +60,10 @@ export function createRouter(server: McpServer, options: RouterOptions = {}) {
     ...perMessage,
   ];
 
-  /** After every answer, refusals and crashes included. */
+  /** After every answer, refusals and crashes included; none of them can replace it by throwing. */
   const after: FinallyStep[] = [addCors, writeRequestLog, endTrace];
 
-  const router = Router<HttpContext, []>({ before, catch: crashed, finally: after })
+  const router = Router<HttpContext, []>({ before, catch: crashed, finally: after.map(keepingTheAnswer) })
     .post(MCP_PATH, ...mcp)
     .options(MCP_PATH, preflight)
     // spec 2026-07-28 streamable-http: no GET stream, no session to DELETE
@@ -93,6 +93,22 @@ function metadata(context: HttpContext): Response {
   const { settings } = context;
   // With no authorization server (AUTH_MODE none, or a bearer secret) there is no metadata to advertise.
   return settings.auth.mode === 'jwt' ? protectedResourceMetadata(settings.auth) : notFound();
+}
+
+/**
+ * A `finally` step that throws (a log line that cannot be written, a span the runtime refuses)
+ * must not turn an answer already decided into a 500, nor skip the steps after it (itty-router
+ * would hand the error to `catch`): its failure is logged and the answer goes out as it was.
+ */
+function keepingTheAnswer(step: FinallyStep): FinallyStep {
+  return function keepingTheAnswer(response, context) {
+    try {
+      return step(response, context);
+    } catch (error) {
+      console.error(`finally step ${step.name} failed; the answer is kept`, error);
+      return undefined;
+    }
+  };
 }
 
 /** Last resort: log it, answer -32603 without a stack trace. */

@@ -5,6 +5,8 @@
  * the edge uses, so the Worker still runs where the runtime has no such API (plain Node, an
  * older workerd): there is simply no span.
  */
+import type { RequestMeta } from '../mcp/meta';
+import { readTraceContext, type TraceContext } from '../mcp/traceContext';
 
 /** The part of the runtime's `Span` the edge uses. */
 export interface TraceSpan {
@@ -35,4 +37,13 @@ export function startSpan(ctx: ExecutionContext | undefined, name: string): Trac
   if (span.isTraced) return span;
   span.end();
   return undefined;
+}
+
+/**
+ * The caller's W3C trace context: `_meta`'s when it carries a valid one (spec 2026-07-28
+ * basic/index, `_meta`), else the `traceparent`/`tracestate` headers', validated the same way;
+ * never a mix of the two. What the span, the log line and a handler's upstream fetches carry.
+ */
+export function callerTrace(meta: RequestMeta | undefined, headers: Headers): TraceContext | undefined {
+  return meta?.trace ?? readTraceContext(headers.get('traceparent'), headers.get('tracestate'));
 }

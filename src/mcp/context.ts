@@ -93,10 +93,10 @@ class RequestContext implements HandlerContext {
 
 /** Adds the request's trace context to outbound requests that do not set their own. */
 function tracedFetch(trace: CallContext['trace']): typeof fetch {
-  if (!trace?.traceparent) return fetch;
+  if (!trace) return fetch;
   return (input, init) => {
     const request = new Request(input, init);
-    if (!request.headers.has('traceparent')) request.headers.set('traceparent', trace.traceparent!);
+    if (!request.headers.has('traceparent')) request.headers.set('traceparent', trace.traceparent);
     if (trace.tracestate && !request.headers.has('tracestate')) request.headers.set('tracestate', trace.tracestate);
     return fetch(request);
   };

@@ -7,6 +7,7 @@ import type { McpError } from './errors';
 import type { RequestMeta } from './meta';
 import type { RawJson } from './paginate';
 import type { CompiledTool } from './tools';
+import type { TraceContext } from './traceContext';
 import type { CachePolicy, JsonObject, JSONRPCNotification, RequestId } from './types';
 
 /** What the transport lends one request. */
@@ -27,7 +28,7 @@ export interface CallContext {
   /** Who per-caller limits count (the task budget): `principal:<subject>`, else `ip:<client address>`. */
   callerKey?: string;
   /** W3C trace context of the request, passed on to the handler's outbound fetches. */
-  trace?: { traceparent?: string; tracestate?: string };
+  trace?: TraceContext;
   /**
    * The tool a `tools/call` names, when the transport has already looked it up (the HTTP edge
    * does, once, to check its policy); the core looks it up itself otherwise.

@@ -4,6 +4,7 @@
  * request or notification, never a batch or a response).
  */
 import { invalidRequest, type McpError, parseError } from './errors';
+import { idSource, isIntegerSource, memberIdSources } from './idSource';
 import type { ExactInteger, JsonObject, JSONRPCMessage, RequestId } from './types';
 
 /** Deeper JSON than this is refused before anything walks it recursively. */
@@ -12,12 +13,8 @@ export const MAX_JSON_DEPTH = 64;
 export const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/**
- * JSON parsing with source text access and `JSON.rawJSON` (TC39, shipped in V8 and so in
- * workerd), not yet in TypeScript's lib.
- */
+/** `JSON.rawJSON` (TC39 JSON.parse source text access, shipped in V8 and so in workerd), not yet in TypeScript's lib. */
 interface JsonWithSource {
-  parse(text: string, reviver: (this: unknown, key: string, value: unknown, context?: { source?: string }) => unknown): unknown;
   rawJSON?(text: string): ExactInteger;
   isRawJSON?(value: unknown): value is ExactInteger;
 }
@@ -27,20 +24,29 @@ const json = JSON as unknown as JsonWithSource;
 const isRequestId = (id: unknown): id is RequestId =>
   typeof id === 'string' || Number.isInteger(id) || json.isRawJSON?.(id) === true;
 
+const isUnsafeInteger = (value: unknown): value is number => Number.isInteger(value) && !Number.isSafeInteger(value);
+
 /**
- * The id of `text`'s top-level object as its exact source digits, for an integer that a
- * double cannot hold (spec basic/index: the response MUST include the same id). Only
- * requests with such an id pay for this second parse.
+ * An integer id a double cannot hold, as its exact source (spec basic/index: the response MUST
+ * include the same id): `JSON.rawJSON`, which `JSON.stringify` writes back digit for digit.
+ * Only a request with such an id pays for the scan (`./idSource.ts`), bounded by the body's length.
  */
-function exactId(text: string): ExactInteger | undefined {
+function exactIds(text: string, body: unknown): McpError | undefined {
   if (!json.rawJSON) return undefined;
-  const sources = new Map<unknown, string>();
-  const root = json.parse(text, function (key, value, context) {
-    if (key === 'id' && typeof value === 'number' && context?.source !== undefined) sources.set(this, context.source);
-    return value;
-  });
-  const source = sources.get(root);
-  return source === undefined ? undefined : json.rawJSON(source);
+  if (isObject(body) && isUnsafeInteger(body.id)) {
+    const source = idSource(text);
+    if (source === undefined || !isIntegerSource(source)) return invalidRequest('"id" must be a string or an integer');
+    body.id = json.rawJSON(source);
+  } else if (Array.isArray(body) && body.some((member) => isObject(member) && isUnsafeInteger(member.id))) {
+    // Each member is served alone from its own text (src/http/batch.ts): it carries its id's
+    // exact source there, and its own parse decides whether that is an integer.
+    const sources = memberIdSources(text);
+    body.forEach((member, i) => {
+      const source = sources[i];
+      if (isObject(member) && isUnsafeInteger(member.id) && source !== undefined) member.id = json.rawJSON!(source);
+    });
+  }
+  return undefined;
 }
 
 /** A POST body read as JSON-RPC: one message, or an error with the id to answer it with. */
@@ -59,7 +65,8 @@ export function parseMessage(text: string): Parsed {
   } catch {
     return { error: parseError('body is not valid JSON'), id: null };
   }
-  if (isObject(body) && Number.isInteger(body.id) && !Number.isSafeInteger(body.id)) body.id = exactId(text) ?? body.id;
+  const inexact = exactIds(text, body);
+  if (inexact) return { error: inexact, id: null };
   // Refused as it stands; the binding may still serve it to a 2025-03-26 client (src/http/batch.ts).
   if (Array.isArray(body)) return { ...toMessage(body), batch: body } as Parsed;
   return toMessage(body);

@@ -9,6 +9,7 @@ import { ErrorCode, httpStatus, type McpError, unsupportedVersion } from './erro
 import type { CompleteResult, Handler } from './handler';
 import { isObject } from './jsonrpc';
 import { SUPPORTED_VERSIONS, type RequestMeta } from './meta';
+import { readTraceContext } from './traceContext';
 import type { JsonObject, ServerCapabilities } from './types';
 
 /**
@@ -88,8 +89,8 @@ export function readLegacyMeta(method: string, params: JsonObject | undefined, h
   const meta = isObject(params?._meta) ? params._meta : {};
   const out: RequestMeta = { era: 'legacy', protocolVersion, clientCapabilities: {} };
   if (typeof meta.progressToken === 'string' || Number.isInteger(meta.progressToken)) out.progressToken = meta.progressToken as string | number;
-  if (typeof meta.traceparent === 'string') out.traceparent = meta.traceparent;
-  if (typeof meta.tracestate === 'string') out.tracestate = meta.tracestate;
+  const trace = readTraceContext(meta.traceparent, meta.tracestate);
+  if (trace) out.trace = trace;
   return out;
 }
 

@@ -5,6 +5,7 @@
  */
 import { invalidParams, type McpError } from './errors';
 import { isObject } from './jsonrpc';
+import { readTraceContext, type TraceContext } from './traceContext';
 import type { ClientCapabilities, Implementation, JsonObject, LoggingLevel } from './types';
 
 /** Protocol revisions served with per-request `_meta` (spec 2026-07-28 basic/versioning); legacy ones are in legacy.ts. */
@@ -41,8 +42,8 @@ export interface RequestMeta {
   clientInfo?: Implementation;
   logLevel?: LoggingLevel;
   progressToken?: string | number;
-  traceparent?: string;
-  tracestate?: string;
+  /** The W3C trace context `_meta` carries, when it is valid (an invalid one is dropped: ./traceContext.ts). */
+  trace?: TraceContext;
 }
 
 /** Reads and checks `params._meta`; a missing or ill-typed required field is -32602 naming it. */
@@ -76,8 +77,8 @@ export function readRequestMeta(params: JsonObject | undefined): RequestMeta | M
     }
     out.progressToken = token as string | number;
   }
-  if (typeof meta.traceparent === 'string') out.traceparent = meta.traceparent;
-  if (typeof meta.tracestate === 'string') out.tracestate = meta.tracestate;
+  const trace = readTraceContext(meta.traceparent, meta.tracestate);
+  if (trace) out.trace = trace;
   return out;
 }
 

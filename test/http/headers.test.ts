@@ -112,4 +112,33 @@ describe('Mcp-Param headers from x-mcp-header', () => {
     expect(response.status).toBe(400);
     expect((await replyOf(response)).error).toMatchObject({ code: -32020, message: expect.stringMatching(/invalid characters/) });
   });
+
+  it('holds an integer header to its decimal representation: no hex, binary, octal, exponent, sign or padding', async () => {
+    for (const header of ['0x10', '0b10000', '0o20', '1.6e1', '+16', '016', '16.', '.16e2', '16.5', 'Infinity', b64(' 16'), b64('16 '), b64('0x10')]) {
+      await expectMismatch('tools/call', { name: 'routed', arguments: { region: 'eu', shard: 16 } }, { 'Mcp-Param-Region': 'eu', 'Mcp-Param-Shard': header }, /Mcp-Param-Shard header value .* is not a decimal integer/, url());
+    }
+    for (const [shard, header] of [[16, '16'], [16, '16.0'], [-7, '-7'], [0, '0'], [16, b64('16')]] as const) {
+      const { status, body } = await call({ region: 'eu', shard }, { 'Mcp-Param-Region': 'eu', 'Mcp-Param-Shard': header });
+      expect(status, `${shard} ${header}: ${JSON.stringify(body)}`).toBe(200);
+    }
+  });
+
+  it('refuses an integer beyond 2^53, which a double cannot hold and so cannot be compared digit for digit', async () => {
+    const response = await fetch(url(), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'tools/call', 'Mcp-Name': 'routed', 'Mcp-Param-Region': 'eu', 'Mcp-Param-Shard': '9007199254740992' },
+      body: `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"routed","arguments":{"region":"eu","shard":9007199254740993},"_meta":${JSON.stringify(meta())}}}`,
+    });
+    expect(response.status).toBe(400);
+    expect((await replyOf(response)).error).toMatchObject({ code: -32020, message: expect.stringMatching(/arguments\.shard .*2\^53/) });
+  });
+
+  it('compares exactly what the client encoded: a non-canonical Base64 or a byte-order mark is not the body value', async () => {
+    // "ZR==" decodes to "e" as "ZQ==" does, with bits set that canonical Base64 leaves zero
+    await expectMismatch('tools/call', { name: 'routed', arguments: { region: 'e' } }, { 'Mcp-Param-Region': '=?base64?ZR==?=' }, /not valid =\?base64\?/, url());
+    await expectMismatch('tools/call', { name: 'routed', arguments: { region: 'eu' } }, { 'Mcp-Param-Region': b64('\uFEFFeu') }, /does not match/, url());
+    const { status } = await call({ region: '\uFEFFeu' }, { 'Mcp-Param-Region': b64('\uFEFFeu') });
+    expect(status).toBe(200);
+    await expectMismatch('tools/call', { name: 'sum', arguments: { a: 1, b: 2 } }, { 'Mcp-Name': b64('\uFEFFsum') }, /does not match/);
+  });
 });

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { serveWithWorkerd, type DirectWorker } from '../../scripts/workerd.mjs';
 import { mcpHeaders, meta } from '../support/mcp';
-import { logLines, type LogLine } from './logLines';
+import { logLines, waitForLine, type LogLine } from './logLines';
 
 const TOKEN = 'edge-test-token';
 let worker: DirectWorker;
@@ -27,19 +27,8 @@ type Line = LogLine;
 /** Every request log line printed so far. */
 const lines = () => logLines(worker);
 
-/** Waits (at most 3 s) until exactly one line matches, and returns it; fails on none or several. */
-async function lineFor(match: (line: Line) => boolean): Promise<Line> {
-  const deadline = Date.now() + 3_000;
-  let found = lines().filter(match);
-  while (found.length === 0 && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    found = lines().filter(match);
-  }
-  await new Promise((resolve) => setTimeout(resolve, 100)); // a second line, if any, has time to show up
-  found = lines().filter(match);
-  expect(found).toHaveLength(1);
-  return found[0]!;
-}
+/** The one line that matches, once it has been written. */
+const lineFor = (match: (line: Line) => boolean) => waitForLine(worker, match);
 
 let nextId = 1000;
 /** POSTs one tools/call with the token and a unique id; returns the id and the whole body. */

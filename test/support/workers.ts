@@ -39,7 +39,8 @@ function fakeUpstream(): Promise<Server> {
       slow.started++;
       req.socket.on('close', () => slow.abandoned++);
     } else if (req.url === '/echo-headers') {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ traceparent: req.headers.traceparent ?? null }));
+      const { traceparent = null, tracestate } = req.headers;
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ traceparent, ...(tracestate !== undefined ? { tracestate } : {}) }));
     } else if (req.url === '/issuer/.well-known/jwks.json') {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(jwks));
     } else if (req.url === '/stats') {

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { idSource } from '../../src/mcp/idSource';
 import { MAX_JSON_DEPTH, parseMessage } from '../../src/mcp/jsonrpc';
 
 describe('parseMessage', () => {
@@ -28,5 +30,74 @@ describe('parseMessage', () => {
   it('does not count brackets inside strings, escaped quotes included', () => {
     const text = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'm', params: { s: `\\"${'['.repeat(500)}` } });
     expect(parseMessage(text).message).toBeDefined();
+  });
+});
+
+/** The text `JSON.stringify` makes of a parsed id: what the answer will echo. */
+const echoed = (text: string) => {
+  const parsed = parseMessage(text);
+  return JSON.stringify(parsed.message ? (parsed.message as { id?: unknown }).id : parsed.id);
+};
+
+describe('ids beyond 2^53 (spec basic/index: the response MUST include the same id)', () => {
+  const BIG = '12345678901234567890123';
+
+  it('keeps a big integer id digit for digit, wherever the id sits among the members', () => {
+    expect(echoed(`{"jsonrpc":"2.0","id":${BIG},"method":"m"}`)).toBe(BIG);
+    expect(echoed(`{"params":{"id":1,"a":[{"id":2}]},"method":"m","jsonrpc":"2.0","id":-${BIG}}`)).toBe(`-${BIG}`);
+    expect(echoed(`{ "jsonrpc" : "2.0" , "method":"m", "s":"\\"id\\":7,", "id" :\n${BIG} }`)).toBe(BIG);
+  });
+
+  it('reads the id JSON.parse reads: an escaped key, and the last of duplicate keys', () => {
+    expect(echoed(`{"jsonrpc":"2.0","\\u0069d":${BIG},"method":"m"}`)).toBe(BIG);
+    expect(echoed(`{"jsonrpc":"2.0","id":${BIG}1,"method":"m","id":${BIG}}`)).toBe(BIG);
+  });
+
+  it('keeps a big id written with an exponent as it was written', () => {
+    expect(echoed('{"jsonrpc":"2.0","id":1.5e300,"method":"m"}')).toBe('1.5e300');
+  });
+
+  it('refuses an id beyond 2^53 that is not an integer, though a double rounds it to one', () => {
+    const parsed = parseMessage('{"jsonrpc":"2.0","id":9007199254740993.5,"method":"m"}');
+    expect(parsed.error?.code).toBe(-32600);
+    expect(parsed.error && parsed.id).toBeNull();
+  });
+
+  it('echoes a big id in the error of an invalid message', () => {
+    const parsed = parseMessage(`{"jsonrpc":"1.0","id":${BIG},"method":"m"}`);
+    expect(parsed.error?.code).toBe(-32600);
+    expect(parsed.error && JSON.stringify(parsed.id)).toBe(BIG);
+  });
+
+  it('keeps the big ids of a batch\'s members digit for digit', () => {
+    const parsed = parseMessage(`[{"jsonrpc":"2.0","id":${BIG},"method":"m"},"x",{"jsonrpc":"2.0","id":1,"method":"m"},{"id":${BIG}9}]`);
+    expect(parsed.error && parsed.batch?.map((member) => JSON.stringify((member as { id?: unknown }).id))).toEqual([BIG, undefined, '1', `${BIG}9`]);
+  });
+
+  it('finds the id of a 3.8 MB body in bounded time (a reviver over the whole body took 1.5 s)', () => {
+    const numbers = Array.from({ length: 700_000 }, (_, i) => i % 1000);
+    const text = `{"jsonrpc":"2.0","method":"tools/call","params":{"name":"t","arguments":{"data":${JSON.stringify(numbers)},"rows":${JSON.stringify(Array.from({ length: 50_000 }, (_, i) => ({ id: i, s: 'x"y' })))}}},"id":${BIG}}`;
+    expect(text.length).toBeGreaterThan(3_800_000);
+    const started = performance.now();
+    const parsed = parseMessage(text);
+    const ms = performance.now() - started;
+    expect(JSON.stringify((parsed.message as { id: unknown }).id)).toBe(BIG);
+    expect(ms).toBeLessThan(200);
+  });
+});
+
+describe('idSource', () => {
+  it('finds the source JSON.parse reads as the id, whatever surrounds it', () => {
+    const BIG = '98765432109876543210';
+    fc.assert(
+      fc.property(fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 6 }), fc.nat(6), fc.constantFrom('', ' ', '\n\t'), (members, at, space) => {
+        const entries = Object.entries(members).filter(([key]) => key !== 'id' && key !== '__proto__');
+        entries.splice(Math.min(at, entries.length), 0, ['id', 'ID']);
+        const text = `{${space}${entries.map(([key, value]) => `${JSON.stringify(key)}${space}:${space}${key === 'id' ? BIG : JSON.stringify(value, null, space ? 1 : 0)}`).join(`${space},${space}`)}${space}}`;
+        expect(JSON.parse(text).id).toBe(Number(BIG));
+        expect(idSource(text)).toBe(BIG);
+      }),
+      { numRuns: 300, seed: 20 },
+    );
   });
 });

@@ -5,7 +5,8 @@
  * with a `ctx.tracing` that keeps what the runtime would be handed for a traced request; it
  * also shows the Worker serves where there is no tracing API at all.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { MAX_ATTRIBUTE_CHARS } from '../../src/http/requestAttributes';
 import { createRouter } from '../../src/http/router';
 import { edgeServer } from '../fixtures/edge/server';
 import { mcpHeaders, meta } from '../support/mcp';
@@ -97,5 +98,74 @@ describe('request traces', () => {
     const response = await call('everything', { waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext);
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ result: { structuredContent: { n: 2 } } });
+  });
+
+  it('records an id beyond 2^53 digit for digit, and answers with it', async () => {
+    const { ctx, spans } = recordingContext();
+    const id = '12345678901234567890123';
+    const response = await router.fetch(
+      new Request('http://localhost/mcp', { method: 'POST', headers: mcpHeaders('tools/list'), body: `{"jsonrpc":"2.0","id":${id},"method":"tools/list","params":${JSON.stringify({ _meta: meta() })}}` }),
+      env,
+      ctx,
+    );
+    expect(response.status).toBe(200);
+    expect(await response.text()).toMatch(new RegExp(`^\\{"jsonrpc":"2\\.0","id":${id},"result"`));
+    expect(spans[0]).toMatchObject({ ended: true, attributes: { 'jsonrpc.request.id': id } });
+  });
+
+  it('keeps the answer when a finally step throws: the failure is logged, the steps after it still run', async () => {
+    const { ctx, spans } = recordingContext();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logs = vi.spyOn(console, 'log').mockImplementation(() => {
+      throw new TypeError('the log line could not be written');
+    });
+    try {
+      const response = await router.fetch(
+        new Request('http://localhost/mcp', { method: 'POST', headers: { ...mcpHeaders('tools/list'), Origin: 'https://app.example.com' }, body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/list', params: { _meta: meta() } }) }),
+        { ...env, ALLOWED_ORIGINS: 'https://app.example.com', REQUEST_LOGS: 'on' } as Env,
+        ctx,
+      );
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ id: 3, result: { tools: expect.any(Array) } });
+      expect(response.headers.get('Access-Control-Allow-Origin')).toBe('https://app.example.com');
+      expect(logs).toHaveBeenCalledOnce();
+      expect(errors).toHaveBeenCalledWith(expect.stringMatching(/writeRequestLog/), expect.any(TypeError));
+      // endTrace, after the step that threw, still closed the span
+      expect(spans[0]).toMatchObject({ ended: true, attributes: { 'jsonrpc.request.id': '3' } });
+    } finally {
+      errors.mockRestore();
+      logs.mockRestore();
+    }
+  });
+
+  it('bounds every attribute and the span name: a 20,000-character tool name, client name and id', async () => {
+    const { ctx, spans } = recordingContext();
+    const long = 'n'.repeat(20_000);
+    const response = await router.fetch(
+      new Request('http://localhost/mcp', {
+        method: 'POST',
+        headers: mcpHeaders('tools/call', long),
+        body: JSON.stringify({ jsonrpc: '2.0', id: long, method: 'tools/call', params: { name: long, arguments: {}, _meta: meta({ 'io.modelcontextprotocol/clientInfo': { name: long, version: long } }) } }),
+      }),
+      { ...env, MAX_BODY_BYTES: '200000' } as Env,
+      ctx,
+    );
+    expect(response.status).toBe(400); // no such tool: -32602
+    expect(spans[0]!.attributes['rpc.jsonrpc.error_code']).toBe(-32602);
+    const { attributes, names } = spans[0]!;
+    expect(attributes['gen_ai.tool.name']).toBe(`${long.slice(0, MAX_ATTRIBUTE_CHARS)}…`);
+    for (const [key, value] of Object.entries(attributes)) expect(String(value).length, key).toBeLessThanOrEqual(MAX_ATTRIBUTE_CHARS + 1);
+    expect(names.at(-1)!.length).toBeLessThanOrEqual(2 * MAX_ATTRIBUTE_CHARS + 20);
+  });
+
+  it('records only a valid W3C trace context: a malformed traceparent and an oversized tracestate are dropped', async () => {
+    const { ctx, spans } = recordingContext();
+    await call('everything', ctx, { traceparent: 'not-a-traceparent; injected=1', tracestate: 'a=b' });
+    expect(spans[0]!.attributes).not.toHaveProperty('traceparent');
+    expect(spans[0]!.attributes).not.toHaveProperty('tracestate');
+    const next = recordingContext();
+    await call('everything', next.ctx, { tracestate: `k=${'v'.repeat(3_000)}` });
+    expect(next.spans[0]!.attributes).toMatchObject({ traceparent: TRACEPARENT });
+    expect(next.spans[0]!.attributes).not.toHaveProperty('tracestate');
   });
 });

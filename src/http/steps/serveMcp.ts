@@ -10,6 +10,7 @@ import { callerKey } from '../rateLimit';
 import { RATE_LIMIT_PERIOD_SECONDS } from '../settingsTable';
 import { notificationJson, replyJson, replyResponse } from '../responses';
 import { EventStream } from '../stream';
+import { callerTrace } from '../trace';
 
 /** While a request's answer streams, a comment this often notices a client that left. */
 export const STREAM_HEARTBEAT_MS = 1_000;
@@ -128,12 +129,9 @@ class HttpCall implements CallContext {
   }
 
   // W3C trace context: from _meta, else from the HTTP headers (spec 2026-07-28 basic/index,
-  // _meta). Read on use: only handlers that fetch upstream need it.
+  // _meta), valid or none. Read on use: only handlers that fetch upstream need it.
   get trace(): CallContext['trace'] {
-    const { headers } = this.context.request;
-    const traceparent = this.meta.traceparent ?? headers.get('traceparent') ?? undefined;
-    const tracestate = this.meta.tracestate ?? headers.get('tracestate') ?? undefined;
-    return traceparent ? { traceparent, tracestate } : undefined;
+    return callerTrace(this.meta, this.context.request.headers);
   }
 
   abort(reason: unknown): void {
