@@ -12,7 +12,7 @@ import { serverDefinition } from './server';
 import { durableTasks, taskObject } from './tasks';
 import { compileReport } from './tools/compile-report';
 
-const server = createServer({ ...serverDefinition, tools: [...(serverDefinition.tools ?? []), compileReport], tasks: durableTasks() });
+const server = createServer({ ...serverDefinition, tools: [...(serverDefinition.tools ?? []), compileReport], extensions: [durableTasks()] });
 
 /** One object per task: the class wrangler.tasks.toml binds as MCP_TASKS. */
 export const McpTask = taskObject(server);

@@ -10,7 +10,7 @@
 import { internalError, type McpError } from '../mcp/errors';
 import { legacyHttpStatus } from '../mcp/legacy';
 import type { RequestMeta } from '../mcp/meta';
-import type { McpServer } from '../mcp/createServer';
+import type { CompiledServer } from '../mcp/createServer';
 import type { CompiledTool } from '../mcp/tools';
 import type { JSONRPCMessage, RequestId } from '../mcp/types';
 import type { Principal } from './auth';
@@ -72,7 +72,7 @@ export class HttpContext {
     readonly env: Env,
     readonly ctx: ExecutionContext,
     readonly settings: Settings,
-    readonly server: McpServer,
+    readonly server: CompiledServer,
   ) {
     this.method = request.method;
     this.url = request.url;

@@ -4,7 +4,7 @@
  * is -32020 HeaderMismatch, so intermediaries that route on headers cannot be fooled.
  */
 import { headerMismatch, type McpError } from '../mcp/errors';
-import { isObject } from '../mcp/jsonrpc';
+import { isObject } from '../mcp/json';
 import type { RequestMeta } from '../mcp/meta';
 import type { HeaderParam } from '../mcp/tools';
 import type { JsonObject, JSONRPCRequest } from '../mcp/types';

@@ -5,7 +5,7 @@
  * Nothing is stored anywhere.
  */
 import { tooManyStreams, type McpError } from '../mcp/errors';
-import type { Listen } from '../mcp/handler';
+import type { Listen } from '../mcp/request';
 import type { RequestId } from '../mcp/types';
 import { notificationJson, replyJson } from './responses';
 import { EventStream } from './stream';

@@ -3,8 +3,8 @@
  * the result's caching hints (spec 2026-07-28 server/utilities/caching).
  */
 import type { McpError } from '../mcp/errors';
-import { RawJson } from '../mcp/paginate';
-import type { ErrorReply, ResultReply } from '../mcp/handler';
+import { RawJson } from '../mcp/json';
+import type { ErrorReply, ResultReply } from '../mcp/request';
 import type { CachePolicy, JSONRPCNotification, RequestId } from '../mcp/types';
 
 /** Never stored: tool calls, errors, streams. */

@@ -11,7 +11,7 @@
  */
 import { Router } from 'itty-router';
 import { internalError, misconfigured } from '../mcp/errors';
-import type { McpServer } from '../mcp/createServer';
+import type { CompiledServer } from '../mcp/createServer';
 import { METADATA_PATH, protectedResourceMetadata, type JwtVerifier } from './auth';
 import { HttpContext, type FinallyStep, type Step } from './context';
 import { preflight } from './cors';
@@ -39,7 +39,7 @@ export interface RouterOptions {
   verifyJwt?: JwtVerifier;
 }
 
-export function createRouter(server: McpServer, options: RouterOptions = {}) {
+export function createRouter(server: CompiledServer, options: RouterOptions = {}) {
   /** Before every route: who may call at all. */
   const before: Step[] = [checkOrigin, checkHost];
 

@@ -69,6 +69,9 @@ export interface ToolDefinition<Args = Record<string, unknown>> extends Tool {
 /** How a tool takes part in the Tasks extension: `optional` runs as a task for clients that declare it, `required` refuses the others. */
 export type TaskSupport = 'optional' | 'required';
 
+/** The Tasks extension's identifier (spec extensions/tasks), which a server with task tools must list in `extensions`. */
+export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
+
 /** A tool whatever its argument type (handlers are checked where they are defined). */
 export type AnyTool = ToolDefinition<never>;
 
@@ -151,18 +154,3 @@ export type CacheableMethod =
   | 'resources/list'
   | 'resources/templates/list'
   | 'resources/read';
-
-/** Lists and discover are the same for every caller: public, and fresh for a while. Reads: fresh for a minute. */
-export const DEFAULT_CACHE: Readonly<Record<CacheableMethod, CachePolicy>> = {
-  'server/discover': { ttlMs: 3_600_000, cacheScope: 'public' },
-  'tools/list': { ttlMs: 300_000, cacheScope: 'public' },
-  'prompts/list': { ttlMs: 300_000, cacheScope: 'public' },
-  'resources/list': { ttlMs: 300_000, cacheScope: 'public' },
-  'resources/templates/list': { ttlMs: 300_000, cacheScope: 'public' },
-  'resources/read': { ttlMs: 60_000, cacheScope: 'public' },
-};
-
-export const DEFAULT_PAGE_SIZE = 50;
-export const DEFAULT_REQUEST_STATE_TTL_MS = 10 * 60_000;
-export const DEFAULT_TOOL_TIMEOUT_MS = 30_000;
-export const DEFAULT_MAX_RESULT_CHARS = 1024 * 1024;

@@ -17,6 +17,6 @@ export {
 } from './define';
 export type { ServerDefinition } from './serverDefinition';
 export { inputRequired, elicit, elicitUrl, sample, listRoots, accepted, sampledText, type InputRequest } from './input';
-export { createServer, type McpServer } from './createServer';
+export { createServer, type CompiledServer } from './createServer';
 export type { CallToolResult, ContentBlock } from './types';
 export type { ClientFeature } from './meta';

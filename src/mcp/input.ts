@@ -4,7 +4,7 @@
  * same request with `inputResponses` (and the `requestState` it was given).
  */
 import { invalidParams, type McpError, missingCapability } from './errors';
-import { isObject } from './jsonrpc';
+import { isObject } from './json';
 import { type ClientFeature, declares } from './meta';
 import type { ClientCapabilities, JsonObject, JSONSchema, JsonValue } from './types';
 

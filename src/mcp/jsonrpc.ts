@@ -5,13 +5,11 @@
  */
 import { invalidRequest, type McpError, parseError } from './errors';
 import { idSource, isIntegerSource, memberIdSources } from './idSource';
-import type { ExactInteger, JsonObject, JSONRPCMessage, RequestId } from './types';
+import { isObject } from './json';
+import type { ExactInteger, JSONRPCMessage, RequestId } from './types';
 
 /** Deeper JSON than this is refused before anything walks it recursively. */
 export const MAX_JSON_DEPTH = 64;
-
-export const isObject = (value: unknown): value is JsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** `JSON.rawJSON` (TC39 JSON.parse source text access, shipped in V8 and so in workerd), not yet in TypeScript's lib. */
 interface JsonWithSource {

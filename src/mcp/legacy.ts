@@ -4,13 +4,13 @@
  * for them lives here: the versions, the methods they may call, the shape of their results
  * and the HTTP status of their errors.
  */
-import type { ServerDefinition } from './serverDefinition';
 import { ErrorCode, httpStatus, type McpError, unsupportedVersion } from './errors';
-import type { CompleteResult, Handler } from './handler';
-import { isObject } from './jsonrpc';
+import { isObject } from './json';
+import type { Registry } from './registry';
+import type { Method } from './request';
 import { SUPPORTED_VERSIONS, type RequestMeta } from './meta';
 import { readTraceContext } from './traceContext';
-import type { JsonObject, ServerCapabilities } from './types';
+import type { JsonObject } from './types';
 
 /**
  * Legacy revisions, newest first. Not in `supportedVersions` (a version listed there must be
@@ -22,6 +22,9 @@ export const LEGACY_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26'] as con
 
 /** Every version served while legacy clients are: the modern ones first, then the legacy ones. */
 export const SERVED_WITH_LEGACY: readonly string[] = [...SUPPORTED_VERSIONS, ...LEGACY_VERSIONS];
+
+/** Every version served, for discover and -32022: the modern ones, then the legacy ones when they are served. */
+export const servedVersions = (servesLegacy: boolean): readonly string[] => (servesLegacy ? SERVED_WITH_LEGACY : SUPPORTED_VERSIONS);
 
 /** A legacy request without MCP-Protocol-Version is 2025-03-26 (spec 2026-07-28 streamable-http, Protocol Version Header). */
 export const LEGACY_DEFAULT_VERSION = '2025-03-26';
@@ -43,34 +46,29 @@ export const LEGACY_METHODS = [
   'completion/complete',
 ] as const;
 
-/** The handlers legacy clients get: the listed modern ones the server serves, plus the legacy lifecycle. */
-export function legacyMethods(
-  methods: ReadonlyMap<string, Handler>,
-  definition: ServerDefinition,
-  capabilities: ServerCapabilities,
-  completeResult: CompleteResult,
-): Map<string, Handler> {
-  const legacy = new Map<string, Handler>();
+/** The methods legacy clients get: the listed modern ones the server serves, plus the legacy lifecycle. */
+export function legacyMethods(methods: ReadonlyMap<string, Method>, server: Registry): Map<string, Method> {
+  const legacy = new Map<string, Method>();
   for (const method of LEGACY_METHODS) {
-    const handler = methods.get(method);
-    if (handler) legacy.set(method, handler);
+    const served = methods.get(method);
+    if (served) legacy.set(method, served);
   }
   // spec 2025-11-25 lifecycle, served statelessly: `initialize` negotiates a version and
   // describes the server exactly as discover does; nothing is kept, so later requests carry
   // their version in the MCP-Protocol-Version header.
-  legacy.set('initialize', (params) => {
-    const requested = params.protocolVersion;
+  legacy.set('initialize', (request) => {
+    const requested = request.message.params?.protocolVersion;
     const version = (LEGACY_VERSIONS as readonly unknown[]).includes(requested) ? requested : LEGACY_VERSIONS[0];
-    return completeResult({
+    return server.finished({
       protocolVersion: version,
-      capabilities,
-      serverInfo: definition.info,
-      ...(definition.instructions ? { instructions: definition.instructions } : {}),
+      capabilities: server.capabilities,
+      serverInfo: server.info,
+      ...(server.instructions ? { instructions: server.instructions } : {}),
     });
   });
   legacy.set('ping', () => ({ result: {} }));
   // Accepted for compatibility; a stateless server cannot remember a level, so legacy requests get no logs.
-  if (definition.logging) legacy.set('logging/setLevel', () => ({ result: {} }));
+  if (server.logging) legacy.set('logging/setLevel', () => ({ result: {} }));
   return legacy;
 }
 

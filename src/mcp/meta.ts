@@ -4,7 +4,7 @@
  * nothing is remembered between requests.
  */
 import { invalidParams, type McpError } from './errors';
-import { isObject } from './jsonrpc';
+import { isObject } from './json';
 import { readTraceContext, type TraceContext } from './traceContext';
 import type { ClientCapabilities, Implementation, JsonObject, LoggingLevel } from './types';
 

@@ -3,10 +3,7 @@
  * static list is serialized once, keyed by its opaque cursor; a request is one map lookup.
  */
 
-/** A result already serialized to JSON, spliced into the response as it is. */
-export class RawJson {
-  constructor(readonly json: string) {}
-}
+import { RawJson } from './json';
 
 /**
  * Splits `items` into pages and serializes each with `page(items, nextCursor)`. The first

@@ -1,7 +1,7 @@
 /** Prompts: argument checks for `prompts/get` (spec 2026-07-28 server/prompts). */
 import type { PromptDefinition } from './define';
 import { invalidParams, type McpError } from './errors';
-import { isObject } from './jsonrpc';
+import { isObject } from './json';
 
 /** `Prompt` as `prompts/list` shows it: arguments without their completers, no handler. */
 export function listedPrompt({ get: _get, arguments: args, ...listed }: PromptDefinition): object {

@@ -1,12 +1,12 @@
 /**
  * `ServerDefinition`: everything a server is made of, in one object that `createServer` compiles
  * once per isolate. `src/server.ts` is where a fork fills it in. It sits apart from `define.ts`
- * because it also names the task runtime, whose types build on the core's: kept here, the public
+ * because it also names the extensions, whose types build on the core's: kept here, the public
  * vocabulary in `define.ts` imports nothing of the core, and `src/mcp/` has no import cycle.
  */
 import type { AnyTool, CacheableMethod, PromptDefinition, ResourceDefinition, ResourceTemplateDefinition } from './define';
 import type { ScopeHierarchyDefinition } from './scopes';
-import type { TaskRuntime } from './taskRuntime';
+import type { Extension } from './extension';
 import type { CachePolicy, Implementation } from './types';
 
 export interface ServerDefinition {
@@ -36,6 +36,9 @@ export interface ServerDefinition {
    * basic/authorization, Step-Up Authorization Flow). Transitive; handlers see the implied scopes too.
    */
   scopeHierarchy?: ScopeHierarchyDefinition;
-  /** Where task tools run: `durableTasks()` from `src/tasks` (docs/tasks.md). Without task tools, leave it out. */
-  tasks?: TaskRuntime;
+  /**
+   * Extensions the server serves (spec 2026-07-28 basic/index, Extensions), advertised in its
+   * capabilities: e.g. `durableTasks()` from `src/tasks`, where task tools run (docs/tasks.md).
+   */
+  extensions?: readonly Extension[];
 }

@@ -4,7 +4,7 @@
  */
 import { Validator, type Schema, type SchemaDraft } from '@cfworker/json-schema';
 import type { AnyTool } from './define';
-import { isObject } from './jsonrpc';
+import { isObject } from './json';
 import type { JSONSchema, Tool } from './types';
 
 /** A tool parameter mirrored into `Mcp-Param-{header}` (spec 2026-07-28 server/tools, x-mcp-header). */
@@ -77,12 +77,14 @@ function externalRef(node: unknown): string | undefined {
   return undefined;
 }
 
-export function compileTool(tool: AnyTool): CompiledTool {
+/** Compiles a tool once: its listed form (with `fields` that the server's extensions add to it), validators, header parameters. */
+export function compileTool(tool: AnyTool, fields: readonly object[] = []): CompiledTool {
   const where = `tool "${tool.name}"`;
   if (!isObject(tool.inputSchema) || tool.inputSchema.type !== 'object') {
     throw new Error(`${where}: inputSchema must be an object schema with "type": "object"`);
   }
-  const { handler: _handler, requiresClientCapabilities: _requires, requiredScopes: _scopes, timeoutMs: _timeout, task: _task, immediateMs: _immediate, ...listed } = tool;
+  const { handler: _handler, requiresClientCapabilities: _requires, requiredScopes: _scopes, timeoutMs: _timeout, task: _task, immediateMs: _immediate, ...own } = tool;
+  const listed: Tool = Object.assign(own, ...fields);
   const checkOutput = tool.outputSchema ? compileSchema(tool.outputSchema, `${where} outputSchema`) : () => undefined;
   return {
     definition: tool,

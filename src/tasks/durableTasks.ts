@@ -5,12 +5,13 @@
  * the caller's principal, which the object checks against its creator. An id that this server
  * did not mint for the caller (`./taskId.ts`) never reaches an object.
  */
+import { TASKS_EXTENSION } from '../mcp/define';
 import { internalError, invalidParams, McpError, missingExtension, rateLimited, taskNotFound } from '../mcp/errors';
+import { declaresExtension, OtherResult, type Extension } from '../mcp/extension';
 import { InputRequired, readInputResponses } from '../mcp/input';
-import type { CallContext, Handler, Reply } from '../mcp/handler';
-import { isObject } from '../mcp/jsonrpc';
+import { isObject } from '../mcp/json';
 import { MetaKey, type RequestMeta } from '../mcp/meta';
-import { declaresTasks, TaskCreated, TASKS_EXTENSION, type TaskRuntime } from '../mcp/taskRuntime';
+import type { McpRequest, Method, Reply } from '../mcp/request';
 import type { JsonObject, JSONRPCNotification } from '../mcp/types';
 import { isTaskId, mintTaskId } from './taskId';
 import { TASK_LIMITS, tooLargeToKeep } from './taskLimits';
@@ -35,7 +36,11 @@ export const DEFAULT_POLL_INTERVAL_MS = 1_000;
 /** Task ids asked for in one `subscriptions/listen`: each costs a call to its object. */
 export const MAX_WATCHED_TASKS = 100;
 
-export function durableTasks(options: DurableTasksOptions = {}): TaskRuntime {
+/** True when this request declared the extension in its client capabilities (spec extensions/tasks, Capability Negotiation). */
+const declaresTasks = (request: McpRequest) => declaresExtension(request, TASKS_EXTENSION);
+
+/** The Tasks extension, for `extensions` in the server definition: task tools run in Durable Objects. */
+export function durableTasks(options: DurableTasksOptions = {}): Extension {
   const binding = options.binding ?? 'MCP_TASKS';
   const ttlMs = options.ttlMs ?? DEFAULT_TASK_TTL_MS;
   const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
@@ -60,10 +65,10 @@ export function durableTasks(options: DurableTasksOptions = {}): TaskRuntime {
   }
 
   /** True when the caller has created as many tasks as `rateLimiter` allows for now (429, Retry-After). */
-  async function overBudget(call: CallContext): Promise<boolean> {
-    const limiter: unknown = (call.env as unknown as Record<string, unknown>)[rateLimiter];
+  async function overBudget(request: McpRequest): Promise<boolean> {
+    const limiter: unknown = (request.env as unknown as Record<string, unknown>)[rateLimiter];
     if (!isRateLimit(limiter)) return false;
-    const key = call.callerKey ?? (call.principal !== undefined ? `principal:${call.principal}` : 'anonymous');
+    const key = request.callerKey ?? (request.caller !== undefined ? `principal:${request.caller.subject}` : 'anonymous');
     return !(await limiter.limit({ key })).success;
   }
 
@@ -73,21 +78,22 @@ export function durableTasks(options: DurableTasksOptions = {}): TaskRuntime {
    * unknown id, or params refused, cost no object.
    */
   const taskMethod =
-    <P>(read: (params: JsonObject) => P | McpError, serve: (task: TaskObjectApi, principal: string | null, input: P, taskId: string) => Promise<Reply>): Handler =>
-    async (params, meta, call) => {
-      if (!declaresTasks(meta)) return { error: missingExtension(TASKS_EXTENSION) };
+    <P>(read: (params: JsonObject) => P | McpError, serve: (task: TaskObjectApi, principal: string | null, input: P, taskId: string) => Promise<Reply>): Method =>
+    async (request) => {
+      if (!declaresTasks(request)) return { error: missingExtension(TASKS_EXTENSION) };
+      const params = request.message.params ?? {};
       const taskId = params.taskId;
       if (typeof taskId !== 'string') return { error: invalidParams('params.taskId must be a string') };
       const input = read(params);
       if (input instanceof McpError) return { error: input };
-      const tasks = tasksIn(call.env);
+      const tasks = tasksIn(request.env);
       if (!tasks) return { error: internalError() };
-      const principal = call.principal ?? null;
-      if (!(await isTaskId(call.secret, principal, taskId))) return { error: taskNotFound(taskId) };
+      const principal = request.caller?.subject ?? null;
+      if (!(await isTaskId(request.secret, principal, taskId))) return { error: taskNotFound(taskId) };
       return serve(objectOf(tasks, taskId), principal, input, taskId);
     };
 
-  const methods: [string, Handler][] = [
+  const methods: [string, Method][] = [
     ['tasks/get', taskMethod(noParams, async (task, principal, _input, taskId) => {
       const found = await task.get(principal);
       return found ? { result: found } : { error: taskNotFound(taskId) };
@@ -110,21 +116,22 @@ export function durableTasks(options: DurableTasksOptions = {}): TaskRuntime {
    * Notifications): acknowledges the caller's tasks among them, then forwards each one's
    * changes from its object, whichever isolate holds the stream.
    */
-  const withTaskStatus = (listen: Handler): Handler => async (params, meta, call, id) => {
-    const reply = await listen(params, meta, call, id);
-    const taskIds = isObject(params.notifications) ? params.notifications.taskIds : undefined;
+  const withTaskStatus = (listen: Method): Method => async (request) => {
+    const reply = await listen(request);
+    const { id, params } = request.message;
+    const taskIds = isObject(params?.notifications) ? params.notifications.taskIds : undefined;
     if (!reply.listen || taskIds === undefined) return reply;
-    if (!declaresTasks(meta)) return { error: missingExtension(TASKS_EXTENSION) };
+    if (!declaresTasks(request)) return { error: missingExtension(TASKS_EXTENSION) };
     if (!Array.isArray(taskIds) || !taskIds.every((taskId) => typeof taskId === 'string')) {
       return { error: invalidParams('params.notifications.taskIds must be an array of strings') };
     }
     if (taskIds.length > MAX_WATCHED_TASKS) return { error: invalidParams(`params.notifications.taskIds lists more than ${MAX_WATCHED_TASKS} tasks`) };
-    const tasks = tasksIn(call.env);
+    const tasks = tasksIn(request.env);
     if (!tasks) return { error: internalError() };
-    const principal = call.principal ?? null;
+    const principal = request.caller?.subject ?? null;
     const found = await Promise.all(
       [...new Set<string>(taskIds)].map(async (taskId) => {
-        if (!(await isTaskId(call.secret, principal, taskId))) return undefined;
+        if (!(await isTaskId(request.secret, principal, taskId))) return undefined;
         const task = objectOf(tasks, taskId);
         return (await task.get(principal)) ? { taskId, task } : undefined;
       }),
@@ -146,52 +153,50 @@ export function durableTasks(options: DurableTasksOptions = {}): TaskRuntime {
   };
 
   return {
-    install({ methods: table, complete }) {
-      for (const [method, handler] of methods) {
-        table.set(method, async (...args) => {
-          const reply = await handler(...args);
-          return reply.result ? complete(reply.result) : reply;
-        });
-      }
-      const listen = table.get('subscriptions/listen');
-      if (listen) table.set('subscriptions/listen', withTaskStatus(listen));
-    },
+    id: TASKS_EXTENSION,
+    install: () => ({
+      methods: Object.fromEntries(methods),
+      listen: withTaskStatus,
+      toolCalls: {
+        // spec extensions/tasks, Capability Negotiation: a task only for a client that declared the extension
+        claims(tool, request) {
+          if (tool.definition.task === undefined) return false;
+          if (declaresTasks(request)) return true;
+          return tool.definition.task === 'required' ? missingExtension(TASKS_EXTENSION) : false;
+        },
 
-    // spec extensions/tasks, Capability Negotiation: a task only for a client that declared the extension
-    accepts(tool, meta) {
-      if (declaresTasks(meta)) return true;
-      return tool.definition.task === 'required' ? missingExtension(TASKS_EXTENSION) : false;
-    },
-
-    async call(tool, args, input, meta, call) {
-      const tasks = tasksIn(call.env);
-      if (!tasks) return internalError();
-      // Before any object: what the task would keep must fit (./taskLimits.ts), then the caller's budget.
-      const client = clientOf(meta);
-      const tooLarge =
-        tooLargeToKeep("the client's capabilities and info", client, TASK_LIMITS.clientBytes) ??
-        tooLargeToKeep('params.arguments', args, TASK_LIMITS.argumentsBytes) ??
-        tooLargeToKeep('params.inputResponses and requestState', input, TASK_LIMITS.inputBytes);
-      if (tooLarge) return tooLarge;
-      if (await overBudget(call)) return rateLimited();
-      const principal = call.principal ?? null;
-      const taskId = await mintTaskId(call.secret, principal);
-      const outcome = await objectOf(tasks, taskId).start({
-        taskId,
-        principal,
-        tool: tool.definition.name,
-        args,
-        input,
-        client,
-        ttlMs,
-        pollIntervalMs,
-        immediateMs: tool.definition.immediateMs ?? 0,
-      });
-      if ('task' in outcome) return new TaskCreated({ ...outcome.task });
-      if ('inputRequired' in outcome) return new InputRequired(outcome.inputRequired.inputRequests, outcome.inputRequired.state);
-      if ('error' in outcome) return new McpError(outcome.error.code as McpError['code'], outcome.error.message, outcome.error.data);
-      return outcome.result;
-    },
+        async call(tool, args, input, request) {
+          const tasks = tasksIn(request.env);
+          if (!tasks) return internalError();
+          // Before any object: what the task would keep must fit (./taskLimits.ts), then the caller's budget.
+          const client = clientOf(request.meta);
+          const tooLarge =
+            tooLargeToKeep("the client's capabilities and info", client, TASK_LIMITS.clientBytes) ??
+            tooLargeToKeep('params.arguments', args, TASK_LIMITS.argumentsBytes) ??
+            tooLargeToKeep('params.inputResponses and requestState', input, TASK_LIMITS.inputBytes);
+          if (tooLarge) return tooLarge;
+          if (await overBudget(request)) return rateLimited();
+          const principal = request.caller?.subject ?? null;
+          const taskId = await mintTaskId(request.secret, principal);
+          const outcome = await objectOf(tasks, taskId).start({
+            taskId,
+            principal,
+            tool: tool.definition.name,
+            args,
+            input,
+            client,
+            ttlMs,
+            pollIntervalMs,
+            immediateMs: tool.definition.immediateMs ?? 0,
+          });
+          // spec extensions/tasks, Task Creation: a CreateTaskResult
+          if ('task' in outcome) return new OtherResult({ resultType: 'task', ...outcome.task });
+          if ('inputRequired' in outcome) return new InputRequired(outcome.inputRequired.inputRequests, outcome.inputRequired.state);
+          if ('error' in outcome) return new McpError(outcome.error.code as McpError['code'], outcome.error.message, outcome.error.data);
+          return outcome.result;
+        },
+      },
+    }),
   };
 }
 

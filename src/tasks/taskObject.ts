@@ -5,16 +5,19 @@
  * their stream; and the alarm that deletes it when its time to live is over.
  */
 import { DurableObject } from 'cloudflare:workers';
-import { handlerContext } from '../mcp/context';
+import type { CompiledServer } from '../mcp/createServer';
 import { internalError, McpError } from '../mcp/errors';
+import type { RoundInput } from '../mcp/extension';
+import { handlerContext } from '../mcp/handlerContext';
 import { checkInputRequests, InputRequired, type InputRequest } from '../mcp/input';
-import type { McpServer } from '../mcp/createServer';
-import type { CallContext } from '../mcp/handler';
-import type { TaskInput } from '../mcp/taskRuntime';
+import { charactersOver, invokeTool } from '../mcp/invokeTool';
+import type { McpRequest } from '../mcp/request';
 import type { CallToolResult, JsonObject, JsonValue } from '../mcp/types';
 import { allAnswered, askForInput, detailed, isTerminal, takeAnswers, transition, type DetailedTask, type Task, type TaskClient, type TaskRecord } from './taskRecord';
-import { runTaskHandler, type RunOutcome } from './runTaskHandler';
 import { bytesOver, TASK_LIMITS } from './taskLimits';
+
+/** What a task's run of its tool ends with: what the task records (spec extensions/tasks, Task Execution Errors). */
+type RunOutcome = CallToolResult | InputRequired | McpError;
 
 /** What `tools/call` hands the new task. */
 export interface TaskStart {
@@ -22,7 +25,7 @@ export interface TaskStart {
   principal: string | null;
   tool: string;
   args: JsonObject;
-  input: TaskInput;
+  input: RoundInput;
   client: TaskClient;
   ttlMs: number;
   pollIntervalMs: number;
@@ -52,7 +55,7 @@ export interface TaskObjectApi {
 const encoder = new TextEncoder();
 
 /** The Durable Object class for a server's task tools; export it from the Worker's entry under the class name in the config. */
-export function taskObject(server: McpServer) {
+export function taskObject(server: CompiledServer) {
   return class McpTask extends DurableObject<Env> implements TaskObjectApi {
     private record: TaskRecord | undefined;
     private loaded = false;
@@ -164,19 +167,30 @@ export function taskObject(server: McpServer) {
       }
       const abort = new AbortController();
       this.running = abort;
-      const call: CallContext = {
+      const request: McpRequest = {
+        message: { jsonrpc: '2.0', id: record.task.taskId, method: 'tools/call', params: { name: record.tool, arguments: record.args } },
+        meta: record.client,
+        caller: record.principal !== null ? { subject: record.principal, scopes: [] } : undefined,
         signal: abort.signal,
-        env: this.env,
-        notify: () => {}, // spec extensions/tasks: no progress or log notifications for tasks
-        secret: '',
-        ...(record.principal !== null ? { principal: record.principal } : {}),
         abort: (reason) => abort.abort(reason),
+        notify: () => {}, // spec extensions/tasks: no progress or log notifications for tasks
+        env: this.env,
+        secret: '',
       };
-      const context = handlerContext(record.client, call, { responses: record.answers, state: record.state }, false);
+      const context = handlerContext(request, { responses: record.answers, state: record.state }, false);
       context.task = { id: record.task.taskId, status: (message) => this.report(record, message) };
-      return runTaskHandler(tool, record.args, context).finally(() => {
-        if (this.running === abort) this.running = undefined;
-      });
+      // The one way a tool runs (src/mcp/invokeTool.ts): no time limit (a task outlives the request);
+      // the result kept as it is, bounded as the server bounds an answer, and in the bytes of the row it is stored in.
+      const characters = charactersOver(server.registry.maxResultChars);
+      const tooLarge = (json: string) => {
+        const bytes = bytesOver(json, TASK_LIMITS.resultBytes);
+        return bytes === undefined ? characters(json) : `too large to keep (${bytes} bytes, over ${TASK_LIMITS.resultBytes})`;
+      };
+      return invokeTool(tool, record.args, context, { timeoutMs: undefined, tooLarge, abort: request.abort, serialize: JSON.stringify })
+        .then((outcome) => (outcome instanceof InputRequired || outcome instanceof McpError ? outcome : outcome.result))
+        .finally(() => {
+          if (this.running === abort) this.running = undefined;
+        });
     }
 
     /** Records the run's outcome, unless the task was cancelled or expired meanwhile; the DO stays up until then. */

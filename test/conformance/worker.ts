@@ -18,7 +18,7 @@ const server = createServer({
   cache: {
     'resources/read': { ttlMs: 0, cacheScope: 'private' },
   },
-  tasks: durableTasks({ pollIntervalMs: 200 }),
+  extensions: [durableTasks({ pollIntervalMs: 200 })],
 });
 
 /** The Durable Object class behind MCP_TASKS (wrangler.toml): one object per task. */

@@ -1,8 +1,9 @@
 /** The `HandlerContext` a handler receives: every part works taken apart, as handlers take it. */
 import { describe, expect, it } from 'vitest';
-import { handlerContext } from '../../src/mcp/context';
-import type { CallContext } from '../../src/mcp/handler';
+import { handlerContext } from '../../src/mcp/handlerContext';
 import type { RequestMeta } from '../../src/mcp/meta';
+import type { McpRequest } from '../../src/mcp/request';
+import { mcpRequest } from '../support/request';
 import type { JSONRPCNotification } from '../../src/mcp/types';
 
 const meta: RequestMeta = {
@@ -13,22 +14,19 @@ const meta: RequestMeta = {
   logLevel: 'warning',
 };
 
-function contextWith(overrides: Partial<CallContext> = {}, logging = true) {
+function contextWith(overrides: Partial<McpRequest> = {}, logging = true) {
   const sent: JSONRPCNotification[] = [];
-  const call: CallContext = {
-    signal: new AbortController().signal,
+  const request = mcpRequest({ jsonrpc: '2.0', id: 1, method: 'tools/call' }, meta, {
     env: { NAME: 'unit' } as unknown as Env,
     notify: (notification) => sent.push(notification),
-    secret: 'unit secret',
-    abort: () => {},
     ...overrides,
-  };
-  return { context: handlerContext(meta, call, { responses: { a: { ok: true } }, state: { step: 2 } }, logging), sent };
+  });
+  return { context: handlerContext(request, { responses: { a: { ok: true } }, state: { step: 2 } }, logging), sent };
 }
 
 describe('handlerContext', () => {
   it('describes the client and the round from the request', () => {
-    const { context } = contextWith({ principal: 'alice', scopes: ['mcp:read'] });
+    const { context } = contextWith({ caller: { subject: 'alice', scopes: ['mcp:read'] } });
     const { client, env, inputResponses, state, principal, scopes } = context;
     expect(client).toEqual({ protocolVersion: '2026-07-28', capabilities: meta.clientCapabilities, info: meta.clientInfo });
     expect(env).toEqual({ NAME: 'unit' });

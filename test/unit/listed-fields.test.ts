@@ -5,8 +5,8 @@
  * completers, handlers), so any of them leaking into a list fails here.
  */
 import { describe, expect, it } from 'vitest';
-import type { CallContext } from '../../src/mcp/handler';
-import { RawJson } from '../../src/mcp/paginate';
+import { RawJson } from '../../src/mcp/json';
+import { mcpRequest } from '../support/request';
 import { definitions, edgeServer } from '../fixtures/edge/server';
 
 /** The properties of each listed type (spec 2026-07-28 schema.json). */
@@ -18,11 +18,9 @@ const SPEC_FIELDS = {
   PromptArgument: ['description', 'name', 'required', 'title'],
 };
 
-const meta = { protocolVersion: '2026-07-28', clientCapabilities: {} };
-const call: CallContext = { signal: new AbortController().signal, env: {} as Env, notify: () => {}, secret: 'unit', abort: () => {} };
 
 async function list(method: string, key: string): Promise<Record<string, unknown>[]> {
-  const reply = await edgeServer.handle({ jsonrpc: '2.0', id: 1, method, params: {} }, meta, call);
+  const reply = await edgeServer.handle(mcpRequest({ jsonrpc: '2.0', id: 1, method, params: {} }));
   expect(reply.result).toBeInstanceOf(RawJson);
   return JSON.parse((reply.result as RawJson).json)[key];
 }

@@ -1,23 +1,24 @@
 /** The protocol core, called directly: no HTTP, no workerd. */
 import { describe, expect, it } from 'vitest';
 import { defineTool, text } from '../../src/mcp/define';
-import { RawJson } from '../../src/mcp/paginate';
+import { RawJson } from '../../src/mcp/json';
 import { createServer } from '../../src/mcp/createServer';
-import type { CallContext } from '../../src/mcp/handler';
+import type { McpRequest } from '../../src/mcp/request';
+import { mcpRequest } from '../support/request';
 
 const tools = Array.from({ length: 7 }, (_, i) =>
   defineTool({ name: `tool_${i}`, inputSchema: { type: 'object' }, handler: () => text(`ran ${i}`) }),
 );
 const server = createServer({ info: { name: 'unit', version: '0.0.1' }, tools, pageSize: 3 });
 const meta = { protocolVersion: '2026-07-28', clientCapabilities: {} };
-const call: CallContext = { signal: new AbortController().signal, env: {} as Env, notify: () => {}, secret: 'unit secret', abort: () => {} };
+const call: Partial<McpRequest> = {};
 const request = (method: string, params: Record<string, unknown> = {}) => ({ jsonrpc: '2.0' as const, id: 1, method, params });
 const json = (result: unknown) => JSON.parse((result as RawJson).json);
 
 describe('createServer', () => {
   it('precomputes the discover result once', async () => {
-    const a = await server.handle(request('server/discover'), meta, call);
-    const b = await server.handle(request('server/discover'), meta, call);
+    const a = await server.handle(mcpRequest(request('server/discover'), meta, call));
+    const b = await server.handle(mcpRequest(request('server/discover'), meta, call));
     expect(a.result).toBeInstanceOf(RawJson);
     expect(a.result).toBe(b.result);
     expect(json(a.result)).toMatchObject({ supportedVersions: ['2026-07-28'], capabilities: { tools: {} } });
@@ -25,15 +26,15 @@ describe('createServer', () => {
 
   it('advertises no capability it does not serve', async () => {
     const empty = createServer({ info: { name: 'empty', version: '0' } });
-    expect(json((await empty.handle(request('server/discover'), meta, call)).result).capabilities).toEqual({});
-    expect((await empty.handle(request('tools/list'), meta, call)).error?.code).toBe(-32601);
+    expect(json((await empty.handle(mcpRequest(request('server/discover'), meta, call))).result).capabilities).toEqual({});
+    expect((await empty.handle(mcpRequest(request('tools/list'), meta, call))).error?.code).toBe(-32601);
   });
 
   it('pages tools/list and the pages chain to the end', async () => {
     const seen: string[] = [];
     let cursor: string | undefined;
     do {
-      const page = json((await server.handle(request('tools/list', cursor ? { cursor } : {}), meta, call)).result);
+      const page = json((await server.handle(mcpRequest(request('tools/list', cursor ? { cursor } : {}), meta, call))).result);
       seen.push(...page.tools.map((t: { name: string }) => t.name));
       cursor = page.nextCursor;
     } while (cursor);
@@ -46,7 +47,7 @@ describe('createServer', () => {
       info: { name: 'greedy', version: '0' },
       tools: [tool({ name: 'greedy', inputSchema: { type: 'object' }, handler: () => inputRequired(Object.fromEntries(Array.from({ length: 17 }, (_, i) => [`r${i}`, listRoots()]))) })],
     });
-    const reply = await greedy.handle(request('tools/call', { name: 'greedy' }), { ...meta, clientCapabilities: { roots: {} } }, call);
+    const reply = await greedy.handle(mcpRequest(request('tools/call', { name: 'greedy' }), { ...meta, clientCapabilities: { roots: {} } }, call));
     expect(reply.error?.code).toBe(-32602);
     expect(reply.error?.message).toMatch(/more than 16 inputs/);
   });
@@ -56,7 +57,7 @@ describe('createServer', () => {
   });
 
   it('refuses an unsupported version before looking at the method', async () => {
-    const reply = await server.handle(request('no/such'), { ...meta, protocolVersion: '2025-06-18' }, call);
+    const reply = await server.handle(mcpRequest(request('no/such'), { ...meta, protocolVersion: '2025-06-18' }, call));
     expect(reply.error?.data).toEqual({ supported: ['2026-07-28'], requested: '2025-06-18' });
   });
 
@@ -82,13 +83,25 @@ describe('createServer', () => {
       ],
     });
     const notify = (n: unknown) => sent.push(n);
-    await chatty.handle(request('tools/call', { name: 'chatty' }), meta, { ...call, notify });
+    await chatty.handle(mcpRequest(request('tools/call', { name: 'chatty' }), meta, { ...call, notify }));
     expect(sent).toEqual([]);
-    await chatty.handle(request('tools/call', { name: 'chatty' }), { ...meta, progressToken: 'p', logLevel: 'warning' }, { ...call, notify });
+    await chatty.handle(mcpRequest(request('tools/call', { name: 'chatty' }), { ...meta, progressToken: 'p', logLevel: 'warning' }, { ...call, notify }));
     expect(sent).toEqual([
       { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'p', progress: 1 } },
       { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'p', progress: 2, total: 2 } },
       { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'error', data: 'shown' } },
     ]);
+  });
+
+  it('refuses a tool whose required client capability the request lacks, with -32021, whatever the transport', async () => {
+    let ran = 0;
+    const asks = defineTool({ name: 'asks', inputSchema: { type: 'object' }, requiresClientCapabilities: ['elicitation.url'], handler: () => (ran++, text('ran')) });
+    const core = createServer({ info: { name: 'core-rules', version: '0' }, tools: [asks] });
+    const refused = await core.handle(mcpRequest(request('tools/call', { name: 'asks' }), { ...meta, clientCapabilities: { elicitation: { form: {} } } }, call));
+    expect(refused.error).toMatchObject({ code: -32021, data: { requiredCapabilities: { elicitation: { url: {} } } } });
+    expect(ran).toBe(0);
+    const served = await core.handle(mcpRequest(request('tools/call', { name: 'asks' }), { ...meta, clientCapabilities: { elicitation: { url: {} } } }, call));
+    expect(served.error).toBeUndefined();
+    expect(ran).toBe(1);
   });
 });

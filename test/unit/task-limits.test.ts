@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRouter } from '../../src/http/router';
 import { createServer } from '../../src/mcp';
-import { TASKS_EXTENSION } from '../../src/mcp/taskRuntime';
+import { TASKS_EXTENSION } from '../../src/mcp/define';
 import { durableTasks } from '../../src/tasks/durableTasks';
 import { bytesOver } from '../../src/tasks/taskLimits';
 import { fixtureTaskTools } from '../tasks/tools';
@@ -14,7 +14,7 @@ import { mcpHeaders, meta } from '../support/mcp';
 
 afterEach(() => vi.restoreAllMocks());
 
-const server = createServer({ info: { name: 'task-limits', version: '1.0.0' }, tools: fixtureTaskTools, tasks: durableTasks() });
+const server = createServer({ info: { name: 'task-limits', version: '1.0.0' }, tools: fixtureTaskTools, extensions: [durableTasks()] });
 const ctx = { waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext;
 
 /** A task namespace whose objects are never reached: it records the names asked for. */

@@ -1,18 +1,17 @@
-import { missingCapability } from '../../mcp/errors';
-import { declares } from '../../mcp/meta';
 import { insufficientScope, metadataUrl, missingScopes } from '../auth';
 import type { HttpContext } from '../context';
 import { checkParamHeaders } from '../headers';
 import { originOf } from '../url';
 
 /**
- * What a tool demands of a `tools/call`, decided in this one place for the tool looked up
- * once by `readMessage`: its `Mcp-Param-*` headers mirror the arguments (spec 2026-07-28
- * streamable-http, x-mcp-header: -32020), the caller's token grants its `requiredScopes`
- * (spec basic/authorization: 403 insufficient_scope; the principal's scopes already include
- * the ones they imply, `scopeHierarchy`) and the client declared its
- * `requiresClientCapabilities` on this request (-32021). An unknown tool passes: the core
- * answers it. Add a tool's own rule (an allowlist, a header it needs) here.
+ * What a tool demands of a `tools/call` over HTTP, decided in this one place for the tool
+ * looked up once by `readMessage`: its `Mcp-Param-*` headers mirror the arguments (spec
+ * 2026-07-28 streamable-http, x-mcp-header: -32020) and the caller's token grants its
+ * `requiredScopes` (spec basic/authorization: 403 with the insufficient_scope challenge; the
+ * principal's scopes already include the ones they imply, `scopeHierarchy`). Protocol rules,
+ * such as the client capabilities a tool requires (-32021), are the core's
+ * (`src/mcp/methods/callTool.ts`), so every transport applies them. An unknown tool passes: the
+ * core answers it. Add a tool's own HTTP rule (an allowlist, a header it needs) here.
  */
 export function checkToolPolicy(context: HttpContext): Response | undefined {
   const { tool, message, meta } = context;
@@ -22,17 +21,13 @@ export function checkToolPolicy(context: HttpContext): Response | undefined {
     const mismatch = checkParamHeaders(context.request.headers, tool.headerParams, message.params?.arguments);
     if (mismatch) return context.fail(id, mismatch);
   }
-  // Most tools demand neither scopes nor capabilities: nothing is built for them.
-  const { requiredScopes, requiresClientCapabilities } = tool.definition;
+  // Most tools demand no scope: nothing is built for them.
+  const { requiredScopes } = tool.definition;
   const scopes = requiredScopes?.length ? missingScopes(context.principal, requiredScopes) : [];
-  if (scopes.length > 0) {
-    // Ask for each need once: a missing scope that another missing one implies goes without saying.
-    const { error, challenge } = insufficientScope(metadataUrl(context.settings, originOf(context.url)), context.server.scopeHierarchy.broadest(scopes));
-    const response = context.fail(id, error);
-    response.headers.set('WWW-Authenticate', challenge);
-    return response;
-  }
-  if (!requiresClientCapabilities?.length) return undefined;
-  const missing = requiresClientCapabilities.filter((c) => !declares(meta.clientCapabilities, c));
-  return missing.length > 0 ? context.fail(id, missingCapability(missing)) : undefined;
+  if (scopes.length === 0) return undefined;
+  // Ask for each need once: a missing scope that another missing one implies goes without saying.
+  const { error, challenge } = insufficientScope(metadataUrl(context.settings, originOf(context.url)), context.server.scopeHierarchy.broadest(scopes));
+  const response = context.fail(id, error);
+  response.headers.set('WWW-Authenticate', challenge);
+  return response;
 }

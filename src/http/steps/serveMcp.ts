@@ -1,6 +1,6 @@
 import { internalError, McpError } from '../../mcp/errors';
-import type { CallContext, Reply } from '../../mcp/handler';
-import type { McpServer } from '../../mcp/createServer';
+import type { Caller, McpRequest, Reply } from '../../mcp/request';
+import type { CompiledServer } from '../../mcp/createServer';
 import { legacyHttpStatus } from '../../mcp/legacy';
 import type { RequestMeta } from '../../mcp/meta';
 import type { JSONRPCNotification, JSONRPCRequest, RequestId } from '../../mcp/types';
@@ -40,8 +40,8 @@ export function serveMcp(context: HttpContext): Promise<Response> | Response {
     }
     slot = taken;
   }
-  const call = new HttpCall(context, meta);
-  const reply = run(context.server, message, meta, call);
+  const call = new HttpCall(context, message, meta);
+  const reply = run(context.server, call);
   // A reply the core had at once (discover, a list, a refusal) is answered without a promise.
   if (!(reply instanceof Promise)) return answer(context, call, message.id, meta, reply, slot);
   return new Promise<Response>((respond) => {
@@ -81,17 +81,16 @@ function answer(context: HttpContext, call: HttpCall, id: RequestId, meta: Reque
 }
 
 /**
- * What the core may do with the HTTP request it serves: one per request, its methods on the
- * prototype (the core calls them on the object, never taken apart), and what most handlers
+ * The request the core serves, as the HTTP binding makes it: one per request, its methods on the
+ * prototype (the core calls them on the object, never taken apart), and what most methods
  * never use (the abort signal, the trace context) made on first use.
  */
-class HttpCall implements CallContext {
+class HttpCall implements McpRequest {
   readonly env: Env;
   readonly secret: string;
   readonly servesLegacy: boolean;
-  readonly principal: string | undefined;
-  readonly scopes: readonly string[] | undefined;
-  readonly tool: CallContext['tool'];
+  readonly caller: Caller | undefined;
+  readonly tool: McpRequest['tool'];
   /** The SSE stream, once a notification turned the answer into one. */
   stream: EventStream | undefined = undefined;
   private controller: AbortController | undefined = undefined;
@@ -103,14 +102,14 @@ class HttpCall implements CallContext {
 
   constructor(
     private readonly context: HttpContext,
-    private readonly meta: RequestMeta,
+    readonly message: JSONRPCRequest,
+    readonly meta: RequestMeta,
   ) {
-    const { settings, principal } = context;
+    const { settings } = context;
     this.env = context.env;
     this.secret = settings.stateSecret;
     this.servesLegacy = settings.legacyClients;
-    this.principal = principal?.subject;
-    this.scopes = principal?.scopes;
+    this.caller = context.principal;
     this.tool = context.tool;
   }
 
@@ -130,7 +129,7 @@ class HttpCall implements CallContext {
 
   // W3C trace context: from _meta, else from the HTTP headers (spec 2026-07-28 basic/index,
   // _meta), valid or none. Read on use: only handlers that fetch upstream need it.
-  get trace(): CallContext['trace'] {
+  get trace(): McpRequest['trace'] {
     return callerTrace(this.meta, this.context.request.headers);
   }
 
@@ -166,12 +165,12 @@ class HttpCall implements CallContext {
 }
 
 /** The core never throws by design; if it does, the client gets -32603 and no internals. */
-function run(server: McpServer, message: JSONRPCRequest, meta: RequestMeta, call: CallContext): Reply | Promise<Reply> {
+function run(server: CompiledServer, request: McpRequest): Reply | Promise<Reply> {
   try {
-    const reply = server.handle(message, meta, call);
-    return reply instanceof Promise ? reply.catch((error: unknown) => crashed(message.method, error)) : reply;
+    const reply = server.handle(request);
+    return reply instanceof Promise ? reply.catch((error: unknown) => crashed(request.message.method, error)) : reply;
   } catch (error) {
-    return crashed(message.method, error);
+    return crashed(request.message.method, error);
   }
 }
 

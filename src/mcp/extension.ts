@@ -1,0 +1,68 @@
+/**
+ * Extensions (spec 2026-07-28 basic/index, Extensions): an extension is a value a server
+ * definition lists (`extensions: [durableTasks()]`), and this interface is the one seam through
+ * which it plugs into the core. At load the core asks each for what it adds (methods, the tool
+ * calls it takes over, fields of listed tools, a hook on `subscriptions/listen`), advertises it in
+ * `capabilities.extensions` (discover, and the legacy `initialize`), and refuses at load a method
+ * two of them, or one and the core, both claim. Nothing else of the core is lent to them.
+ */
+import type { AnyTool } from './define';
+import type { McpError } from './errors';
+import type { InputRequired } from './input';
+import type { McpRequest, Method } from './request';
+import type { CompiledTool } from './tools';
+import type { CallToolResult, Implementation, JsonObject, JsonValue } from './types';
+
+export interface Extension {
+  /** Its identifier, e.g. `io.modelcontextprotocol/tasks`. */
+  readonly id: string;
+  /** The settings advertised with it (default `{}`). */
+  readonly settings?: JsonObject;
+  /** Fields a listed tool gains (e.g. `_meta` an extension defines), worked out once at load. */
+  toolFields?(tool: AnyTool): object | undefined;
+  /** Called once, when the server is compiled: what the extension serves. */
+  install(server: ServerAtLoad): ExtensionParts;
+}
+
+/** What an extension may read of the server it is installed in (the compiled registry is one). */
+export interface ServerAtLoad {
+  readonly info: Implementation;
+  readonly tools: ReadonlyMap<string, CompiledTool>;
+  /** `serverInfo`, for the `_meta` of what the extension sends outside a result (a stream's messages). */
+  readonly serverMeta: JsonObject;
+}
+
+export interface ExtensionParts {
+  /** Methods it serves, by name; each answer gets `resultType`, the caching hints and `serverInfo` like any other. */
+  methods?: Readonly<Record<string, Method>>;
+  /** Wraps `subscriptions/listen`, e.g. to forward task status into the stream. */
+  listen?(listen: Method): Method;
+  /** Takes over the calls of the tools it says so for (tasks: a tool with `task` set). */
+  toolCalls?: ToolCalls;
+}
+
+/** What a retry brought: the answers to the previous round and its unsealed state (spec basic/patterns/mrtr). */
+export interface RoundInput {
+  responses: Readonly<Record<string, JsonObject>>;
+  state: JsonValue | undefined;
+}
+
+/** A `tools/call` answered with something else than a tool result (tasks: a `CreateTaskResult`). */
+export class OtherResult {
+  constructor(readonly result: JsonObject) {}
+}
+
+export interface ToolCalls {
+  /** For `tool` on this request: true to take the call, false to leave it to the core, or the error refusing it. */
+  claims(tool: CompiledTool, request: McpRequest): boolean | McpError;
+  /** Serves a claimed call, after its arguments are checked; it may still answer at once, or ask for input first. */
+  call(tool: CompiledTool, args: JsonObject, input: RoundInput, request: McpRequest): Promise<CallToolResult | InputRequired | OtherResult | McpError>;
+}
+
+/** True when this request declared extension `id` in its client capabilities; unknown or malformed entries never count. */
+export function declaresExtension(request: { meta: McpRequest['meta'] }, id: string): boolean {
+  const extensions = request.meta.clientCapabilities.extensions;
+  if (typeof extensions !== 'object' || extensions === null || Array.isArray(extensions) || !Object.hasOwn(extensions, id)) return false;
+  const entry = (extensions as JsonObject)[id];
+  return typeof entry === 'object' && entry !== null && !Array.isArray(entry);
+}

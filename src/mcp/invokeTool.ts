@@ -1,0 +1,86 @@
+/**
+ * The one way a tool's handler runs, whether it answers the request itself (`methods/callTool.ts`)
+ * or runs under a task (`src/tasks/`): a `ToolError` becomes a tool error the model reads
+ * (spec 2026-07-28 server/tools, Error Handling), any other exception -32603 with nothing from
+ * inside; a result must have its `content` array and keep its `outputSchema`; a handler still
+ * running at its time limit is aborted and reported to the model; a result larger than its
+ * limit (the server's `maxResultChars` as sent, and for a task also the bytes a task keeps) is
+ * replaced by a tool error.
+ */
+import { ToolError, type HandlerContext } from './define';
+import { internalError, McpError } from './errors';
+import { InputRequired } from './input';
+import { isObject } from './json';
+import type { CompiledTool } from './tools';
+import type { CallToolResult, JsonObject } from './types';
+
+export interface ToolRun {
+  /** Stop waiting after this long, abort the handler (`abort`) and tell the model; undefined waits as long as it takes (a task). */
+  timeoutMs: number | undefined;
+  /** Aborts the handler's signal: the time limit is over. */
+  abort(reason: unknown): void;
+  /** The result as it will be sent or kept, serialized once, so its size is what leaves. */
+  serialize(result: CallToolResult): string;
+  /** Why that JSON is too large (e.g. "too large to return (2000000 characters)"), or undefined when it fits. */
+  tooLarge(json: string): string | undefined;
+}
+
+/** The limit of a result sent as the answer: the server's `maxResultChars`, in characters of JSON. */
+export const charactersOver = (max: number) => (json: string) =>
+  json.length > max ? `too large to return (${json.length} characters, over ${max})` : undefined;
+
+/** A tool's outcome: its result with its JSON, a request for input, or a JSON-RPC error. */
+export type ToolOutcome = { result: CallToolResult; json: string } | InputRequired | McpError;
+
+export async function invokeTool(tool: CompiledTool, args: JsonObject, context: HandlerContext, run: ToolRun): Promise<ToolOutcome> {
+  const name = tool.definition.name;
+  let value: CallToolResult | InputRequired;
+  try {
+    const answer = tool.definition.handler(args as never, context);
+    // A handler that answers at once needs no clock; one that never settles is stopped at the
+    // time limit (its signal aborts) and reported to the model.
+    value = answer instanceof Promise ? await (run.timeoutMs === undefined ? answer : withTimeLimit(answer, name, run.timeoutMs, run.abort)) : answer;
+  } catch (error) {
+    if (error instanceof ToolError) value = toolError(error.message);
+    else if (error instanceof McpError) return error;
+    else {
+      console.error(`tool ${name} threw`, error);
+      return internalError();
+    }
+  }
+  if (value instanceof InputRequired) return value;
+  if (!isObject(value) || !Array.isArray(value.content)) {
+    console.error(`tool ${name} returned a result without a content array`);
+    return internalError();
+  }
+  const badOutput = value.isError ? undefined : tool.checkOutput(value.structuredContent);
+  if (badOutput) {
+    console.error(`tool ${name} returned structuredContent that breaks its outputSchema: ${badOutput}`);
+    return internalError();
+  }
+  const json = run.serialize(value);
+  const why = run.tooLarge(json);
+  if (why === undefined) return { result: value, json };
+  console.error(`tool ${name} returned a result ${why}`);
+  const tooLarge = toolError(`Tool ${name} produced a result ${why}; ask for less.`);
+  return { result: tooLarge, json: run.serialize(tooLarge) };
+}
+
+/** A result the model reads as a failure it may act on (`isError: true`). */
+export const toolError = (message: string): CallToolResult => ({ content: [{ type: 'text', text: message }], isError: true });
+
+/** Races a tool's answer against its time limit; at the limit, a tool error for the model and an abort for the handler. */
+async function withTimeLimit(answer: Promise<CallToolResult | InputRequired>, name: string, limitMs: number, abort: ToolRun['abort']) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<CallToolResult>((resolve) => {
+    timer = setTimeout(() => {
+      resolve(toolError(`Tool ${name} did not finish within ${limitMs / 1000} s; try again or narrow the request.`));
+      abort(new DOMException(`tool ${name} timed out`, 'TimeoutError')); // after: the time limit wins the race
+    }, limitMs);
+  });
+  try {
+    return await Promise.race([answer, late]);
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+  }
+}

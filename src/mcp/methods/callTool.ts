@@ -1,0 +1,81 @@
+/**
+ * `tools/call` (spec 2026-07-28 server/tools): the tool by name, the client capabilities it
+ * requires (-32021), its arguments against its `inputSchema` (a tool error the model can fix),
+ * then its handler, directly (`invokeTool`) or through the extension that takes the call over
+ * (the Tasks extension), in rounds when it asks the client for input.
+ */
+import { invalidParams, McpError, missingCapability } from '../errors';
+import { OtherResult, type ToolCalls } from '../extension';
+import type { InputRequired } from '../input';
+import { charactersOver, invokeTool, toolError, type ToolOutcome, type ToolRun } from '../invokeTool';
+import { isObject, RawJson } from '../json';
+import { legacyShape } from '../legacy';
+import { declares } from '../meta';
+import type { Registry } from '../registry';
+import type { McpRequest, Method, Reply } from '../request';
+import { serveRound, type Round } from '../rounds';
+import type { CompiledTool } from '../tools';
+import type { CallToolResult } from '../types';
+
+export function callTool(server: Registry, extensions: readonly ToolCalls[]): Method {
+  return (request) => {
+    const params = request.message.params ?? {};
+    const name = params.name;
+    if (typeof name !== 'string') return { error: invalidParams('params.name must be a string') };
+    // Looked up once per request: by the transport when it checked the tool's HTTP policy, else here.
+    const tool = request.tool ?? server.tools.get(name);
+    if (!tool) return { error: invalidParams(`Unknown tool: ${name}`, { name }) };
+    // Most tools require no client capability: nothing is built for them.
+    const required = tool.definition.requiresClientCapabilities;
+    if (required?.length) {
+      const missing = required.filter((feature) => !declares(request.meta.clientCapabilities, feature));
+      if (missing.length > 0) return { error: missingCapability(missing) };
+    }
+    // spec 2026-07-28 schema CallToolRequestParams: `arguments` is an object when present; null is a malformed request, not a tool input error
+    if (params.arguments !== undefined && !isObject(params.arguments)) return { error: invalidParams('params.arguments must be an object') };
+    const args = params.arguments ?? {};
+    // spec 2026-07-28 server/tools, Error Handling: invalid input is a tool execution error the model can fix
+    const invalid = tool.checkArguments(args);
+    if (invalid) return server.finished(toolError(`Invalid arguments for tool ${name}: ${invalid}`));
+    const taker = claimant(extensions, tool, request);
+    if (taker instanceof McpError) return { error: taker };
+    const run: Round<Outcome>['run'] = taker
+      ? (_context, input) => taker.call(tool, args, input, request)
+      : (context) => invokeTool(tool, args, context, direct(server, tool, request));
+    return serveRound(server, request, { salient: { name, arguments: args }, run, finish: (outcome) => finish(server, outcome) });
+  };
+}
+
+/** What a call ends with: a result run here (serialized once), or what the extension that took it answered. */
+type Outcome = Ran | CallToolResult | OtherResult;
+type Ran = Exclude<ToolOutcome, InputRequired | McpError>;
+
+function finish(server: Registry, outcome: Outcome): Reply {
+  if (outcome instanceof OtherResult) return { result: { ...outcome.result, _meta: server.serverMeta } };
+  // Run here: serialized once by `direct`, both to bound its size and so the transport splices it as it is.
+  if ('json' in outcome) return { result: new RawJson(outcome.json) };
+  return server.finished(outcome);
+}
+
+/** The extension that takes this call over, none, or its refusal (spec extensions/tasks, Capability Negotiation). */
+function claimant(extensions: readonly ToolCalls[], tool: CompiledTool, request: McpRequest): ToolCalls | McpError | undefined {
+  for (const extension of extensions) {
+    const claims = extension.claims(tool, request);
+    if (claims instanceof McpError) return claims;
+    if (claims) return extension;
+  }
+  return undefined;
+}
+
+/** How a tool runs when it answers this request itself: the server's time limit, its result as the client will get it. */
+function direct(server: Registry, tool: CompiledTool, request: McpRequest): ToolRun {
+  return {
+    timeoutMs: tool.definition.timeoutMs ?? server.toolTimeoutMs,
+    tooLarge: charactersOver(server.maxResultChars),
+    abort: (reason: unknown) => request.abort(reason),
+    serialize: (result: CallToolResult) => {
+      const finished = server.finished(result).result;
+      return JSON.stringify(request.meta.era === 'legacy' ? legacyShape(finished) : finished);
+    },
+  };
+}

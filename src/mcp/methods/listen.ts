@@ -1,0 +1,26 @@
+/**
+ * `subscriptions/listen` (spec 2026-07-28 basic/patterns/subscriptions): acknowledge first with
+ * the honoured subset of the filter, tag every message with the subscription id (the request
+ * id). Nothing this Worker serves changes while a client listens, so no notification type is
+ * honoured here; an extension may honour its own (the Tasks extension: task status).
+ */
+import { invalidParams } from '../errors';
+import { isObject } from '../json';
+import { MetaKey } from '../meta';
+import type { Registry } from '../registry';
+import type { Method } from '../request';
+
+export function listen(server: Registry): Method {
+  return (request) => {
+    const { id, params } = request.message;
+    if (!isObject(params?.notifications)) return { error: invalidParams('params.notifications must be an object') };
+    const tag = { [MetaKey.subscriptionId]: id };
+    return {
+      listen: {
+        acknowledgement: { jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { notifications: {}, _meta: tag } },
+        teardown: { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: 'The server ended the subscription', _meta: tag } },
+        closing: { resultType: 'complete', _meta: { ...server.serverMeta, ...tag } },
+      },
+    };
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * What a method of the protocol core receives and gives back: ONE request, validated, carrying
+ * everything the transport lends it, and a reply. The transport (the HTTP binding's
+ * `serveMcp`, a task's Durable Object) makes the request; the core never builds one. A leaf
+ * module (it imports types only), so the core reads in one direction.
+ */
+import type { McpError } from './errors';
+import type { RawJson } from './json';
+import type { RequestMeta } from './meta';
+import type { TraceContext } from './traceContext';
+import type { CompiledTool } from './tools';
+import type { CachePolicy, JSONRPCNotification, JSONRPCRequest } from './types';
+
+/** Who is calling, once authorization has admitted them: the token's subject and its scopes (implied ones included). */
+export interface Caller {
+  readonly subject: string;
+  readonly scopes: readonly string[];
+}
+
+/** One request as a method serves it. */
+export interface McpRequest {
+  /** The JSON-RPC request: id, method, params. */
+  readonly message: JSONRPCRequest;
+  /** Its validated `_meta` (modern), or what the legacy rules make of it. */
+  readonly meta: RequestMeta;
+  /** The authenticated caller; undefined when authorization is off. Sealed state is bound to it, results default to private. */
+  readonly caller: Caller | undefined;
+  /** The key the caller is counted by (its principal, else its client address), for per-caller limits. */
+  readonly callerKey?: string;
+  /** Aborts when the client goes away, or when the server gives up on the request (`abort`). */
+  readonly signal: AbortSignal;
+  abort(reason: unknown): void;
+  /** Sends a request-scoped notification (progress, log) on this request's response stream. */
+  notify(notification: JSONRPCNotification): void;
+  readonly env: Env;
+  /** The key `requestState` is sealed with. */
+  readonly secret: string;
+  /** True when this deployment serves legacy clients (LEGACY_CLIENTS): their versions are then listed as supported. */
+  readonly servesLegacy?: boolean;
+  /** W3C trace context of the request, validated, passed on to the handler's outbound fetches. */
+  readonly trace?: TraceContext;
+  /** The tool a `tools/call` names, when the transport has looked it up already; the core looks it up otherwise. */
+  readonly tool?: CompiledTool;
+}
+
+/** A subscription the transport keeps open: the notification types honoured (spec basic/patterns/subscriptions). */
+export interface Listen {
+  /** `notifications/subscriptions/acknowledged`: the first message of the stream. */
+  acknowledgement: JSONRPCNotification;
+  /**
+   * When the server ends the subscription: `notifications/cancelled` naming the listen request
+   * (spec 2026-07-28 basic/patterns/cancellation: MUST), then `closing`, the result that says the
+   * end was graceful (basic/patterns/subscriptions, Graceful Closure).
+   */
+  teardown: JSONRPCNotification;
+  /** The result that ends the subscription gracefully when the server closes it. */
+  closing: object;
+  /** Starts forwarding notifications (task status) into the open stream; returns how to stop. */
+  attach?(send: (notification: JSONRPCNotification) => void): () => void;
+}
+
+/** The outcome of one request; `cache` is set only on cacheable results. */
+export type ResultReply = { result: object | RawJson; cache?: CachePolicy; error?: undefined; listen?: undefined };
+export type ErrorReply = { error: McpError; result?: undefined; listen?: undefined };
+export type ListenReply = { listen: Listen; result?: undefined; error?: undefined };
+export type Reply = ResultReply | ErrorReply | ListenReply;
+
+/** Serves one method: a request in, a reply out (at once, or later). */
+export type Method = (request: McpRequest) => Reply | Promise<Reply>;
