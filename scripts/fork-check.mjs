@@ -13,8 +13,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-// The examples, and the configuration that serves the example task tool (src/with-tasks.ts imports it).
-const EXAMPLES = ['src/tools', 'src/resources', 'src/prompts', 'test/examples', 'src/with-tasks.ts', 'wrangler.tasks.toml'];
+// The examples. The tasks configuration (src/with-tasks.ts, wrangler.tasks.toml) stays: it serves the fork's own server.
+const EXAMPLES = ['src/tools', 'src/resources', 'src/prompts', 'test/examples'];
 const FORK_NAME = 'my-fork-server';
 /** Upper bounds, so CI never hangs on a stuck step. */
 const LIMITS_MS = { check: 5 * 60_000, test: 10 * 60_000 };
@@ -91,8 +91,10 @@ const { name: templateName } = JSON.parse(readFileSync(join(root, 'package.json'
 const named = (name) => new RegExp(`"name": "${name}"`, 'g');
 edit('package.json', named(templateName), `"name": "${FORK_NAME}"`);
 edit('package-lock.json', named(templateName), `"name": "${FORK_NAME}"`);
-edit('wrangler.toml', /^name = "[^"]*"/m, `name = "${FORK_NAME}"`);
-edit('wrangler.toml', /^(#.*\n)?GITHUB_API_URL = .*\n/m, ''); // with its comment line
+for (const config of ['wrangler.toml', 'wrangler.tasks.toml']) {
+  edit(config, /^name = "[^"]*"/m, `name = "${FORK_NAME}"`);
+  edit(config, /^(#.*\n)?GITHUB_API_URL = .*\n/m, ''); // with its comment line
+}
 
 // 3. Add a tool and its tests, exactly as the README shows them.
 const [tool] = readmeFiles('Add a tool');

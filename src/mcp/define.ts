@@ -59,17 +59,21 @@ export interface ToolDefinition<Args = Record<string, unknown>> extends Tool {
   requiredScopes?: readonly string[];
   /** This tool's time limit, when it differs from the server's `toolTimeoutMs`. */
   timeoutMs?: number;
-  /** Runs as a task for clients that declare the Tasks extension (docs/tasks.md); needs the server's `tasks` runtime. */
+  /** Runs as a task for clients that declare the Tasks extension, on a server that serves it (`durableTasks()`, docs/tasks.md). */
   task?: TaskSupport;
   /** A task handler that settles within this many ms answers directly, with no task kept (default 0: always a task). */
   immediateMs?: number;
   handler(args: Args, context: HandlerContext): Awaitable<CallToolResult | InputRequired>;
 }
 
-/** How a tool takes part in the Tasks extension: `optional` runs as a task for clients that declare it, `required` refuses the others. */
+/**
+ * How a tool takes part in the Tasks extension: `optional` runs as a task for clients that declare
+ * it, and as an ordinary call for the others and on a server without the extension; `required`
+ * refuses the others (-32021), and needs a server with the extension (else it fails at load).
+ */
 export type TaskSupport = 'optional' | 'required';
 
-/** The Tasks extension's identifier (spec extensions/tasks), which a server with task tools must list in `extensions`. */
+/** The Tasks extension's identifier (spec extensions/tasks). */
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
 
 /** A tool whatever its argument type (handlers are checked where they are defined). */

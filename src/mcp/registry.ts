@@ -63,9 +63,11 @@ export class Registry implements ServerAtLoad {
       ) as Record<CacheableMethod, CachePolicy>;
     this.policies = { anonymous: chosen(), authenticated: chosen('private') };
     this.capabilities = this.advertised();
-    const taskTool = [...this.tools.values()].find((t) => t.definition.task !== undefined);
-    if (taskTool && !this.extensions.some((e) => e.id === TASKS_EXTENSION)) {
-      throw new Error(`tool "${taskTool.definition.name}" runs as a task: add the Tasks extension, \`extensions: [durableTasks()]\` (docs/tasks.md)`);
+    // A task tool is an ordinary call on a server without the Tasks extension, as for a client
+    // without it; one that only runs as a task could never be served (docs/tasks.md).
+    const taskOnly = [...this.tools.values()].find((t) => t.definition.task === 'required');
+    if (taskOnly && !this.extensions.some((e) => e.id === TASKS_EXTENSION)) {
+      throw new Error(`tool "${taskOnly.definition.name}" runs only as a task: serve the tasks configuration (wrangler.tasks.toml), or add \`extensions: [durableTasks()]\` (docs/tasks.md)`);
     }
   }
 

@@ -6,6 +6,7 @@
  * fails to open is -32602, never a crash.
  */
 import { invalidParams, type McpError } from './errors';
+import { derivedKey, toBase64Url } from './secretKeys';
 import type { JsonValue } from './types';
 
 /** Larger `requestState` strings are refused before any crypto runs. */
@@ -14,7 +15,6 @@ export const MAX_REQUEST_STATE_CHARS = 16 * 1024;
 const IV_BYTES = 12;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
-const keys = new Map<string, Promise<CryptoKey>>();
 
 /** What the sealed state is bound to: replaying it elsewhere fails to decrypt. */
 export interface StateBinding {
@@ -24,25 +24,8 @@ export interface StateBinding {
   principal?: string;
 }
 
-/** One AES-256-GCM key per secret, derived with HKDF and kept for the isolate's life. */
-function keyFor(secret: string): Promise<CryptoKey> {
-  let key = keys.get(secret);
-  if (!key) {
-    key = crypto.subtle
-      .importKey('raw', encoder.encode(secret), 'HKDF', false, ['deriveKey'])
-      .then((material) =>
-        crypto.subtle.deriveKey(
-          { name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(), info: encoder.encode('mcp requestState v1') },
-          material,
-          { name: 'AES-GCM', length: 256 },
-          false,
-          ['encrypt', 'decrypt'],
-        ),
-      );
-    keys.set(secret, key);
-  }
-  return key;
-}
+/** The AES-256-GCM key of requestState, under its own label. */
+const keyFor = (secret: string) => derivedKey(secret, 'mcp requestState v1', { name: 'AES-GCM', length: 256 }, ['encrypt', 'decrypt']);
 
 export async function sealState(secret: string, binding: StateBinding, state: JsonValue, ttlMs: number, now = Date.now()): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
@@ -88,12 +71,6 @@ export function canonicalJson(value: unknown): string {
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
-}
-
-function toBase64Url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
 function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | undefined {

@@ -7,6 +7,8 @@
  * storage and no bill.
  */
 
+import { derivedKey, toBase64Url } from '../mcp/secretKeys';
+
 const RANDOM_BYTES = 24;
 const TAG_BYTES = 12;
 /** Base64url without padding: 32 characters of randomness, then 16 of tag. */
@@ -14,27 +16,9 @@ const RANDOM_CHARS = (RANDOM_BYTES / 3) * 4;
 const TASK_ID = /^[A-Za-z0-9_-]{48}$/;
 
 const encoder = new TextEncoder();
-const keys = new Map<string, Promise<CryptoKey>>();
 
-/** One HMAC key per secret, derived with HKDF under its own label (sealed state uses another), kept for the isolate's life. */
-function keyFor(secret: string): Promise<CryptoKey> {
-  let key = keys.get(secret);
-  if (!key) {
-    key = crypto.subtle
-      .importKey('raw', encoder.encode(secret), 'HKDF', false, ['deriveKey'])
-      .then((material) =>
-        crypto.subtle.deriveKey(
-          { name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(), info: encoder.encode('mcp task id v1') },
-          material,
-          { name: 'HMAC', hash: 'SHA-256', length: 256 },
-          false,
-          ['sign'],
-        ),
-      );
-    keys.set(secret, key);
-  }
-  return key;
-}
+/** The HMAC key of task ids, under its own label (sealed state uses another). */
+const keyFor = (secret: string) => derivedKey(secret, 'mcp task id v1', { name: 'HMAC', hash: 'SHA-256', length: 256 }, ['sign']);
 
 async function tagOf(secret: string, random: string, principal: string | null): Promise<string> {
   const mac = await crypto.subtle.sign('HMAC', await keyFor(secret), encoder.encode(JSON.stringify([random, principal])));
@@ -57,6 +41,3 @@ export async function isTaskId(secret: string, principal: string | null, taskId:
   return difference === 0;
 }
 
-function toBase64Url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_');
-}

@@ -3,7 +3,8 @@
  * open, so a client that speaks the Tasks extension gets a task to poll instead. Halfway it
  * asks the user once whether to add an appendix; the draft waits in `state`, and the handler
  * runs again with the answer (in its task, or as a multi round-trip request for the others).
- * Served by the tasks configuration only: `npx wrangler dev -c wrangler.tasks.toml`.
+ * A task under the tasks configuration (`npx wrangler dev -c wrangler.tasks.toml`); an ordinary
+ * call, for every client, under the default one.
  */
 import { accepted, defineTool, elicit, inputRequired, text } from '../mcp';
 

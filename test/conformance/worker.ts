@@ -22,7 +22,7 @@ const server = createServer({
 });
 
 /** The Durable Object class behind MCP_TASKS (wrangler.toml): one object per task. */
-export const McpTask = taskObject(server);
+export class McpTask extends taskObject(server) {}
 
 const router = createRouter(server);
 

@@ -2,7 +2,6 @@
  * The example task tool (src/tools/compile-report.ts) in the tasks configuration
  * (wrangler.tasks.toml, src/with-tasks.ts), and the default configuration staying storage-free.
  */
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import worker from '../../src/index';
 import { testClient } from '../kit';
@@ -44,17 +43,13 @@ describe('compile_report (tasks configuration)', () => {
     expect(second.result?.content[0].text).not.toContain('Appendix');
   });
 
+  it('is an ordinary call in the default, storage-free configuration, even for a client that declares the extension', async () => {
+    const first = await testClient(worker, { capabilities: { elicitation: {}, extensions: { [TASKS]: {} } } }).callTool('compile_report', { topic: 'tides' });
+    expect(first.result).toMatchObject({ resultType: 'input_required' });
+  });
+
   it('advertises the extension here, and not in the default, storage-free configuration', async () => {
     expect((await rpc(fixture.url, 'server/discover', {})).result?.capabilities.extensions).toEqual({ [TASKS]: {} });
     expect((await testClient(worker).discover()).result.capabilities).not.toHaveProperty('extensions');
-  });
-});
-
-describe('wrangler.tasks.toml', () => {
-  it('is wrangler.toml with the tasks entry and the Durable Object blocks, so the two never drift apart', () => {
-    const read = (name: string) => readFileSync(new URL(`../../${name}`, import.meta.url), 'utf8');
-    const body = (config: string) => config.replace(/^(#.*\n)+/, '').split('\n# Each task of a task tool')[0]!.trim();
-    expect(body(read('wrangler.tasks.toml'))).toBe(body(read('wrangler.toml')).replace('main = "src/index.ts"', 'main = "src/with-tasks.ts"'));
-    expect(read('wrangler.tasks.toml')).toContain('class_name = "McpTask"');
   });
 });

@@ -13,6 +13,7 @@
  */
 
 const VERSION = '2026-07-28';
+const TASKS = 'io.modelcontextprotocol/tasks';
 
 /** What a test client calls: a Worker's default export, or anything with its `fetch`. */
 export interface FetchTarget {
@@ -26,6 +27,8 @@ export interface TestClientOptions {
   capabilities?: Record<string, unknown>;
   /** Headers sent on every request, e.g. `Authorization`. */
   headers?: Record<string, string>;
+  /** Declares the Tasks extension on every request, as a client that polls tasks does (docs/tasks.md). */
+  tasks?: boolean;
 }
 
 export interface CallOptions {
@@ -82,13 +85,14 @@ export function testClient(worker: FetchTarget, options: TestClientOptions = {})
   const waiting: Promise<unknown>[] = [];
   const ctx = { waitUntil: (promise: Promise<unknown>) => void waiting.push(promise), passThroughOnException() {}, props: {} };
   let headerParams: Promise<Map<string, HeaderParam[]>> | undefined;
+  const declared = options.tasks ? { ...options.capabilities, extensions: { ...(options.capabilities?.extensions as object), [TASKS]: {} } } : { ...options.capabilities };
   let id = 0;
 
   async function request<Result = Record<string, any>>(method: string, params: Record<string, unknown> = {}, call: CallOptions = {}): Promise<Answer<Result>> {
     const meta: Record<string, unknown> = {
       'io.modelcontextprotocol/protocolVersion': VERSION,
       'io.modelcontextprotocol/clientInfo': { name: 'mcp-test-kit', version: '1.0.0' },
-      'io.modelcontextprotocol/clientCapabilities': { ...options.capabilities, ...call.capabilities },
+      'io.modelcontextprotocol/clientCapabilities': { ...declared, ...call.capabilities },
       ...(call.progressToken !== undefined ? { progressToken: call.progressToken } : {}),
     };
     const body = {
@@ -97,7 +101,8 @@ export function testClient(worker: FetchTarget, options: TestClientOptions = {})
       ...(call.requestState !== undefined ? { requestState: call.requestState } : {}),
       _meta: meta,
     };
-    const named = method === 'resources/read' ? params.uri : ['tools/call', 'prompts/get'].includes(method) ? params.name : undefined;
+    // The target each method names in Mcp-Name (spec streamable-http; tasks: spec extensions/tasks, Routing Headers).
+    const named = method === 'resources/read' ? params.uri : method.startsWith('tasks/') ? params.taskId : ['tools/call', 'prompts/get'].includes(method) ? params.name : undefined;
     const headers: Record<string, string> = {
       'Content-Type': 'application/json',
       Accept: 'application/json, text/event-stream',
@@ -155,6 +160,12 @@ export function testClient(worker: FetchTarget, options: TestClientOptions = {})
     readResource: (uri: string, call?: CallOptions) => request('resources/read', { uri }, call),
     getPrompt: (name: string, args: Record<string, string> = {}, call?: CallOptions) => request('prompts/get', { name, arguments: args }, call),
     complete: (ref: Record<string, string>, argument: { name: string; value: string }) => request('completion/complete', { ref, argument }),
+    /** The Tasks extension's methods (docs/tasks.md); declare the extension with `{ tasks: true }` to get tasks at all. */
+    tasks: {
+      get: (taskId: string) => request('tasks/get', { taskId }),
+      update: (taskId: string, inputResponses: Record<string, unknown>) => request('tasks/update', { taskId, inputResponses }),
+      cancel: (taskId: string) => request('tasks/cancel', { taskId }),
+    },
   };
 }
 

@@ -16,7 +16,7 @@ const server = createServer({ ...definition, extensions: [durableTasks({ pollInt
 const shortLived = createServer({ ...definition, extensions: [durableTasks({ pollIntervalMs: 50, ttlMs: SHORT_TTL_MS })] });
 
 /** One object per task, whichever server created it (the TTL travels with the task). */
-export const McpTask = taskObject(server);
+export class McpTask extends taskObject(server) {}
 
 const principalFromToken: JwtVerifier = async (token) => ({ subject: token, scopes: [] });
 const router = createRouter(server, { verifyJwt: principalFromToken });

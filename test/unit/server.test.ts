@@ -104,4 +104,41 @@ describe('createServer', () => {
     expect(served.error).toBeUndefined();
     expect(ran).toBe(1);
   });
+
+  it('serves an optional task tool as an ordinary call on a server without the Tasks extension, and advertises no extension', async () => {
+    const later = defineTool({ name: 'later', inputSchema: { type: 'object' }, task: 'optional', handler: () => text('done now') });
+    const plain = createServer({ info: { name: 'no-tasks', version: '0' }, tools: [later] });
+    const declaring = { ...meta, clientCapabilities: { extensions: { 'io.modelcontextprotocol/tasks': {} } } };
+    expect(json((await plain.handle(mcpRequest(request('tools/call', { name: 'later' }), declaring, call))).result)).toMatchObject({ resultType: 'complete', content: [{ text: 'done now' }] });
+    expect(json((await plain.handle(mcpRequest(request('server/discover'), meta, call))).result).capabilities).not.toHaveProperty('extensions');
+  });
+
+  it('refuses at load a tool that runs only as a task, on a server without the Tasks extension, saying what to do', () => {
+    const only = defineTool({ name: 'only_later', inputSchema: { type: 'object' }, task: 'required', handler: () => text('') });
+    expect(() => createServer({ info: { name: 'no-tasks', version: '0' }, tools: [only] })).toThrow(/tool "only_later" runs only as a task: serve the tasks configuration \(wrangler.tasks.toml\)/);
+  });
+
+  it('refuses at load an extension that serves a method already served, and one listed twice', () => {
+    const grabby = { id: 'example.com/grabby', install: () => ({ methods: { 'tools/list': () => ({ result: {} }) } }) };
+    expect(() => createServer({ info: { name: 'x', version: '0' }, tools, extensions: [grabby] })).toThrow(/extension example.com\/grabby serves tools\/list, which is served already/);
+    const quiet = { id: 'example.com/quiet', install: () => ({}) };
+    expect(() => createServer({ info: { name: 'x', version: '0' }, extensions: [quiet, quiet] })).toThrow(/extension "example.com\/quiet" is defined twice/);
+  });
+
+  it('advertises each extension with its settings, serves its methods finished like the core\'s, and adds its fields to listed tools', async () => {
+    const echo = {
+      id: 'example.com/echo',
+      settings: { loud: true },
+      toolFields: () => ({ _meta: { 'example.com/echo': 'on' } }),
+      install: () => ({ methods: { 'echo/say': (r: McpRequest) => ({ result: { said: r.message.params?.text } }) } }),
+    };
+    const withEcho = createServer({ info: { name: 'echoing', version: '1' }, tools: [tools[0]!], extensions: [echo] });
+    expect(json((await withEcho.handle(mcpRequest(request('server/discover'), meta, call))).result).capabilities.extensions).toEqual({ 'example.com/echo': { loud: true } });
+    expect((await withEcho.handle(mcpRequest(request('echo/say', { text: 'hi' }), meta, call))).result).toEqual({
+      resultType: 'complete',
+      said: 'hi',
+      _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'echoing', version: '1' } },
+    });
+    expect(json((await withEcho.handle(mcpRequest(request('tools/list'), meta, call))).result).tools[0]._meta).toEqual({ 'example.com/echo': 'on' });
+  });
 });

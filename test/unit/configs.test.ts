@@ -1,0 +1,15 @@
+/**
+ * The tasks configuration is the default one with the Tasks extension on (docs/tasks.md): the two
+ * wrangler files never drift apart, so turning tasks on is serving the other file.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+describe('wrangler.tasks.toml', () => {
+  it('is wrangler.toml with the tasks entry and the Durable Object blocks, so the two never drift apart', () => {
+    const read = (name: string) => readFileSync(new URL(`../../${name}`, import.meta.url), 'utf8');
+    const body = (config: string) => config.replace(/^(#.*\n)+/, '').split('\n# Each task of a task tool')[0]!.trim();
+    expect(body(read('wrangler.tasks.toml'))).toBe(body(read('wrangler.toml')).replace('main = "src/index.ts"', 'main = "src/with-tasks.ts"'));
+    expect(read('wrangler.tasks.toml')).toContain('class_name = "McpTask"');
+  });
+});
