@@ -8,7 +8,9 @@
  * - every schema a client would see (each tool's `inputSchema` and `outputSchema`, as
  *   `tools/list` gives them) checked against its JSON Schema meta-schema (2020-12 unless the
  *   schema says otherwise), so `type: "integr"` or `required: "n"` is caught here, not blamed on
- *   a model's arguments at every call.
+ *   a model's arguments at every call;
+ * - every listed tool and prompt (its arguments included) checked against the spec's own schema
+ *   of `Tool` and `Prompt` (test/spec/schema.json, the spec's schema.json).
  *
  *   node --enable-source-maps scripts/check-worker.mjs [wrangler.toml ...]
  */
@@ -32,6 +34,12 @@ register(
     return next(specifier, context);
   }`)}`,
 );
+
+/** The spec's `Tool` and `Prompt`, as a validator each (2026-07-28 schema.json, copied into test/spec). */
+const specSchema = JSON.parse(readFileSync(new URL('../test/spec/schema.json', import.meta.url), 'utf8'));
+const specAjv = new Ajv2020({ strict: false, validateFormats: false });
+const specValidator = (name) => specAjv.compile({ $defs: specSchema.$defs, $ref: `#/$defs/${name}` });
+const listedAs = { tools: specValidator('Tool'), prompts: specValidator('Prompt') };
 
 const metaValidators = {
   'https://json-schema.org/draft/2020-12/schema': new Ajv2020({ strict: false, validateFormats: false }),
@@ -97,18 +105,19 @@ const post = (method, params = {}) =>
     }),
   });
 
-/** Every tool a client would list, page by page. */
-async function listTools(worker, env) {
+/** Every item a client would list (`tools` or `prompts`), page by page; none when the server serves no such list. */
+async function listAll(worker, env, key) {
   const ctx = { waitUntil() {}, passThroughOnException() {} };
-  const tools = [];
+  const items = [];
   let cursor;
   do {
-    const reply = await (await worker.fetch(post('tools/list', cursor ? { cursor } : {}), env, ctx)).json();
-    if (reply.error) throw new Error(`tools/list answered ${reply.error.code} ${reply.error.message}`);
-    tools.push(...reply.result.tools);
+    const reply = await (await worker.fetch(post(`${key}/list`, cursor ? { cursor } : {}), env, ctx)).json();
+    if (reply.error?.code === -32601) return items;
+    if (reply.error) throw new Error(`${key}/list answered ${reply.error.code} ${reply.error.message}`);
+    items.push(...reply.result[key]);
     cursor = reply.result.nextCursor;
   } while (cursor);
-  return tools;
+  return items;
 }
 
 async function check(config) {
@@ -126,11 +135,17 @@ async function check(config) {
   // Listing needs no caller: the check asks as an anonymous client of a server with auth off.
   const env = { ...settings.vars, AUTH_MODE: 'none', MCP_STATE_SECRET: 'npm run check' };
   const problems = [];
-  for (const tool of await listTools(worker, env)) {
-    for (const key of ['inputSchema', 'outputSchema']) {
-      if (tool[key] === undefined) continue;
-      for (const why of metaSchemaErrors(tool[key])) {
-        problems.push(`${whereDefined(files, tool.name) ?? `tool "${tool.name}"`}: tool "${tool.name}" ${key} is not a valid JSON Schema ${why}`);
+  for (const kind of ['tools', 'prompts']) {
+    for (const item of await listAll(worker, env, kind)) {
+      const where = whereDefined(files, item.name) ?? `${kind.slice(0, -1)} "${item.name}"`;
+      const valid = listedAs[kind];
+      if (!valid(item)) {
+        const errors = valid.errors.map((e) => `${e.instancePath || '/'} ${e.message}`);
+        problems.push(`${where}: ${kind.slice(0, -1)} "${item.name}" is not a valid ${kind === 'tools' ? 'Tool' : 'Prompt'} of the spec: ${[...new Set(errors)].slice(-3).join('; ')}`);
+      }
+      for (const key of kind === 'tools' ? ['inputSchema', 'outputSchema'] : []) {
+        if (item[key] === undefined) continue;
+        for (const why of metaSchemaErrors(item[key])) problems.push(`${where}: tool "${item.name}" ${key} is not a valid JSON Schema ${why}`);
       }
     }
   }

@@ -18,11 +18,12 @@ const run = async (config: string) => {
 };
 
 describe('npm run check: the built Worker, loaded once', () => {
-  it('names each schema that is no JSON Schema, with the file and line of its tool and the place in it', async () => {
+  it('names each schema that is no JSON Schema, and each prompt argument the spec does not allow, with the file and line and the place in it', async () => {
     const { code, output } = await run('test/fixtures/broken/schemas.wrangler.toml');
     expect(code).toBe(1);
     expect(output).toMatch(/test\/fixtures\/broken\/tools\.ts:8: tool "misspelt_type" inputSchema is not a valid JSON Schema at \/properties\/n\/type: .*allowed values \(array, boolean, integer/);
     expect(output).toMatch(/test\/fixtures\/broken\/tools\.ts:15: tool "required_not_a_list" inputSchema is not a valid JSON Schema at \/required: must be array/);
+    expect(output).toMatch(/test\/fixtures\/broken\/tools\.ts:29: prompt "required_yes" is not a valid Prompt of the spec: \/arguments\/0\/required must be boolean/);
     expect(output).not.toMatch(/"fine"/);
   }, 60_000);
 
