@@ -42,7 +42,7 @@ export class HttpContext {
 
   /** When the request arrived, for the duration in the log (read only when logs are on). */
   readonly startedAt: number;
-  /** The request's `Origin`, once the origin policy has allowed it: CORS headers go back to it. */
+  /** The request's `Origin`, once the origin policy has allowed it: CORS headers go back to it (`steps/cors.ts`). */
   allowedOrigin: string | undefined = undefined;
   /** The authenticated caller, when authorization is on. */
   principal: Principal | undefined = undefined;
@@ -62,7 +62,7 @@ export class HttpContext {
   error: McpError | undefined = undefined;
   /** For a streamed answer: settles when the stream has ended, saying who ended it. */
   streamEnded: Promise<StreamEnd> | undefined = undefined;
-  /** This request's trace span, when the runtime traces (`steps/startTrace.ts`). */
+  /** This request's trace span, when the runtime traces (`steps/requestSpan.ts`). */
   span: TraceSpan | undefined = undefined;
   /** What the request was and how it ended, worked out once for the log and the span (`outcomeOf`). */
   outcome: Attributes | undefined = undefined;

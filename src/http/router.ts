@@ -14,23 +14,19 @@ import { internalError, misconfigured } from '../mcp/errors';
 import type { CompiledServer } from '../mcp/createServer';
 import { METADATA_PATH, protectedResourceMetadata, type JwtVerifier } from './auth';
 import { HttpContext, type FinallyStep, type Step } from './context';
-import { preflight } from './cors';
 import { errorResponse } from './responses';
 import { SettingError, settingsFor } from './settings';
-import { addCors } from './steps/addCors';
 import { answerBatch } from './steps/answerBatch';
 import { checkHost } from './steps/checkHost';
-import { checkOrigin } from './steps/checkOrigin';
 import { checkToolPolicy } from './steps/checkToolPolicy';
-import { endTrace } from './steps/endTrace';
+import { cors } from './steps/cors';
 import { limitByAddress } from './steps/limitByAddress';
 import { limitByCaller } from './steps/limitByCaller';
 import { readMessage } from './steps/readMessage';
+import { requestSpan } from './steps/requestSpan';
 import { serveMcp } from './steps/serveMcp';
-import { startTrace } from './steps/startTrace';
 import { verifyToken } from './steps/verifyToken';
 import { writeRequestLog } from './steps/writeRequestLog';
-import { originOf } from './url';
 
 export const MCP_PATH = '/mcp';
 
@@ -41,7 +37,7 @@ export interface RouterOptions {
 
 export function createRouter(server: CompiledServer, options: RouterOptions = {}) {
   /** Before every route: who may call at all. */
-  const before: Step[] = [checkOrigin, checkHost];
+  const before: Step[] = [cors.check, checkHost];
 
   /** One JSON-RPC message, from its body to its answer. */
   const perMessage: Step[] = [
@@ -53,7 +49,7 @@ export function createRouter(server: CompiledServer, options: RouterOptions = {}
 
   /** `POST /mcp`, in order: cheap refusals first, the core last. */
   const mcp: Step[] = [
-    startTrace, // one span per MCP request, refusals included
+    requestSpan.start, // one span per MCP request, refusals included
     limitByAddress, // before any token work: a flood of bad tokens costs nothing
     verifyToken(options.verifyJwt),
     answerBatch(perMessage), // a 2025-03-26 client's batch: each member through perMessage
@@ -61,11 +57,11 @@ export function createRouter(server: CompiledServer, options: RouterOptions = {}
   ];
 
   /** After every answer, refusals and crashes included; none of them can replace it by throwing. */
-  const after: FinallyStep[] = [addCors, writeRequestLog, endTrace];
+  const after: FinallyStep[] = [cors.add, writeRequestLog, requestSpan.end];
 
   const router = Router<HttpContext, []>({ before, catch: crashed, finally: after.map(keepingTheAnswer) })
     .post(MCP_PATH, ...mcp)
-    .options(MCP_PATH, preflight)
+    .options(MCP_PATH, cors.preflight)
     // spec 2026-07-28 streamable-http: no GET stream, no session to DELETE
     .all(MCP_PATH, methodNotAllowed)
     // RFC 9728, also at the path-suffixed location for the resource /mcp
