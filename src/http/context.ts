@@ -7,13 +7,14 @@
  * Steps fill it in as they learn things (who is calling, which message, which tool); the
  * request log and the trace span read it once the answer has ended.
  */
-import { internalError, type McpError } from '../mcp/errors';
+import type { McpError } from '../mcp/errors';
 import { legacyHttpStatus } from '../mcp/legacy';
 import type { RequestMeta } from '../mcp/meta';
 import type { CompiledServer } from '../mcp/createServer';
 import type { CompiledTool } from '../mcp/tools';
 import type { JSONRPCMessage, RequestId } from '../mcp/types';
 import type { Principal } from './auth';
+import { readJsonBody } from './body';
 import { errorResponse } from './responses';
 import type { Settings } from './settings';
 import type { StreamEnd } from './stream';
@@ -46,10 +47,6 @@ export class HttpContext {
   allowedOrigin: string | undefined = undefined;
   /** The authenticated caller, when authorization is on. */
   principal: Principal | undefined = undefined;
-  /** The `MCP-Protocol-Version` header, read once for the steps that need it (`protocolVersionHeader`). */
-  private versionHeader: string | null | undefined = undefined;
-  /** The body's text, when a step before `readMessage` has read it already (`answerBatch`). */
-  body: string | undefined = undefined;
   /** How many messages a legacy batch carried (`answerBatch`); its members are not logged one by one. */
   batchSize: number | undefined = undefined;
   /** The JSON-RPC message of `POST /mcp`, once read and validated. */
@@ -62,6 +59,10 @@ export class HttpContext {
   error: McpError | undefined = undefined;
   /** For a streamed answer: settles when the stream has ended, saying who ended it. */
   streamEnded: Promise<StreamEnd> | undefined = undefined;
+  /** The `MCP-Protocol-Version` header, read once (`protocolVersionHeader`). */
+  private versionHeader: string | null | undefined = undefined;
+  /** The body's text, read once (`body`). */
+  private bodyText: Promise<string | McpError> | undefined = undefined;
   /** This request's trace span, when the runtime traces (`steps/requestSpan.ts`). */
   span: TraceSpan | undefined = undefined;
   /** What the request was and how it ended, worked out once for the log and the span (`outcomeOf`). */
@@ -85,20 +86,16 @@ export class HttpContext {
     return this.versionHeader;
   }
 
+  /** The body as JSON text (415, 413, -32700 as errors, `body.ts`), read once whichever step asks first (`answerBatch`, `readMessage`). */
+  body(): Promise<string | McpError> {
+    return (this.bodyText ??= readJsonBody(this.request, this.settings.maxBodyBytes));
+  }
+
   /** The context of one message of a batch: the same caller and deployment, its own request. */
   member(request: Request): HttpContext {
     const member = new HttpContext(request, this.env, this.ctx, this.settings, this.server);
     member.principal = this.principal;
     return member;
-  }
-
-  /** Runs `steps` in order until one answers, as itty-router does with a route's handlers. */
-  async run(steps: readonly Step[]): Promise<Response> {
-    for (const step of steps) {
-      const response = await step(this);
-      if (response) return response;
-    }
-    return this.fail(null, internalError());
   }
 
   /**

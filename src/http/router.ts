@@ -52,7 +52,9 @@ export function createRouter(server: CompiledServer, options: RouterOptions = {}
     requestSpan.start, // one span per MCP request, refusals included
     limitByAddress, // before any token work: a flood of bad tokens costs nothing
     verifyToken(options.verifyJwt),
-    answerBatch(perMessage), // a 2025-03-26 client's batch: each member through perMessage
+    // A 2025-03-26 client's batch: each member through perMessage alone, with itty's rules, in a router
+    // of its own (no span, limit or log line per member; a member that crashes reaches `crashed` below).
+    answerBatch(Router<HttpContext, [], Response>().all('*', ...perMessage)),
     ...perMessage,
   ];
 

@@ -2,7 +2,6 @@ import { McpError, unsupportedVersion } from '../../mcp/errors';
 import { parseMessage } from '../../mcp/jsonrpc';
 import { noLegacyHandshake, readLegacyMeta } from '../../mcp/legacy';
 import { hasModernClaim, readRequestMeta } from '../../mcp/meta';
-import { readJsonBody } from '../body';
 import type { HttpContext } from '../context';
 import { checkHeaders } from '../headers';
 
@@ -18,7 +17,7 @@ import { checkHeaders } from '../headers';
  */
 export async function readMessage(context: HttpContext): Promise<Response | undefined> {
   const { request, settings, server } = context;
-  const body = context.body ?? (await readJsonBody(request, settings.maxBodyBytes));
+  const body = await context.body();
   if (body instanceof McpError) return context.fail(null, body);
   const parsed = parseMessage(body);
   if (parsed.error) return context.fail(parsed.id, parsed.error);
