@@ -4,15 +4,16 @@
  * `method` and `url` and writes `params`, `query` and `route`, so every step receives this
  * object and nothing else.
  *
- * Steps fill it in as they learn things (who is calling, which message, which tool); the
- * request log and the trace span read it once the answer has ended.
+ * What a step learns that a later one needs is written once, by that step: who is calling
+ * (`verifyToken`), the message it admitted (`readMessage`, a record the steps after it receive
+ * typed). The request log and the trace span read it once the answer has ended.
  */
 import type { McpError } from '../mcp/errors';
 import { legacyHttpStatus } from '../mcp/legacy';
 import type { RequestMeta } from '../mcp/meta';
 import type { CompiledServer } from '../mcp/createServer';
 import type { CompiledTool } from '../mcp/tools';
-import type { JSONRPCMessage, RequestId } from '../mcp/types';
+import type { JSONRPCNotification, JSONRPCRequest, RequestId } from '../mcp/types';
 import type { Principal } from './auth';
 import { readJsonBody } from './body';
 import { errorResponse } from './responses';
@@ -29,6 +30,46 @@ export type Step = (context: HttpContext) => Response | undefined | Promise<Resp
 /** A `finally` step: sees the answer, may replace it (itty-router keeps the old one on `undefined`). */
 export type FinallyStep = (response: Response, context: HttpContext) => Response | undefined;
 
+/**
+ * The one JSON-RPC message of `POST /mcp` as `readMessage` admitted it, never changed after:
+ * a request, or a notification (`meta` tells the two apart).
+ */
+export type Admitted = AdmittedRequest | AdmittedNotification;
+
+/** A request, its validated `_meta`, and the tool a `tools/call` names (looked up once; undefined for an unknown one). */
+export interface AdmittedRequest {
+  readonly message: JSONRPCRequest;
+  readonly meta: RequestMeta;
+  readonly tool: CompiledTool | undefined;
+}
+
+/** A notification has no `_meta` to read and gets no answer. */
+export interface AdmittedNotification {
+  readonly message: JSONRPCNotification;
+  readonly meta: undefined;
+  readonly tool: undefined;
+}
+
+/** What `readMessage` received: the message it admitted, or what it had read of one it refused (the log still names it). */
+export type Received = Admitted | { readonly message: JSONRPCRequest; readonly meta: RequestMeta | undefined; readonly tool: undefined };
+
+/**
+ * The context of the steps after `readMessage`. Its refusal ends the chain (itty's rule), so a
+ * step after it only ever runs for an admitted message: it reads `received` without checking it.
+ */
+export interface AdmittedContext extends HttpContext {
+  readonly received: Admitted;
+}
+
+/** A step after `readMessage`, which receives the admitted message typed. */
+export type AdmittedStep = (context: AdmittedContext) => Response | undefined | Promise<Response | undefined>;
+
+/**
+ * The steps that follow `readMessage` in a list, typed as any step: a list puts them after it,
+ * which is what makes their `AdmittedContext` true (as Hono's typed `Variables` are true because
+ * of the middleware that sets them). Nothing is wrapped: the steps run as they are.
+ */
+export const admittedSteps = (...steps: AdmittedStep[]): Step[] => steps as Step[];
 
 const NONE: Readonly<Record<string, never>> = Object.freeze({});
 
@@ -45,28 +86,25 @@ export class HttpContext {
   readonly startedAt: number;
   /** The request's `Origin`, once the origin policy has allowed it: CORS headers go back to it (`steps/cors.ts`). */
   allowedOrigin: string | undefined = undefined;
-  /** The authenticated caller, when authorization is on. */
+  /** This request's trace span, when the runtime traces (`steps/requestSpan.ts`). */
+  span: TraceSpan | undefined = undefined;
+  /** The authenticated caller, when authorization is on (`verifyToken`). */
   principal: Principal | undefined = undefined;
   /** How many messages a legacy batch carried (`answerBatch`); its members are not logged one by one. */
   batchSize: number | undefined = undefined;
-  /** The JSON-RPC message of `POST /mcp`, once read and validated. */
-  message: JSONRPCMessage | undefined = undefined;
-  /** Its validated `_meta` (modern), or what the legacy rules make of it. */
-  meta: RequestMeta | undefined = undefined;
-  /** The tool a `tools/call` names, looked up once for every step and the core. */
-  tool: CompiledTool | undefined = undefined;
+  /** The JSON-RPC message, once `readMessage` has read it (`Admitted` for the steps after it). */
+  received: Received | undefined = undefined;
   /** The JSON-RPC error the request was answered with, whichever step or handler decided it. */
   error: McpError | undefined = undefined;
   /** For a streamed answer: settles when the stream has ended, saying who ended it. */
   streamEnded: Promise<StreamEnd> | undefined = undefined;
+  /** What the request was and how it ended, worked out once for the log and the span (`outcomeOf`). */
+  outcome: Attributes | undefined = undefined;
+
   /** The `MCP-Protocol-Version` header, read once (`protocolVersionHeader`). */
   private versionHeader: string | null | undefined = undefined;
   /** The body's text, read once (`body`). */
   private bodyText: Promise<string | McpError> | undefined = undefined;
-  /** This request's trace span, when the runtime traces (`steps/requestSpan.ts`). */
-  span: TraceSpan | undefined = undefined;
-  /** What the request was and how it ended, worked out once for the log and the span (`outcomeOf`). */
-  outcome: Attributes | undefined = undefined;
 
   constructor(
     readonly request: Request,
@@ -116,6 +154,6 @@ export class HttpContext {
    */
   fail(id: RequestId | null, error: McpError): Response {
     this.error = error;
-    return errorResponse(id, error, this.meta?.era === 'legacy' ? legacyHttpStatus(error) : error.status);
+    return errorResponse(id, error, this.received?.meta?.era === 'legacy' ? legacyHttpStatus(error) : error.status);
   }
 }

@@ -13,7 +13,7 @@ import { Router } from 'itty-router';
 import { internalError, misconfigured } from '../mcp/errors';
 import type { CompiledServer } from '../mcp/createServer';
 import { METADATA_PATH, protectedResourceMetadata, type JwtVerifier } from './auth';
-import { HttpContext, type FinallyStep, type Step } from './context';
+import { admittedSteps, HttpContext, type FinallyStep, type Step } from './context';
 import { errorResponse } from './responses';
 import { SettingError, settingsFor } from './settings';
 import { answerBatch } from './steps/answerBatch';
@@ -41,10 +41,12 @@ export function createRouter(server: CompiledServer, options: RouterOptions = {}
 
   /** One JSON-RPC message, from its body to its answer. */
   const perMessage: Step[] = [
-    readMessage, // the body, as one validated JSON-RPC message, its _meta, its tool
-    limitByCaller, // the limiter of the validated method, keyed by the principal
-    checkToolPolicy, // the tool's header parameters, scopes and client capabilities
-    serveMcp, // the protocol core answers
+    readMessage, // the body, as one validated JSON-RPC message, its _meta, its tool: one admitted record
+    ...admittedSteps(
+      limitByCaller, // the limiter of the validated method, keyed by the principal
+      checkToolPolicy, // the tool's header parameters, scopes and client capabilities
+      serveMcp, // the protocol core answers
+    ),
   ];
 
   /** `POST /mcp`, in order: cheap refusals first, the core last. */

@@ -4,7 +4,7 @@ import type { CompiledServer } from '../../mcp/createServer';
 import { legacyHttpStatus } from '../../mcp/legacy';
 import type { RequestMeta } from '../../mcp/meta';
 import type { JSONRPCNotification, JSONRPCRequest, RequestId } from '../../mcp/types';
-import type { HttpContext } from '../context';
+import type { AdmittedContext, AdmittedRequest, HttpContext } from '../context';
 import { LISTEN_KEEPALIVE_MS, openListenStream, takeListenSlot, type ListenSlot } from '../listen';
 import { callerKey } from '../rateLimit';
 import { RATE_LIMIT_PERIOD_SECONDS } from '../settingsTable';
@@ -23,11 +23,10 @@ export const STREAM_HEARTBEAT_MS = 1_000;
  * the handler (spec: Cancellation). A notification gets 202 and no body. Each request stands
  * alone: `Mcp-Session-Id` and `Last-Event-ID` are ignored, nothing is stored.
  */
-export function serveMcp(context: HttpContext): Promise<Response> | Response {
-  const { message, meta } = context;
-  if (!message || !('id' in message)) return new Response(null, { status: 202 });
-  // readMessage gives every request its meta; without one the pipeline is misassembled.
-  if (!meta) return context.fail(message.id, internalError());
+export function serveMcp(context: AdmittedContext): Promise<Response> | Response {
+  const { received } = context;
+  if (received.meta === undefined) return new Response(null, { status: 202 }); // a notification
+  const { message, meta } = received;
   // A listen stream's place is taken before the core serves the request: a refused listen
   // costs nothing, not even a look at the tasks it names.
   let slot: ListenSlot | undefined;
@@ -40,7 +39,7 @@ export function serveMcp(context: HttpContext): Promise<Response> | Response {
     }
     slot = taken;
   }
-  const call = new HttpCall(context, message, meta);
+  const call = new HttpCall(context, received);
   const reply = run(context.server, call);
   // A reply the core had at once (discover, a list, a refusal) is answered without a promise.
   if (!(reply instanceof Promise)) return answer(context, call, message.id, meta, reply, slot);
@@ -89,6 +88,8 @@ class HttpCall implements McpRequest {
   readonly env: Env;
   readonly secret: string;
   readonly servesLegacy: boolean;
+  readonly message: JSONRPCRequest;
+  readonly meta: RequestMeta;
   readonly caller: Caller | undefined;
   readonly tool: McpRequest['tool'];
   /** The SSE stream, once a notification turned the answer into one. */
@@ -102,15 +103,16 @@ class HttpCall implements McpRequest {
 
   constructor(
     private readonly context: HttpContext,
-    readonly message: JSONRPCRequest,
-    readonly meta: RequestMeta,
+    { message, meta, tool }: AdmittedRequest,
   ) {
     const { settings } = context;
+    this.message = message;
+    this.meta = meta;
     this.env = context.env;
     this.secret = settings.stateSecret;
     this.servesLegacy = settings.legacyClients;
     this.caller = context.principal;
-    this.tool = context.tool;
+    this.tool = tool;
   }
 
   get callerKey(): string {
