@@ -6,7 +6,9 @@
  *
  * What a step learns that a later one needs is written once, by that step: who is calling
  * (`verifyToken`), the message it admitted (`readMessage`, a record the steps after it receive
- * typed). The request log and the trace span read it once the answer has ended.
+ * typed). How the request was answered (`error`, `streamEnded`) is written by the two methods
+ * that answer, `fail` and `answerWithStream`; the request log and the trace span read it once
+ * the answer has ended.
  */
 import type { McpError } from '../mcp/errors';
 import { legacyHttpStatus } from '../mcp/legacy';
@@ -16,9 +18,9 @@ import type { CompiledTool } from '../mcp/tools';
 import type { JSONRPCNotification, JSONRPCRequest, RequestId } from '../mcp/types';
 import type { Principal } from './auth';
 import { readJsonBody } from './body';
-import { errorResponse } from './responses';
+import { errorResponse, replyJson } from './responses';
 import type { Settings } from './settings';
-import type { StreamEnd } from './stream';
+import type { EventStream, StreamEnd } from './stream';
 import type { TraceSpan } from './trace';
 
 /** What the request log and the trace span say about a request (`requestAttributes.ts`). */
@@ -94,9 +96,9 @@ export class HttpContext {
   batchSize: number | undefined = undefined;
   /** The JSON-RPC message, once `readMessage` has read it (`Admitted` for the steps after it). */
   received: Received | undefined = undefined;
-  /** The JSON-RPC error the request was answered with, whichever step or handler decided it. */
+  /** The JSON-RPC error the request was answered with, whichever step or handler decided it: written by `fail` only. */
   error: McpError | undefined = undefined;
-  /** For a streamed answer: settles when the stream has ended, saying who ended it. */
+  /** For a streamed answer: settles when the stream has ended, saying who ended it. Written by `answerWithStream` only. */
   streamEnded: Promise<StreamEnd> | undefined = undefined;
   /** What the request was and how it ended, worked out once for the log and the span (`outcomeOf`). */
   outcome: Attributes | undefined = undefined;
@@ -149,11 +151,23 @@ export class HttpContext {
   }
 
   /**
-   * Answers with a JSON-RPC error and remembers it for the log and the trace. A legacy client
-   * reads JSON-RPC errors from a 200 answer (legacy.ts, `legacyHttpStatus`).
+   * Answers with a JSON-RPC error, and remembers it for the log and the trace: as JSON, with
+   * the status of the error table, or, when the answer is already a `stream`, as its last
+   * event. The one place an error's HTTP status is decided: a legacy client reads JSON-RPC
+   * errors from a 200 answer (legacy.ts, `legacyHttpStatus`).
    */
-  fail(id: RequestId | null, error: McpError): Response {
+  fail(id: RequestId | null, error: McpError, stream?: EventStream): Response {
     this.error = error;
+    if (stream) {
+      stream.close(replyJson(id, { error }));
+      return stream.response;
+    }
     return errorResponse(id, error, this.received?.meta?.era === 'legacy' ? legacyHttpStatus(error) : error.status);
+  }
+
+  /** Answers with `stream`: the log and the trace wait for its end. */
+  answerWithStream(stream: EventStream): Response {
+    this.streamEnded = stream.ended;
+    return stream.response;
   }
 }

@@ -1,7 +1,6 @@
 import { internalError, McpError } from '../../mcp/errors';
 import type { Caller, McpRequest, Reply } from '../../mcp/request';
 import type { CompiledServer } from '../../mcp/createServer';
-import { legacyHttpStatus } from '../../mcp/legacy';
 import type { RequestMeta } from '../../mcp/meta';
 import type { JSONRPCNotification, JSONRPCRequest, RequestId } from '../../mcp/types';
 import type { AdmittedContext, AdmittedRequest, HttpContext } from '../context';
@@ -26,7 +25,7 @@ export const STREAM_HEARTBEAT_MS = 1_000;
 export function serveMcp(context: AdmittedContext): Promise<Response> | Response {
   const { received } = context;
   if (received.meta === undefined) return new Response(null, { status: 202 }); // a notification
-  const { message, meta } = received;
+  const { message } = received;
   // A listen stream's place is taken before the core serves the request: a refused listen
   // costs nothing, not even a look at the tasks it names.
   let slot: ListenSlot | undefined;
@@ -42,11 +41,11 @@ export function serveMcp(context: AdmittedContext): Promise<Response> | Response
   const call = new HttpCall(context, received);
   const reply = run(context.server, call);
   // A reply the core had at once (discover, a list, a refusal) is answered without a promise.
-  if (!(reply instanceof Promise)) return answer(context, call, message.id, meta, reply, slot);
+  if (!(reply instanceof Promise)) return answer(context, call, message.id, reply, slot);
   return new Promise<Response>((respond) => {
     call.answerWith(respond);
     // (when a notification already answered with the stream, this second answer is a no-op)
-    void reply.then((done) => respond(answer(context, call, message.id, meta, done, slot)));
+    void reply.then((done) => respond(answer(context, call, message.id, done, slot)));
   });
 }
 
@@ -55,27 +54,21 @@ export function serveMcp(context: AdmittedContext): Promise<Response> | Response
  * or, when a notification turned the answer into an SSE stream, that stream, with the reply as
  * its last event. A place not used for a stream is given back.
  */
-function answer(context: HttpContext, call: HttpCall, id: RequestId, meta: RequestMeta, reply: Reply, slot: ListenSlot | undefined): Response {
-  if (reply.error) context.error = reply.error;
+function answer(context: HttpContext, call: HttpCall, id: RequestId, reply: Reply, slot: ListenSlot | undefined): Response {
   call.finish();
-  if (reply.listen && slot) {
-    const listen = openListenStream(id, reply.listen, context.settings.listenMaxMs, slot);
-    context.streamEnded = listen.ended;
-    return listen.response;
-  }
+  if (reply.listen && slot) return context.answerWithStream(openListenStream(id, reply.listen, context.settings.listenMaxMs, slot));
   slot?.();
   // Only subscriptions/listen has a place to stream in; a listen reply to anything else is a bug of the core.
   if (reply.listen) return context.fail(id, internalError());
   const { stream } = call;
-  if (!stream) {
-    const response = replyResponse(id, reply, meta.era === 'legacy' && reply.error ? legacyHttpStatus(reply.error) : undefined);
+  if (reply.error) {
+    const response = context.fail(id, reply.error, stream);
     // A limit the core applies (the task budget) says when to come back, as the edge's limiters do.
     if (response.status === 429) response.headers.set('Retry-After', String(RATE_LIMIT_PERIOD_SECONDS));
     return response;
   }
-  // The error, if any, goes out as the stream's last event: the log reads it from context.error.
-  stream.send(replyJson(id, reply));
-  stream.close();
+  if (!stream) return replyResponse(id, reply);
+  stream.close(replyJson(id, reply));
   return stream.response;
 }
 
@@ -147,8 +140,8 @@ class HttpCall implements McpRequest {
     if (this.answered) return;
     if (!this.stream) {
       this.stream = new EventStream(STREAM_HEARTBEAT_MS, this.cancel);
-      this.context.streamEnded = this.stream.ended;
-      this.respond?.(this.stream.response);
+      const response = this.context.answerWithStream(this.stream);
+      this.respond?.(response);
     }
     this.stream.send(notificationJson(notification));
   }
