@@ -1,9 +1,10 @@
 import { internalError, McpError } from '../../mcp/errors';
-import type { Caller, McpRequest, Reply } from '../../mcp/request';
 import type { CompiledServer } from '../../mcp/createServer';
 import type { RequestMeta } from '../../mcp/meta';
-import type { JSONRPCNotification, JSONRPCRequest, RequestId } from '../../mcp/types';
+import type { Caller, McpRequest, Reply } from '../../mcp/request';
+import type { JSONRPCNotification, JSONRPCRequest } from '../../mcp/types';
 import type { AdmittedContext, AdmittedRequest, HttpContext } from '../context';
+import { FirstAnswer } from '../firstAnswer';
 import { LISTEN_KEEPALIVE_MS, openListenStream, takeListenSlot, type ListenSlot } from '../listen';
 import { callerKey } from '../rateLimit';
 import { RATE_LIMIT_PERIOD_SECONDS } from '../settingsTable';
@@ -41,58 +42,35 @@ export function serveMcp(context: AdmittedContext): Promise<Response> | Response
   const call = new HttpCall(context, received);
   const reply = run(context.server, call);
   // A reply the core had at once (discover, a list, a refusal) is answered without a promise.
-  if (!(reply instanceof Promise)) return answer(context, call, message.id, reply, slot);
-  return new Promise<Response>((respond) => {
-    call.answerWith(respond);
-    // (when a notification already answered with the stream, this second answer is a no-op)
-    void reply.then((done) => respond(answer(context, call, message.id, done, slot)));
-  });
+  if (!(reply instanceof Promise)) return call.answer(reply, slot);
+  // Else the stream a notification opens meanwhile and the reply race to answer (`FirstAnswer`).
+  const race = call.race();
+  void reply.then((done) => race.replyReady(call.answer(done, slot)));
+  return race.response;
 }
 
 /**
- * The HTTP answer to the core's reply: plain JSON, a listen stream in the place `slot` holds,
- * or, when a notification turned the answer into an SSE stream, that stream, with the reply as
- * its last event. A place not used for a stream is given back.
- */
-function answer(context: HttpContext, call: HttpCall, id: RequestId, reply: Reply, slot: ListenSlot | undefined): Response {
-  call.finish();
-  if (reply.listen && slot) return context.answerWithStream(openListenStream(id, reply.listen, context.settings.listenMaxMs, slot));
-  slot?.();
-  // Only subscriptions/listen has a place to stream in; a listen reply to anything else is a bug of the core.
-  if (reply.listen) return context.fail(id, internalError());
-  const { stream } = call;
-  if (reply.error) {
-    const response = context.fail(id, reply.error, stream);
-    // A limit the core applies (the task budget) says when to come back, as the edge's limiters do.
-    if (response.status === 429) response.headers.set('Retry-After', String(RATE_LIMIT_PERIOD_SECONDS));
-    return response;
-  }
-  if (!stream) return replyResponse(id, reply);
-  stream.close(replyJson(id, reply));
-  return stream.response;
-}
-
-/**
- * The request the core serves, as the HTTP binding makes it: one per request, its methods on the
- * prototype (the core calls them on the object, never taken apart), and what most methods
- * never use (the abort signal, the trace context) made on first use.
+ * The HTTP side of one request the core serves: the request as the core receives it
+ * (`McpRequest`), and its answer. One per request, its methods on the prototype (the core calls
+ * them on the object, never taken apart), and what most methods never use (the abort signal,
+ * the trace context) made on first use.
  */
 class HttpCall implements McpRequest {
+  readonly message: JSONRPCRequest;
+  readonly meta: RequestMeta;
   readonly env: Env;
   readonly secret: string;
   readonly servesLegacy: boolean;
-  readonly message: JSONRPCRequest;
-  readonly meta: RequestMeta;
   readonly caller: Caller | undefined;
   readonly tool: McpRequest['tool'];
   /** The SSE stream, once a notification turned the answer into one. */
-  stream: EventStream | undefined = undefined;
+  private stream: EventStream | undefined = undefined;
+  /** While the core works asynchronously: the race the stream may win (`race`). */
+  private first: FirstAnswer | undefined = undefined;
+  /** The core has replied: nothing more is sent (spec 2026-07-28 streamable-http). */
+  private replied = false;
   private controller: AbortController | undefined = undefined;
   private clientGone: AbortSignal | undefined = undefined;
-  private answered = false;
-
-  /** Answers the HTTP request, once the core went asynchronous; before that, `serveMcp` answers itself. */
-  private respond: ((response: Response) => void) | undefined = undefined;
 
   constructor(
     private readonly context: HttpContext,
@@ -136,26 +114,43 @@ class HttpCall implements McpRequest {
   private readonly cancel = () => this.abort(new DOMException('the client closed the stream', 'AbortError'));
 
   notify(notification: JSONRPCNotification): void {
-    // spec: nothing more is sent once the request is answered or cancelled
-    if (this.answered) return;
+    if (this.replied) return;
     if (!this.stream) {
       this.stream = new EventStream(STREAM_HEARTBEAT_MS, this.cancel);
       const response = this.context.answerWithStream(this.stream);
-      this.respond?.(response);
+      this.first?.streamOpened(response);
     }
     this.stream.send(notificationJson(notification));
   }
 
-  /** The core went asynchronous: a stream a notification opened meanwhile is the answer, now. */
-  answerWith(respond: (response: Response) => void): void {
-    this.respond = respond;
-    if (this.stream) respond(this.stream.response);
+  /** The core went asynchronous: from now on a notification that opens the stream answers at once. */
+  race(): FirstAnswer {
+    return (this.first = new FirstAnswer(this.stream?.response));
   }
 
-  /** The core has replied: no more notifications, and the client's leaving no longer matters. */
-  finish(): void {
-    this.answered = true;
-    this.clientGone?.removeEventListener('abort', this.cancel);
+  /**
+   * The HTTP answer to the core's reply: plain JSON, a listen stream in the place `slot` holds,
+   * or, when a notification turned the answer into an SSE stream, that stream, with the reply as
+   * its last event. A place not used for a stream is given back.
+   */
+  answer(reply: Reply, slot: ListenSlot | undefined): Response {
+    const { context, stream } = this;
+    const { id } = this.message;
+    this.replied = true;
+    this.clientGone?.removeEventListener('abort', this.cancel); // the client's leaving no longer matters
+    if (reply.listen && slot) return context.answerWithStream(openListenStream(id, reply.listen, context.settings.listenMaxMs, slot));
+    slot?.();
+    // Only subscriptions/listen has a place to stream in; a listen reply to anything else is a bug of the core.
+    if (reply.listen) return context.fail(id, internalError());
+    if (reply.error) {
+      const response = context.fail(id, reply.error, stream);
+      // A limit the core applies (the task budget) says when to come back, as the edge's limiters do.
+      if (response.status === 429) response.headers.set('Retry-After', String(RATE_LIMIT_PERIOD_SECONDS));
+      return response;
+    }
+    if (!stream) return replyResponse(id, reply);
+    stream.close(replyJson(id, reply));
+    return stream.response;
   }
 }
 
