@@ -4,10 +4,12 @@
  * steps, then `finally`; the first step that returns a `Response` ends the chain (itty's
  * rule), an exception goes to `catch`, and the `finally` steps see every answer, refusals
  * included. Each step is a small function in `./steps/`, named after what it does, taking
- * the request's one typed context (`./context.ts`).
+ * the request's one typed context (`./context.ts`); the steps after `readMessage` receive the
+ * message it admitted, typed (`admittedSteps`).
  *
- * To add a step (an IP allowlist, another auth mode, a header you require), write it in
- * `./steps/` and put it in the list where it belongs. docs/http-pipeline.md has the map.
+ * These lists are the one place the order is written. To add a step (an IP allowlist, another
+ * auth mode, a header you require), write it in `./steps/` and put it in the list where it
+ * belongs; docs/http-pipeline.md says what each step does.
  */
 import { Router } from 'itty-router';
 import { internalError, misconfigured } from '../mcp/errors';
