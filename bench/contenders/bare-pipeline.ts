@@ -63,7 +63,7 @@ const after = (_response: Response, _context: Context): undefined => undefined;
 const notFound = () => new Response('Not Found', { status: 404 });
 
 const router = Router<Context, []>({ before: [checkOrigin, nothing], catch: () => refuse(500, -32603, 'internal error'), finally: [after, after, after] })
-  // startTrace, limitByAddress, verifyToken, answerBatch, readMessage, limitByCaller, checkToolPolicy, serveMcp
+  // one per step of POST /mcp in src/http/router.ts: the span first, the message fifth, the core's answer last
   .post('/mcp', startTrace, nothing, nothing, nothing, readMessage, nothing, nothing, serve)
   .options('/mcp', () => new Response(null, { status: 204 }))
   .all('/mcp', () => new Response(null, { status: 405, headers: { Allow: 'POST' } }))

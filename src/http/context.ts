@@ -4,19 +4,23 @@
  * `method` and `url` and writes `params`, `query` and `route`, so every step receives this
  * object and nothing else.
  *
- * Steps fill it in as they learn things (who is calling, which message, which tool); the
- * request log and the trace span read it once the answer has ended.
+ * What a step learns that a later one needs is written once, by that step: who is calling
+ * (`verifyToken`), the message it admitted (`readMessage`, a record the steps after it receive
+ * typed). How the request was answered (`error`, `streamEnded`) is written by the two methods
+ * that answer, `fail` and `answerWithStream`; the request log and the trace span read it once
+ * the answer has ended.
  */
-import { internalError, type McpError } from '../mcp/errors';
+import type { McpError } from '../mcp/errors';
 import { legacyHttpStatus } from '../mcp/legacy';
 import type { RequestMeta } from '../mcp/meta';
 import type { CompiledServer } from '../mcp/createServer';
 import type { CompiledTool } from '../mcp/tools';
-import type { JSONRPCMessage, RequestId } from '../mcp/types';
+import type { JSONRPCNotification, JSONRPCRequest, RequestId } from '../mcp/types';
 import type { Principal } from './auth';
-import { errorResponse } from './responses';
+import { readJsonBody } from './body';
+import { errorResponse, replyJson } from './responses';
 import type { Settings } from './settings';
-import type { StreamEnd } from './stream';
+import type { EventStream, StreamEnd } from './stream';
 import type { TraceSpan } from './trace';
 
 /** What the request log and the trace span say about a request (`requestAttributes.ts`). */
@@ -28,6 +32,46 @@ export type Step = (context: HttpContext) => Response | undefined | Promise<Resp
 /** A `finally` step: sees the answer, may replace it (itty-router keeps the old one on `undefined`). */
 export type FinallyStep = (response: Response, context: HttpContext) => Response | undefined;
 
+/**
+ * The one JSON-RPC message of `POST /mcp` as `readMessage` admitted it, never changed after:
+ * a request, or a notification (`meta` tells the two apart).
+ */
+export type Admitted = AdmittedRequest | AdmittedNotification;
+
+/** A request, its validated `_meta`, and the tool a `tools/call` names (looked up once; undefined for an unknown one). */
+export interface AdmittedRequest {
+  readonly message: JSONRPCRequest;
+  readonly meta: RequestMeta;
+  readonly tool: CompiledTool | undefined;
+}
+
+/** A notification has no `_meta` to read and gets no answer. */
+export interface AdmittedNotification {
+  readonly message: JSONRPCNotification;
+  readonly meta: undefined;
+  readonly tool: undefined;
+}
+
+/** What `readMessage` received: the message it admitted, or what it had read of one it refused (the log still names it). */
+export type Received = Admitted | { readonly message: JSONRPCRequest; readonly meta: RequestMeta | undefined; readonly tool: undefined };
+
+/**
+ * The context of the steps after `readMessage`. Its refusal ends the chain (itty's rule), so a
+ * step after it only ever runs for an admitted message: it reads `received` without checking it.
+ */
+export interface AdmittedContext extends HttpContext {
+  readonly received: Admitted;
+}
+
+/** A step after `readMessage`, which receives the admitted message typed. */
+export type AdmittedStep = (context: AdmittedContext) => Response | undefined | Promise<Response | undefined>;
+
+/**
+ * The steps that follow `readMessage` in a list, typed as any step: a list puts them after it,
+ * which is what makes their `AdmittedContext` true (as Hono's typed `Variables` are true because
+ * of the middleware that sets them). Nothing is wrapped: the steps run as they are.
+ */
+export const admittedSteps = (...steps: AdmittedStep[]): Step[] => steps as Step[];
 
 const NONE: Readonly<Record<string, never>> = Object.freeze({});
 
@@ -42,30 +86,27 @@ export class HttpContext {
 
   /** When the request arrived, for the duration in the log (read only when logs are on). */
   readonly startedAt: number;
-  /** The request's `Origin`, once the origin policy has allowed it: CORS headers go back to it. */
+  /** The request's `Origin`, once the origin policy has allowed it: CORS headers go back to it (`steps/cors.ts`). */
   allowedOrigin: string | undefined = undefined;
-  /** The authenticated caller, when authorization is on. */
+  /** This request's trace span, when the runtime traces (`steps/requestSpan.ts`). */
+  span: TraceSpan | undefined = undefined;
+  /** The authenticated caller, when authorization is on (`verifyToken`). */
   principal: Principal | undefined = undefined;
-  /** The `MCP-Protocol-Version` header, read once for the steps that need it (`protocolVersionHeader`). */
-  private versionHeader: string | null | undefined = undefined;
-  /** The body's text, when a step before `readMessage` has read it already (`answerBatch`). */
-  body: string | undefined = undefined;
   /** How many messages a legacy batch carried (`answerBatch`); its members are not logged one by one. */
   batchSize: number | undefined = undefined;
-  /** The JSON-RPC message of `POST /mcp`, once read and validated. */
-  message: JSONRPCMessage | undefined = undefined;
-  /** Its validated `_meta` (modern), or what the legacy rules make of it. */
-  meta: RequestMeta | undefined = undefined;
-  /** The tool a `tools/call` names, looked up once for every step and the core. */
-  tool: CompiledTool | undefined = undefined;
-  /** The JSON-RPC error the request was answered with, whichever step or handler decided it. */
+  /** The JSON-RPC message, once `readMessage` has read it (`Admitted` for the steps after it). */
+  received: Received | undefined = undefined;
+  /** The JSON-RPC error the request was answered with, whichever step or handler decided it: written by `fail` only. */
   error: McpError | undefined = undefined;
-  /** For a streamed answer: settles when the stream has ended, saying who ended it. */
+  /** For a streamed answer: settles when the stream has ended, saying who ended it. Written by `answerWithStream` only. */
   streamEnded: Promise<StreamEnd> | undefined = undefined;
-  /** This request's trace span, when the runtime traces (`steps/startTrace.ts`). */
-  span: TraceSpan | undefined = undefined;
   /** What the request was and how it ended, worked out once for the log and the span (`outcomeOf`). */
   outcome: Attributes | undefined = undefined;
+
+  /** The `MCP-Protocol-Version` header, read once (`protocolVersionHeader`). */
+  private versionHeader: string | null | undefined = undefined;
+  /** The body's text, read once (`body`). */
+  private bodyText: Promise<string | McpError> | undefined = undefined;
 
   constructor(
     readonly request: Request,
@@ -85,20 +126,16 @@ export class HttpContext {
     return this.versionHeader;
   }
 
+  /** The body as JSON text (415, 413, -32700 as errors, `body.ts`), read once whichever step asks first (`answerBatch`, `readMessage`). */
+  body(): Promise<string | McpError> {
+    return (this.bodyText ??= readJsonBody(this.request, this.settings.maxBodyBytes));
+  }
+
   /** The context of one message of a batch: the same caller and deployment, its own request. */
   member(request: Request): HttpContext {
     const member = new HttpContext(request, this.env, this.ctx, this.settings, this.server);
     member.principal = this.principal;
     return member;
-  }
-
-  /** Runs `steps` in order until one answers, as itty-router does with a route's handlers. */
-  async run(steps: readonly Step[]): Promise<Response> {
-    for (const step of steps) {
-      const response = await step(this);
-      if (response) return response;
-    }
-    return this.fail(null, internalError());
   }
 
   /**
@@ -114,11 +151,23 @@ export class HttpContext {
   }
 
   /**
-   * Answers with a JSON-RPC error and remembers it for the log and the trace. A legacy client
-   * reads JSON-RPC errors from a 200 answer (legacy.ts, `legacyHttpStatus`).
+   * Answers with a JSON-RPC error, and remembers it for the log and the trace: as JSON, with
+   * the status of the error table, or, when the answer is already a `stream`, as its last
+   * event. The one place an error's HTTP status is decided: a legacy client reads JSON-RPC
+   * errors from a 200 answer (legacy.ts, `legacyHttpStatus`).
    */
-  fail(id: RequestId | null, error: McpError): Response {
+  fail(id: RequestId | null, error: McpError, stream?: EventStream): Response {
     this.error = error;
-    return errorResponse(id, error, this.meta?.era === 'legacy' ? legacyHttpStatus(error) : error.status);
+    if (stream) {
+      stream.close(replyJson(id, { error }));
+      return stream.response;
+    }
+    return errorResponse(id, error, this.received?.meta?.era === 'legacy' ? legacyHttpStatus(error) : error.status);
+  }
+
+  /** Answers with `stream`: the log and the trace wait for its end. */
+  answerWithStream(stream: EventStream): Response {
+    this.streamEnded = stream.ended;
+    return stream.response;
   }
 }

@@ -65,8 +65,7 @@ export function openListenStream(id: RequestId, listen: Listen, maxMs: number, s
   end = setTimeout(() => {
     detach?.();
     stream.send(notificationJson(listen.teardown));
-    stream.send(replyJson(id, { result: listen.closing }));
-    stream.close();
+    stream.close(replyJson(id, { result: listen.closing }));
     slot();
   }, maxMs);
   return stream;

@@ -29,7 +29,9 @@ export function outcomeOf(context: HttpContext, status: number, endedBy?: Stream
  * pass, with no object growing key by key.
  */
 export function requestAttributes(context: HttpContext, status: number, endedBy?: StreamEnd): Attributes {
-  const { message, meta, error } = context;
+  const { received, error } = context;
+  const message = received?.message;
+  const meta = received?.meta;
   const params = message?.params;
   const method = message?.method;
   const text = (value: unknown) => (typeof value === 'string' ? bounded(value) : undefined);

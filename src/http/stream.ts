@@ -41,8 +41,9 @@ export class EventStream {
     this.write(encoder.encode(sseEvent(json)));
   }
 
-  /** Ends the stream after what was sent. */
-  close(): void {
+  /** Ends the stream after what was sent, and after `last` when given (the reply that ends a request's stream). */
+  close(last?: string): void {
+    if (last !== undefined) this.send(last);
     if (!this.open) return;
     this.stop(false);
     this.controller.close();

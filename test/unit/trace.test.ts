@@ -94,6 +94,22 @@ describe('request traces', () => {
     expect(spans[0]!.attributes).toMatchObject({ 'http.response.status_code': 415, 'rpc.jsonrpc.error_code': -32600 });
   });
 
+  it('records a message refused after it was read: a header mismatch names the method, id and version the body carried', async () => {
+    const { ctx, spans } = recordingContext();
+    const response = await router.fetch(
+      new Request('http://localhost/mcp', {
+        method: 'POST',
+        headers: { ...mcpHeaders('tools/list'), 'Mcp-Method': 'server/discover' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'tools/list', params: { _meta: meta() } }),
+      }),
+      env,
+      ctx,
+    );
+    expect(response.status).toBe(400);
+    expect(spans[0]).toMatchObject({ names: ['mcp', 'tools/list'], ended: true, status: { code: 'error', message: '-32020' } });
+    expect(spans[0]!.attributes).toMatchObject({ 'mcp.method.name': 'tools/list', 'jsonrpc.request.id': '5', 'mcp.protocol.version': '2026-07-28', 'rpc.jsonrpc.error_code': -32020 });
+  });
+
   it('serves where the runtime has no tracing API', async () => {
     const response = await call('everything', { waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext);
     expect(response.status).toBe(200);

@@ -1,40 +1,37 @@
 import { McpError } from '../../mcp/errors';
 import { parseMessage } from '../../mcp/jsonrpc';
 import { BATCH_VERSION, serveBatch } from '../batch';
-import { readJsonBody } from '../body';
-import { HttpContext, type Step } from '../context';
+import type { HttpContext, Step } from '../context';
+
+/** The chain one message of a batch goes through: `perMessage`, in an itty-router of its own (`router.ts`). */
+export interface MessageChain {
+  fetch(context: HttpContext): Promise<Response>;
+}
 
 /**
  * JSON-RPC batches, for clients of revision 2025-03-26 only (see `../batch.ts`): a POST whose
  * body is an array, from a client that names that version or none, while legacy clients are
- * served. Each member goes through `perMessage` (from `readMessage` to the core) as if it had
- * been posted alone, as the same caller. Every other request passes untouched: a modern one
- * names its version, so its body is not even read here.
+ * served. Each member goes through `oneMessage` (the steps from `readMessage` to the core) as
+ * if it had been posted alone, as the same caller. Every other request passes untouched: a
+ * modern one names its version, so its body is not even read here.
  */
-export function answerBatch(perMessage: readonly Step[]): Step {
+export function answerBatch(oneMessage: MessageChain): Step {
   return function answerBatch(context: HttpContext) {
     // nothing to do for most requests: answered at once, without a promise
     if (!context.settings.legacyClients || (context.protocolVersionHeader ?? BATCH_VERSION) !== BATCH_VERSION) return undefined;
-    return readBatch(context, perMessage);
+    return readBatch(context, oneMessage);
   };
 }
 
-async function readBatch(context: HttpContext, perMessage: readonly Step[]): Promise<Response | undefined> {
-  const { request, settings } = context;
-  const body = await readJsonBody(request, settings.maxBodyBytes);
+async function readBatch(context: HttpContext, oneMessage: MessageChain): Promise<Response | undefined> {
+  const body = await context.body();
   if (body instanceof McpError) return context.fail(null, body);
-  // Not a batch: readMessage reads the text already read here.
-  if (body.trimStart()[0] !== '[') {
-    context.body = body;
-    return undefined;
-  }
+  // Not a batch: readMessage reads the same text (`context.body` reads it once).
+  if (body.trimStart()[0] !== '[') return undefined;
   const parsed = parseMessage(body);
   const batch = parsed.error ? parsed.batch : undefined;
-  if (!batch) {
-    context.body = body; // not a JSON array after all: readMessage answers what it is
-    return undefined;
-  }
+  if (!batch) return undefined; // not a JSON array after all: readMessage answers what it is
   context.batchSize = batch.length;
-  const answer = await serveBatch(batch, request, (member) => context.member(member).run(perMessage));
+  const answer = await serveBatch(batch, context.request, (member) => oneMessage.fetch(context.member(member)));
   return answer instanceof McpError ? context.fail(null, answer) : answer;
 }

@@ -1,5 +1,5 @@
 import { insufficientScope, metadataUrl, missingScopes } from '../auth';
-import type { HttpContext } from '../context';
+import type { AdmittedContext } from '../context';
 import { checkParamHeaders } from '../headers';
 import { originOf } from '../url';
 
@@ -13,9 +13,10 @@ import { originOf } from '../url';
  * (`src/mcp/methods/callTool.ts`), so every transport applies them. An unknown tool passes: the
  * core answers it. Add a tool's own HTTP rule (an allowlist, a header it needs) here.
  */
-export function checkToolPolicy(context: HttpContext): Response | undefined {
-  const { tool, message, meta } = context;
-  if (!tool || !message || !('id' in message) || !meta) return undefined;
+export function checkToolPolicy(context: AdmittedContext): Response | undefined {
+  const { received } = context;
+  if (!received.tool) return undefined;
+  const { tool, message, meta } = received;
   const id = message.id;
   if (meta.era !== 'legacy') {
     const mismatch = checkParamHeaders(context.request.headers, tool.headerParams, message.params?.arguments);

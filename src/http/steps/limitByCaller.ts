@@ -1,4 +1,4 @@
-import type { HttpContext } from '../context';
+import type { AdmittedContext } from '../context';
 import { callerKey, overLimit } from '../rateLimit';
 
 /**
@@ -7,10 +7,10 @@ import { callerKey, overLimit } from '../rateLimit';
  * will really serve: `server/discover` (cheap, cacheable) has its own looser DISCOVER_RATE_LIMITER,
  * and a header cannot claim to be discover to get it.
  */
-export function limitByCaller(context: HttpContext): Promise<Response | undefined> | undefined {
-  const { env, message } = context;
+export function limitByCaller(context: AdmittedContext): Promise<Response | undefined> | undefined {
+  const { env } = context;
   if (!env.MCP_RATE_LIMITER && !env.DISCOVER_RATE_LIMITER) return undefined;
-  const limiter = message?.method === 'server/discover' ? (env.DISCOVER_RATE_LIMITER ?? env.MCP_RATE_LIMITER) : env.MCP_RATE_LIMITER;
+  const limiter = context.received.message.method === 'server/discover' ? (env.DISCOVER_RATE_LIMITER ?? env.MCP_RATE_LIMITER) : env.MCP_RATE_LIMITER;
   if (!limiter) return undefined;
   return overLimit(context, limiter, callerKey(context));
 }

@@ -1,9 +1,10 @@
 import { McpError, unsupportedVersion } from '../../mcp/errors';
 import { parseMessage } from '../../mcp/jsonrpc';
 import { noLegacyHandshake, readLegacyMeta } from '../../mcp/legacy';
-import { hasModernClaim, readRequestMeta } from '../../mcp/meta';
-import { readJsonBody } from '../body';
-import type { HttpContext } from '../context';
+import { hasModernClaim, readRequestMeta, type RequestMeta } from '../../mcp/meta';
+import type { CompiledTool } from '../../mcp/tools';
+import type { JSONRPCRequest } from '../../mcp/types';
+import type { Admitted, HttpContext } from '../context';
 import { checkHeaders } from '../headers';
 
 /**
@@ -13,43 +14,51 @@ import { checkHeaders } from '../headers';
  * modern; else legacy, spec basic/versioning, Backward Compatibility), `_meta` (-32602) and
  * the agreement of the headers with the body (-32020). A notification needs no `_meta`.
  *
- * Everything after this step sees a message whose method is the one the server will serve:
- * the rate limit is chosen from it, and the tool a `tools/call` names is looked up here, once.
+ * What it admits is one record, `context.received`: the message, its `_meta` and the tool a
+ * `tools/call` names, looked up here once. The steps after it receive that record typed
+ * (`AdmittedContext`) and check none of it again: the rate limit is chosen from the method
+ * the server will really serve, the tool's policy from the tool the core will run.
  */
 export async function readMessage(context: HttpContext): Promise<Response | undefined> {
-  const { request, settings, server } = context;
-  const body = context.body ?? (await readJsonBody(request, settings.maxBodyBytes));
+  const body = await context.body();
   if (body instanceof McpError) return context.fail(null, body);
   const parsed = parseMessage(body);
   if (parsed.error) return context.fail(parsed.id, parsed.error);
-  const message = parsed.message;
-  context.message = message;
-  if (!('id' in message)) return undefined;
-
-  const header = context.protocolVersionHeader;
-  if (!hasModernClaim(message.params) && !server.supportedVersions.includes(header ?? '')) {
-    if (!settings.legacyClients) {
-      if (message.method === 'initialize') return context.fail(message.id, noLegacyHandshake(server.supportedVersions, message.params));
-      // spec 2026-07-28 basic/versioning: a version the server does not serve is -32022, even named by the header alone
-      if (header !== null) return context.fail(message.id, unsupportedVersion(server.servedVersions(false), header));
-    } else {
-      const meta = readLegacyMeta(message.method, message.params, header);
-      if (meta instanceof McpError) return context.fail(message.id, meta);
-      context.meta = meta;
-      lookUpTool(context);
-      return undefined;
-    }
+  const { message } = parsed;
+  if (!('id' in message)) return admit(context, { message, meta: undefined, tool: undefined });
+  const meta = readMeta(context, message);
+  if (meta instanceof McpError) return refuse(context, message, undefined, meta);
+  if (meta.era !== 'legacy') {
+    const mismatch = checkHeaders(context.request.headers, message, meta, context.protocolVersionHeader);
+    if (mismatch) return refuse(context, message, meta, mismatch);
   }
-  const meta = readRequestMeta(message.params);
-  if (meta instanceof McpError) return context.fail(message.id, meta);
-  context.meta = meta;
-  const mismatch = checkHeaders(request.headers, message, meta, header);
-  if (mismatch) return context.fail(message.id, mismatch);
-  lookUpTool(context);
+  return admit(context, { message, meta, tool: toolOf(context, message) });
+}
+
+/** `_meta` by the message's era; a legacy one only when legacy clients are served (LEGACY_CLIENTS). */
+function readMeta(context: HttpContext, message: JSONRPCRequest): RequestMeta | McpError {
+  const { server, settings } = context;
+  const header = context.protocolVersionHeader;
+  if (hasModernClaim(message.params) || server.supportedVersions.includes(header ?? '')) return readRequestMeta(message.params);
+  if (settings.legacyClients) return readLegacyMeta(message.method, message.params, header);
+  if (message.method === 'initialize') return noLegacyHandshake(server.supportedVersions, message.params);
+  // spec 2026-07-28 basic/versioning: a version the server does not serve is -32022, even named by the header alone
+  if (header !== null) return unsupportedVersion(server.servedVersions(false), header);
+  return readRequestMeta(message.params);
+}
+
+function admit(context: HttpContext, admitted: Admitted): undefined {
+  context.received = admitted;
   return undefined;
 }
 
-function lookUpTool(context: HttpContext): void {
-  const name = context.message?.method === 'tools/call' ? context.message.params?.name : undefined;
-  if (typeof name === 'string') context.tool = context.server.tool(name);
+/** Refuses a message it has read: the log and the span still name its method, id and what `_meta` said. */
+function refuse(context: HttpContext, message: JSONRPCRequest, meta: RequestMeta | undefined, error: McpError): Response {
+  context.received = { message, meta, tool: undefined };
+  return context.fail(message.id, error);
+}
+
+function toolOf({ server }: HttpContext, message: JSONRPCRequest): CompiledTool | undefined {
+  const name = message.method === 'tools/call' ? message.params?.name : undefined;
+  return typeof name === 'string' ? server.tool(name) : undefined;
 }

@@ -1,10 +1,10 @@
 import { internalError, McpError } from '../../mcp/errors';
-import type { Caller, McpRequest, Reply } from '../../mcp/request';
 import type { CompiledServer } from '../../mcp/createServer';
-import { legacyHttpStatus } from '../../mcp/legacy';
 import type { RequestMeta } from '../../mcp/meta';
-import type { JSONRPCNotification, JSONRPCRequest, RequestId } from '../../mcp/types';
-import type { HttpContext } from '../context';
+import type { Caller, McpRequest, Reply } from '../../mcp/request';
+import type { JSONRPCNotification, JSONRPCRequest } from '../../mcp/types';
+import type { AdmittedContext, AdmittedRequest, HttpContext } from '../context';
+import { FirstAnswer } from '../firstAnswer';
 import { LISTEN_KEEPALIVE_MS, openListenStream, takeListenSlot, type ListenSlot } from '../listen';
 import { callerKey } from '../rateLimit';
 import { RATE_LIMIT_PERIOD_SECONDS } from '../settingsTable';
@@ -23,11 +23,10 @@ export const STREAM_HEARTBEAT_MS = 1_000;
  * the handler (spec: Cancellation). A notification gets 202 and no body. Each request stands
  * alone: `Mcp-Session-Id` and `Last-Event-ID` are ignored, nothing is stored.
  */
-export function serveMcp(context: HttpContext): Promise<Response> | Response {
-  const { message, meta } = context;
-  if (!message || !('id' in message)) return new Response(null, { status: 202 });
-  // readMessage gives every request its meta; without one the pipeline is misassembled.
-  if (!meta) return context.fail(message.id, internalError());
+export function serveMcp(context: AdmittedContext): Promise<Response> | Response {
+  const { received } = context;
+  if (received.meta === undefined) return new Response(null, { status: 202 }); // a notification
+  const { message } = received;
   // A listen stream's place is taken before the core serves the request: a refused listen
   // costs nothing, not even a look at the tasks it names.
   let slot: ListenSlot | undefined;
@@ -40,77 +39,51 @@ export function serveMcp(context: HttpContext): Promise<Response> | Response {
     }
     slot = taken;
   }
-  const call = new HttpCall(context, message, meta);
+  const call = new HttpCall(context, received);
   const reply = run(context.server, call);
   // A reply the core had at once (discover, a list, a refusal) is answered without a promise.
-  if (!(reply instanceof Promise)) return answer(context, call, message.id, meta, reply, slot);
-  return new Promise<Response>((respond) => {
-    call.answerWith(respond);
-    // (when a notification already answered with the stream, this second answer is a no-op)
-    void reply.then((done) => respond(answer(context, call, message.id, meta, done, slot)));
-  });
+  if (!(reply instanceof Promise)) return call.answer(reply, slot);
+  // Else the stream a notification opens meanwhile and the reply race to answer (`FirstAnswer`).
+  const race = call.race();
+  void reply.then((done) => race.replyReady(call.answer(done, slot)));
+  return race.response;
 }
 
 /**
- * The HTTP answer to the core's reply: plain JSON, a listen stream in the place `slot` holds,
- * or, when a notification turned the answer into an SSE stream, that stream, with the reply as
- * its last event. A place not used for a stream is given back.
- */
-function answer(context: HttpContext, call: HttpCall, id: RequestId, meta: RequestMeta, reply: Reply, slot: ListenSlot | undefined): Response {
-  if (reply.error) context.error = reply.error;
-  call.finish();
-  if (reply.listen && slot) {
-    const listen = openListenStream(id, reply.listen, context.settings.listenMaxMs, slot);
-    context.streamEnded = listen.ended;
-    return listen.response;
-  }
-  slot?.();
-  // Only subscriptions/listen has a place to stream in; a listen reply to anything else is a bug of the core.
-  if (reply.listen) return context.fail(id, internalError());
-  const { stream } = call;
-  if (!stream) {
-    const response = replyResponse(id, reply, meta.era === 'legacy' && reply.error ? legacyHttpStatus(reply.error) : undefined);
-    // A limit the core applies (the task budget) says when to come back, as the edge's limiters do.
-    if (response.status === 429) response.headers.set('Retry-After', String(RATE_LIMIT_PERIOD_SECONDS));
-    return response;
-  }
-  // The error, if any, goes out as the stream's last event: the log reads it from context.error.
-  stream.send(replyJson(id, reply));
-  stream.close();
-  return stream.response;
-}
-
-/**
- * The request the core serves, as the HTTP binding makes it: one per request, its methods on the
- * prototype (the core calls them on the object, never taken apart), and what most methods
- * never use (the abort signal, the trace context) made on first use.
+ * The HTTP side of one request the core serves: the request as the core receives it
+ * (`McpRequest`), and its answer. One per request, its methods on the prototype (the core calls
+ * them on the object, never taken apart), and what most methods never use (the abort signal,
+ * the trace context) made on first use.
  */
 class HttpCall implements McpRequest {
+  readonly message: JSONRPCRequest;
+  readonly meta: RequestMeta;
   readonly env: Env;
   readonly secret: string;
   readonly servesLegacy: boolean;
   readonly caller: Caller | undefined;
   readonly tool: McpRequest['tool'];
   /** The SSE stream, once a notification turned the answer into one. */
-  stream: EventStream | undefined = undefined;
+  private stream: EventStream | undefined = undefined;
+  /** While the core works asynchronously: the race the stream may win (`race`). */
+  private first: FirstAnswer | undefined = undefined;
+  /** The core has replied: nothing more is sent (spec 2026-07-28 streamable-http). */
+  private replied = false;
   private controller: AbortController | undefined = undefined;
   private clientGone: AbortSignal | undefined = undefined;
-  private answered = false;
-
-  /** Answers the HTTP request, once the core went asynchronous; before that, `serveMcp` answers itself. */
-  private respond: ((response: Response) => void) | undefined = undefined;
 
   constructor(
     private readonly context: HttpContext,
-    readonly message: JSONRPCRequest,
-    readonly meta: RequestMeta,
+    { message, meta, tool }: AdmittedRequest,
   ) {
     const { settings } = context;
+    this.message = message;
+    this.meta = meta;
     this.env = context.env;
     this.secret = settings.stateSecret;
     this.servesLegacy = settings.legacyClients;
     this.caller = context.principal;
-    this.tool = context.tool;
+    this.tool = tool;
   }
 
   get callerKey(): string {
@@ -141,26 +114,43 @@ class HttpCall implements McpRequest {
   private readonly cancel = () => this.abort(new DOMException('the client closed the stream', 'AbortError'));
 
   notify(notification: JSONRPCNotification): void {
-    // spec: nothing more is sent once the request is answered or cancelled
-    if (this.answered) return;
+    if (this.replied) return;
     if (!this.stream) {
       this.stream = new EventStream(STREAM_HEARTBEAT_MS, this.cancel);
-      this.context.streamEnded = this.stream.ended;
-      this.respond?.(this.stream.response);
+      const response = this.context.answerWithStream(this.stream);
+      this.first?.streamOpened(response);
     }
     this.stream.send(notificationJson(notification));
   }
 
-  /** The core went asynchronous: a stream a notification opened meanwhile is the answer, now. */
-  answerWith(respond: (response: Response) => void): void {
-    this.respond = respond;
-    if (this.stream) respond(this.stream.response);
+  /** The core went asynchronous: from now on a notification that opens the stream answers at once. */
+  race(): FirstAnswer {
+    return (this.first = new FirstAnswer(this.stream?.response));
   }
 
-  /** The core has replied: no more notifications, and the client's leaving no longer matters. */
-  finish(): void {
-    this.answered = true;
-    this.clientGone?.removeEventListener('abort', this.cancel);
+  /**
+   * The HTTP answer to the core's reply: plain JSON, a listen stream in the place `slot` holds,
+   * or, when a notification turned the answer into an SSE stream, that stream, with the reply as
+   * its last event. A place not used for a stream is given back.
+   */
+  answer(reply: Reply, slot: ListenSlot | undefined): Response {
+    const { context, stream } = this;
+    const { id } = this.message;
+    this.replied = true;
+    this.clientGone?.removeEventListener('abort', this.cancel); // the client's leaving no longer matters
+    if (reply.listen && slot) return context.answerWithStream(openListenStream(id, reply.listen, context.settings.listenMaxMs, slot));
+    slot?.();
+    // Only subscriptions/listen has a place to stream in; a listen reply to anything else is a bug of the core.
+    if (reply.listen) return context.fail(id, internalError());
+    if (reply.error) {
+      const response = context.fail(id, reply.error, stream);
+      // A limit the core applies (the task budget) says when to come back, as the edge's limiters do.
+      if (response.status === 429) response.headers.set('Retry-After', String(RATE_LIMIT_PERIOD_SECONDS));
+      return response;
+    }
+    if (!stream) return replyResponse(id, reply);
+    stream.close(replyJson(id, reply));
+    return stream.response;
   }
 }
 
