@@ -13,6 +13,7 @@
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { unstable_readConfig as readConfig } from 'wrangler';
+import { SETTING_DOCS } from '../src/http/settingsDocs.ts';
 import { parseSettingValues, RATE_LIMIT_PERIOD_SECONDS, SETTINGS, SettingError } from '../src/http/settingsTable.ts';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -21,13 +22,13 @@ const START = '<!-- The settings table: made by `npm run settings` from src/http
 const END = '<!-- End of the settings table. -->';
 
 const code = (value) => `\`${value}\``;
-const shown = (setting) =>
-  setting.shownDefault ?? (Array.isArray(setting.default) ? (setting.default.length ? code(setting.default.join(', ')) : 'empty') : setting.default === undefined ? 'unset' : code(setting.default));
+const shown = (setting, doc) =>
+  doc.shownDefault ?? (Array.isArray(setting.default) ? (setting.default.length ? code(setting.default.join(', ')) : 'empty') : setting.default === undefined ? 'unset' : code(setting.default));
 
 /** The README's table, one row per setting. */
 export function settingsTable() {
   const rows = Object.entries(SETTINGS).map(
-    ([name, setting]) => `| ${code(name)}${setting.secret ? ' (secret)' : ''} | ${shown(setting)} | ${setting.doc} Accepts ${setting.accepts}. |`,
+    ([name, setting]) => `| ${code(name)}${setting.secret ? ' (secret)' : ''} | ${shown(setting, SETTING_DOCS[name])} | ${SETTING_DOCS[name].doc} Accepts ${setting.accepts}. |`,
   );
   return [START, '| Setting | Default | What it does |', '|---|---|---|', ...rows, END].join('\n');
 }

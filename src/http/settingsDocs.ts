@@ -1,0 +1,76 @@
+/**
+ * What the README's settings table says of each setting of `./settingsTable.ts`: what it does,
+ * and, where its default needs words, how to show it. Only `scripts/settings.mjs` reads this, so
+ * the prose stays out of the Worker's bundle; the type makes a setting without its line fail tsc.
+ *
+ * This module imports types only, so the scripts run it as it is (Node strips its types).
+ */
+import type { SettingName } from './settingsTable';
+
+export interface SettingDoc {
+  /** What it does. */
+  doc: string;
+  /** Shown in the Default column instead of the default value. */
+  shownDefault?: string;
+}
+
+export const SETTING_DOCS = {
+  ALLOWED_ORIGINS: {
+    shownDefault: 'empty: none (`wrangler.toml`: `http://localhost:*, http://127.0.0.1:*`)',
+    doc: 'Browser origins allowed to call `/mcp` (403 otherwise). `https://*.example.com`: any subdomain; `http://localhost:*`: any port; `*` alone: any origin. Requests without `Origin` (non-browser clients) always pass.',
+  },
+  ALLOWED_HOSTS: {
+    shownDefault: 'empty: any',
+    doc: '`Host` names the endpoint answers to, e.g. `localhost:*, 127.0.0.1:*` to guard a local server against DNS rebinding.',
+  },
+  LEGACY_CLIENTS: {
+    doc: 'Also serve clients that open with `initialize` (protocol 2025-11-25 and earlier); `off` serves 2026-07-28 only.',
+  },
+  MAX_BODY_BYTES: {
+    shownDefault: '`4194304` (4 MiB)',
+    doc: 'Largest request body (413 above).',
+  },
+  LISTEN_MAX_SECONDS: {
+    doc: 'How long a `subscriptions/listen` stream stays open before the server ends it.',
+  },
+  LISTEN_MAX_STREAMS: {
+    doc: 'How many `subscriptions/listen` streams one isolate keeps open at once; one client (its principal, else its address) holds at most a quarter of them.',
+  },
+  REQUEST_LOGS: {
+    doc: 'One JSON log line per request answered with an error or a refusal (`on`: every request; `off`: none), when its answer has ended (status, JSON-RPC error code, duration, method, tool, client, trace), never tokens or arguments ([docs/observability.md](docs/observability.md)).',
+  },
+  AUTH_MODE: {
+    doc: '`none`; `bearer`: the one secret `MCP_BEARER_TOKEN`; `jwt`: OAuth access tokens from `AUTH_ISSUER` for `AUTH_RESOURCE` ([docs/production.md](docs/production.md)).',
+  },
+  AUTH_ISSUER: {
+    shownDefault: 'empty',
+    doc: 'For `jwt` (required): the `iss` every token carries.',
+  },
+  AUTH_RESOURCE: {
+    shownDefault: 'empty',
+    doc: 'For `jwt` (required): this server\'s resource identifier, the `aud` tokens must name and the `resource` of its RFC 9728 metadata, e.g. `https://mcp.example.com/mcp`. Never taken from the request.',
+  },
+  AUTH_JWKS_URL: {
+    shownDefault: '`<issuer>/.well-known/jwks.json`',
+    doc: 'For `jwt`: where the issuer\'s signing keys are.',
+  },
+  AUTH_JWKS_TIMEOUT_MS: {
+    doc: 'For `jwt`: how long a fetch of the issuer\'s keys may take; past it, a request whose keys are not cached is answered 503 with `Retry-After` ([docs/reliability.md](docs/reliability.md)).',
+  },
+  AUTH_SERVERS: {
+    shownDefault: 'the issuer',
+    doc: 'For `jwt`: the authorization servers the metadata advertises.',
+  },
+  AUTH_SCOPES: {
+    shownDefault: 'empty',
+    doc: 'The scopes the metadata advertises, and the 401 challenge asks for.',
+  },
+  MCP_BEARER_TOKEN: {
+    shownDefault: 'unset',
+    doc: 'Secret, for `bearer` (required): the one token clients send.',
+  },
+  MCP_STATE_SECRET: {
+    shownDefault: 'a random key per isolate (logged as a warning)',
+    doc: 'Secret: seals what a tool carries between the rounds of a request that asks the user something; set it so every isolate opens what another sealed. Task tools need it: task ids are signed with it.',
+  },
+} satisfies Record<SettingName, SettingDoc>;
