@@ -3,4 +3,4 @@
  * `testClient` calls the Worker's fetch in process; `startInWorkerd` runs it in workerd as wrangler builds it.
  */
 export { atUrl, McpError, testClient, type Answer, type CallOptions, type FetchTarget, type Notification, type TestClient, type TestClientOptions } from './testClient';
-export { startInWorkerd, type WorkerdOptions, type WorkerInWorkerd } from './startInWorkerd';
+export { startInWorkerd, type DurableObjectStorage, type WorkerdOptions, type WorkerInWorkerd } from './startInWorkerd';
