@@ -53,6 +53,10 @@ export interface WorkerInWorkerd extends FetchTarget {
   listDurableObjectIds(binding: string): Promise<string[]>;
   /** The storage of one object of a Durable Object binding, by the name it was addressed with or its id. */
   getDurableObjectStorage(binding: string, object: { name: string } | { id: string }): Promise<DurableObjectStorage>;
+  /** Stops one object of a Durable Object binding, as the runtime does to an idle one; its storage stays. */
+  evictDurableObject(binding: string, object: { name: string } | { id: string }): Promise<void>;
+  /** Restarts the Worker as a deployment does: every isolate and object starts again; storage stays. */
+  restart(): Promise<void>;
   dispose(): Promise<void>;
   [Symbol.asyncDispose](): Promise<void>;
 }
@@ -109,8 +113,7 @@ export async function startInWorkerd(options: WorkerdOptions = {}): Promise<Work
   const printed: string[] = [];
   // wrangler describes the Worker in miniflare 4's option shape; miniflare 5's constructor takes
   // its own (a `workers` list of `{ config, dev }`), and converts the older shape for us.
-  const mf = new Miniflare(
-    convertV4MiniflareOptions({
+  const miniflareOptions = convertV4MiniflareOptions({
       ...workerOptions,
       modulesRoot: outdir,
       modules: [{ type: 'ESModule', path: script }],
@@ -118,10 +121,12 @@ export async function startInWorkerd(options: WorkerdOptions = {}): Promise<Work
       bindings: { ...options.vars, ...options.secrets },
       // workerd's console output, one message per console call: kept for the test instead of printed.
       handleStructuredLogs: ({ message }: { message: string }) => void printed.push(message),
+      // Lets a test read a Durable Object's storage (getDurableObjectStorage).
+      unsafeInspectDurableObjects: workerOptions.durableObjects !== undefined,
       ...(outbound ? { outboundService: (request: unknown) => outbound(request as Request) as never } : {}),
       ...options.miniflare,
-    } as V4WorkerOptions),
-  );
+    } as V4WorkerOptions);
+  const mf = new Miniflare(miniflareOptions);
   const dispose = async () => {
     await mf.dispose();
     await release();
@@ -152,6 +157,9 @@ export async function startInWorkerd(options: WorkerdOptions = {}): Promise<Work
     env: () => mf.getBindings(),
     listDurableObjectIds: (binding) => mf.listDurableObjectIds(binding),
     getDurableObjectStorage: (binding, object) => mf.unsafeGetDurableObjectStorage(name, classOf(binding), object) as Promise<DurableObjectStorage>,
+    evictDurableObject: (binding, object) => mf.unsafeEvictDurableObject(name, classOf(binding), object),
+    // The same options on the same port: workerd restarts; Durable Object storage is kept in Miniflare's folder until dispose.
+    restart: () => mf.setOptions({ ...miniflareOptions, port: Number(url.port) }),
     dispose,
     [Symbol.asyncDispose]: dispose,
   };

@@ -1,26 +1,25 @@
 /**
- * A Worker with task tools in workerd (by default the Tasks fixture, test/tasks/wrangler.toml),
- * and requests to it as a given principal, with or without the Tasks extension declared.
+ * The Tasks fixture (test/tasks/wrangler.toml) in workerd through the test kit, and requests to a
+ * Worker with task tools as a given principal, with or without the Tasks extension declared.
  */
-import { createTestHarness, type TestHarness } from 'wrangler';
+import { startInWorkerd, type WorkerInWorkerd } from '../kit';
 import { mcpHeaders, meta } from '../support/mcp';
 
 export const TASKS = 'io.modelcontextprotocol/tasks';
-const root = new URL('../..', import.meta.url).pathname;
+
+/** The settings the Tasks fixture runs under: JWT auth (its verifier takes the token for the principal's name). */
+const SETTINGS = { AUTH_MODE: 'jwt', AUTH_ISSUER: 'https://issuer.invalid', AUTH_RESOURCE: 'https://tasks.example.com/mcp' };
 
 export interface Fixture {
-  harness: TestHarness;
+  worker: WorkerInWorkerd;
+  /** Its MCP endpoint on loopback. */
   url: string;
 }
 
-/** Starts a Worker from its config; `overrides` replace its vars or set secrets (as `wrangler secret put` would). */
-export async function startFixture(
-  configPath = './test/tasks/wrangler.toml',
-  overrides: { vars?: Record<string, string>; secrets?: Record<string, string> } = {},
-): Promise<Fixture> {
-  const harness = createTestHarness({ root, workers: [{ configPath, ...overrides }] });
-  const { url } = await harness.listen();
-  return { harness, url: new URL('/mcp', url).href };
+/** Starts the Tasks fixture; `vars` add to or replace its settings. */
+export async function startFixture(vars: Record<string, string> = {}): Promise<Fixture> {
+  const worker = await startInWorkerd({ config: 'test/tasks/wrangler.toml', vars: { ...SETTINGS, ...vars }, secrets: { MCP_STATE_SECRET: 'tasks fixture secret' } });
+  return { worker, url: `${worker.url}/mcp` };
 }
 
 export interface TaskCall {
