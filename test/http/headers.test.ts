@@ -1,6 +1,8 @@
 /** Header and body must agree (spec 2026-07-28 streamable-http, Server Validation): -32020 with 400. */
 import { describe, expect, it } from 'vitest';
-import { fixtureUrl, meta, rpc, replyOf } from '../support/mcp';
+import { defaultsUrl, fixtureUrl, meta, replyOf, requestsTo } from '../support/mcp';
+
+const { rpc } = requestsTo(defaultsUrl());
 
 const b64 = (value: string) => `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`;
 

@@ -1,12 +1,14 @@
 /** Multi round-trip requests with sealed requestState (spec 2026-07-28 basic/patterns/mrtr), in workerd. */
 import { describe, expect, it } from 'vitest';
-import { fixtureUrl, meta, rpc } from '../support/mcp';
+import { fixtureUrl, meta, requestsTo } from '../support/mcp';
+
+const { rpc } = requestsTo(fixtureUrl());
 
 const ELICIT = meta({ 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} } });
 const accept = (content: Record<string, unknown>) => ({ action: 'accept', content });
 
 const wizard = (extra: Record<string, unknown> = {}, greeting = 'Hi') =>
-  rpc('tools/call', { url: fixtureUrl(), params: { name: 'wizard', arguments: { greeting }, _meta: ELICIT, ...extra } });
+  rpc('tools/call', { params: { name: 'wizard', arguments: { greeting }, _meta: ELICIT, ...extra } });
 
 /** Runs the first two rounds and returns the sealed state of the second. */
 async function secondRound() {
@@ -57,7 +59,7 @@ describe('multi round-trip requests', () => {
     const state = (await secondRound()).body.result?.requestState;
     const otherArguments = await wizard({ inputResponses: { color: accept({ color: 'green' }) }, requestState: state }, 'Hello');
     expect(otherArguments.body.error?.code).toBe(-32602);
-    const otherMethod = await rpc('prompts/get', { url: fixtureUrl(), params: { name: 'greeting', arguments: { name: 'x' }, requestState: state } });
+    const otherMethod = await rpc('prompts/get', { params: { name: 'greeting', arguments: { name: 'x' }, requestState: state } });
     expect(otherMethod.body.error?.code).toBe(-32602);
   });
 
@@ -76,7 +78,7 @@ describe('multi round-trip requests', () => {
   });
 
   it('never sends an input request the client did not declare: -32021 instead', async () => {
-    const { status, body } = await rpc('tools/call', { url: fixtureUrl(), params: { name: 'pushy', arguments: {} } });
+    const { status, body } = await rpc('tools/call', { params: { name: 'pushy', arguments: {} } });
     expect(status).toBe(400);
     expect(body.error).toMatchObject({ code: -32021, data: { requiredCapabilities: { elicitation: {} } } });
   });

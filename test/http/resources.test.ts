@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { defaults } from '../fixtures/defaults';
 import { greeting as prompt, TONES } from '../fixtures/prompts';
 import { item as template, ITEM_NAMES } from '../fixtures/resources';
-import { rpc } from '../support/mcp';
+import { defaultsUrl, requestsTo } from '../support/mcp';
+
+const { rpc } = requestsTo(defaultsUrl());
 
 /** One registered item whose path has a slash in it. */
 const PATH = 'folder-4/Item-42';

@@ -2,7 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { defaults } from '../fixtures/defaults';
 import { tools as fixtureTools } from '../fixtures/tools';
-import { fixtureUrl, meta, rpc } from '../support/mcp';
+import { defaultsUrl, fixtureUrl, meta, requestsTo } from '../support/mcp';
+
+const { rpc } = requestsTo(defaultsUrl());
 
 describe('tools/list', () => {
   it('lists the registered tools in a stable order with their schemas and no handlers', async () => {

@@ -1,7 +1,9 @@
 /** Streamable HTTP binding rules, against the defaults fixture in workerd. */
 import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { defaultsUrl, fixtureUrl, mcpHeaders, meta, post, replyOf, rpc } from '../support/mcp';
+import { defaultsUrl, fixtureUrl, mcpHeaders, meta, replyOf, requestsTo } from '../support/mcp';
+
+const { post, rpc } = requestsTo(defaultsUrl());
 
 const raw = (body: string, headers: Record<string, string> = mcpHeaders('server/discover'), url = defaultsUrl()) =>
   fetch(url, { method: 'POST', headers, body });

@@ -3,7 +3,7 @@
  * Worker with task tools as a given principal, with or without the Tasks extension declared.
  */
 import { startInWorkerd, type WorkerInWorkerd } from '../kit';
-import { mcpHeaders, meta } from '../support/mcp';
+import { requestsTo } from '../support/mcp';
 
 export const TASKS = 'io.modelcontextprotocol/tasks';
 
@@ -33,29 +33,22 @@ export interface TaskCall {
   query?: string;
 }
 
-export interface Reply {
+export interface TaskReply {
   status: number;
   result?: Record<string, any>;
   error?: { code: number; message: string; data?: any };
 }
 
-/** The target each method names in `Mcp-Name` (spec streamable-http; tasks: spec extensions/tasks, Routing Headers). */
-const nameOf = (method: string, params: Record<string, unknown>) =>
-  method.startsWith('tasks/') ? params.taskId : method === 'tools/call' ? params.name : undefined;
-
+/** A request as `call.as` (default alice), declaring the Tasks extension unless `call.tasks` is false. */
 export function request(url: string, method: string, params: Record<string, unknown>, call: TaskCall = {}): Promise<Response> {
   const capabilities = { ...(call.tasks === false ? {} : { extensions: { [TASKS]: {} } }), ...call.capabilities };
-  const name = nameOf(method, params);
-  return fetch(call.query ? `${url}?${call.query}` : url, {
-    method: 'POST',
-    headers: mcpHeaders(method, typeof name === 'string' ? name : undefined, { Authorization: `Bearer ${call.as ?? 'alice'}`, ...call.headers }),
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { ...params, _meta: meta({ 'io.modelcontextprotocol/clientCapabilities': capabilities }) } }),
-  });
+  const headers = { Authorization: `Bearer ${call.as ?? 'alice'}`, ...call.headers };
+  return requestsTo(call.query ? `${url}?${call.query}` : url).post(method, { params, capabilities, headers });
 }
 
-export async function rpc(url: string, method: string, params: Record<string, unknown>, call: TaskCall = {}): Promise<Reply> {
+export async function rpc(url: string, method: string, params: Record<string, unknown>, call: TaskCall = {}): Promise<TaskReply> {
   const response = await request(url, method, params, call);
-  const body = (await response.json()) as { result?: Record<string, any>; error?: Reply['error'] };
+  const body = (await response.json()) as { result?: Record<string, any>; error?: TaskReply['error'] };
   return { status: response.status, result: body.result, error: body.error };
 }
 
