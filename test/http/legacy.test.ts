@@ -22,6 +22,7 @@ async function legacy(method: string, params?: Record<string, unknown>, { versio
 const initialize = (protocolVersion: string, url?: string) =>
   legacy('initialize', { protocolVersion, capabilities: {}, clientInfo: { name: 'old-client', version: '1' } }, { version: null, url });
 
+// An unknown version header, and notifications/initialized answered 202: test/spec/versioning.test.ts.
 describe('legacy clients', () => {
   it('initialize answers with the same capabilities, serverInfo and instructions as discover, and mints no session', async () => {
     const { status, headers, body } = await initialize('2025-11-25');
@@ -45,15 +46,6 @@ describe('legacy clients', () => {
     expect((await initialize(asked)).body.result?.protocolVersion).toBe(answered);
   });
 
-  it('accepts notifications/initialized with 202', async () => {
-    const response = await fetch(defaultsUrl(), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'MCP-Protocol-Version': '2025-11-25' },
-      body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
-    });
-    expect(response.status).toBe(202);
-  });
-
   it('serves later requests from the MCP-Protocol-Version header alone, or as 2025-03-26 without it', async () => {
     for (const version of ['2025-11-25', '2025-06-18', null]) {
       const { status, body } = await legacy('tools/list', {}, { version });
@@ -63,12 +55,6 @@ describe('legacy clients', () => {
     const call = await legacy('tools/call', { name: 'sum', arguments: { a: 1, b: 2 } });
     expect(call.body.result?.structuredContent).toEqual({ sum: 3 });
     expect((await legacy('ping')).body.result).toBeDefined();
-  });
-
-  it('refuses an unsupported MCP-Protocol-Version header with 400 and -32022 listing every served version', async () => {
-    const { status, body } = await legacy('tools/list', {}, { version: '2024-01-01' });
-    expect(status).toBe(400);
-    expect(body.error).toMatchObject({ code: -32022, data: { requested: '2024-01-01', supported: expect.arrayContaining(['2026-07-28', '2025-11-25']) } });
   });
 
   it('answers JSON-RPC errors with 200, and resource-not-found with the legacy -32002', async () => {

@@ -38,12 +38,7 @@ describe('tools/list', () => {
     expect(pages).toBe(Math.ceil(fixtureTools.length / 2)); // the fixture's pageSize
     expect(names).toEqual(fixtureTools.map((tool) => tool.name));
   });
-
-  it('answers an unknown cursor with -32602', async () => {
-    const { status, body } = await rpc('tools/list', { params: { cursor: 'not-a-cursor' } });
-    expect(status).toBe(400);
-    expect(body.error?.code).toBe(-32602);
-  });
+  // An unknown cursor: test/spec/features.test.ts (pagination).
 });
 
 describe('tools/call', () => {
