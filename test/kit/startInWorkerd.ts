@@ -103,9 +103,13 @@ async function useBuild(config: string): Promise<{ outdir: string; release: () =
 
 export async function startInWorkerd(options: WorkerdOptions = {}): Promise<WorkerInWorkerd> {
   const config = resolve(root, options.config ?? 'wrangler.toml');
-  const { outdir, release } = await useBuild(config);
-  // Loaded here, not at the top: importing wrangler takes seconds, and in-process tests never need it.
-  const [{ Miniflare, convertV4MiniflareOptions }, { unstable_getMiniflareWorkerOptions }] = await Promise.all([import('miniflare'), import('wrangler')]);
+  // wrangler builds in a process of its own meanwhile. Loaded here, not at the top: importing
+  // wrangler takes seconds, and in-process tests never need it.
+  const [{ outdir, release }, { Miniflare, convertV4MiniflareOptions }, { unstable_getMiniflareWorkerOptions }] = await Promise.all([
+    useBuild(config),
+    import('miniflare'),
+    import('wrangler'),
+  ]);
   // modulesRules serve wrangler's unbundled modules; the bundle is one ES module.
   const { workerOptions: { modulesRules: _rules, ...workerOptions }, main } = unstable_getMiniflareWorkerOptions(config);
   const script = join(outdir, `${basename(main ?? 'index.ts').replace(/\.[cm]?[jt]s$/, '')}.js`);
