@@ -3,8 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    // Starts the fixture Workers (test/fixtures/) in workerd, once for all files; never the template's own.
-    globalSetup: ['test/support/workers.ts', 'test/spec/setup.ts'],
+    // Starts the shared fixture Workers in workerd through the test kit, once for all files; never the template's own.
+    globalSetup: ['test/support/workers.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

@@ -36,6 +36,7 @@ export async function serveAll(served) {
   const servers = {};
   try {
     for (const [name, { bundle, vars }] of Object.entries(served)) {
+      // The workerd binary itself, not the test kit: an entry Worker in front would cap the throughput measured.
       servers[name] = await serveWithWorkerd({ config: configOf(bundle), bundle: outDir(bundle), vars });
     }
   } catch (error) {

@@ -75,6 +75,7 @@ function samplesOf(file) {
 /** Serves `name`, warms it up, and samples workerd while wrk loads it with `op` for `seconds`. */
 async function sample(name, op, seconds) {
   const { bundle, vars } = SERVED[name];
+  // The workerd binary itself, not the test kit: perf needs V8's own flag, and nothing in front of the Worker.
   const server = await serveWithWorkerd({ config: configOf(bundle), bundle: outDir(bundle), vars, v8Flags: ['--perf-basic-prof'] });
   const file = join(mkdtempSync(join(tmpdir(), 'mcp-perf-')), 'perf.data');
   try {

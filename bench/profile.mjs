@@ -82,6 +82,7 @@ async function underLoad(name, op, seconds, measure) {
   ensureWrk();
   const { bundle, vars } = SERVED[name];
   const inspector = await freePort();
+  // The workerd binary itself, not the test kit: the profile is of the Worker alone, through workerd's own inspector.
   const server = await serveWithWorkerd({ config: configOf(bundle), bundle: outDir(bundle), vars, args: [`--inspector-addr=127.0.0.1:${inspector}`] });
   try {
     const targets = await (await fetch(`http://127.0.0.1:${inspector}/json/list`)).json();

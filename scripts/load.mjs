@@ -72,6 +72,7 @@ async function phase(label, seconds, send) {
   return fivexx === 0 && !stats.failed;
 }
 
+// The workerd binary itself, not the test kit: an entry Worker in front would cap the load it takes.
 const template = await serveWithWorkerd({ config: 'wrangler.toml', vars: { MCP_STATE_SECRET: 'load test' } });
 const fixture = await serveWithWorkerd({ config: 'test/conformance/wrangler.toml' });
 let ok = true;

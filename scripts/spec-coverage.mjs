@@ -20,7 +20,7 @@ const specRoot = join(root, '../shared/spec');
 const requirementsFile = join(root, 'test/spec/requirements.json');
 const testDir = join(root, 'test/spec');
 const docFile = join(root, 'docs/spec-coverage.md');
-/** The spec's schema, copied for the tests (test/spec/support.ts). */
+/** The spec's schema, copied for the tests (test/spec/expectSchema.ts). */
 const schemaCopy = join(root, 'test/spec/schema.json');
 
 /** The pages whose sentences bind a server (stdio and the changelog do not apply to this Worker). */

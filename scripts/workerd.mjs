@@ -1,10 +1,10 @@
 /**
  * Serves a Worker's production bundle with the `workerd` binary itself, on loopback, with
- * no proxy in front: what the cancellation test and the benchmarks need (wrangler dev and
- * Miniflare put a proxy between client and Worker that hides disconnects and caps throughput).
+ * no proxy in front: what the benchmarks and `npm run load` need (Miniflare's entry Worker in
+ * front of the Worker costs throughput, and they pass workerd flags of their own). Tests start
+ * Workers with the test kit instead (test/kit/startInWorkerd.ts), as a fork does.
  *
  *   const worker = await serveWithWorkerd({ config: 'wrangler.toml', vars: { X: '1' } });
- *   // captureStdout: true adds console.log output (stdout) to worker.logs(), with stderr
  *   ... fetch(worker.url) ...
  *   await worker.stop();
  *
@@ -46,7 +46,7 @@ export function buildBundle(config, outdir = mkdtempSync(join(tmpdir(), 'mcp-bun
 
 const capnpString = (value) => JSON.stringify(String(value));
 
-export async function serveWithWorkerd({ config, vars = {}, bundle = buildBundle(config), port, args = [], v8Flags = [], captureStdout = false }) {
+export async function serveWithWorkerd({ config, vars = {}, bundle = buildBundle(config), port, args = [], v8Flags = [] }) {
   const settings = readConfig({ config: resolve(config) }, { hideWarnings: true });
   const main = readdirSync(bundle).find((file) => file.endsWith('.js'));
   const bindings = Object.entries({ ...settings.vars, ...vars }).map(([name, value]) => `(name = ${capnpString(name)}, text = ${capnpString(value)})`);
@@ -68,11 +68,10 @@ const worker :Workerd.Worker = (
 `;
   const file = join(bundle, `workerd-${listenPort}.capnp`);
   writeFileSync(file, capnp);
-  // stdout carries console.log (request logs): kept only when asked, so a benchmark does not buffer it.
-  const child = spawn(workerdBinary(), ['serve', ...args, file], { stdio: ['ignore', captureStdout ? 'pipe' : 'ignore', 'pipe'] });
+  // stdout carries console.log (request logs): not kept, so a benchmark does not buffer it.
+  const child = spawn(workerdBinary(), ['serve', ...args, file], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
-  child.stdout?.on('data', (chunk) => (stderr += chunk));
   const url = `http://127.0.0.1:${listenPort}`;
   const deadline = Date.now() + 30_000;
   for (;;) {

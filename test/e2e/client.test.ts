@@ -80,7 +80,7 @@ describe('official client', () => {
   });
 
   it('in mode auto against a modern-only server stays modern; in mode legacy it is told the supported versions', async () => {
-    const url = new URL(inject('directFixtureUrl'));
+    const url = new URL(inject('specModernOnlyUrl'));
     const auto = client('auto');
     await auto.connect(new StreamableHTTPClientTransport(url));
     expect(auto.getProtocolEra()).toBe('modern');

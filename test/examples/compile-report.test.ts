@@ -4,37 +4,39 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import worker from '../../src/index';
-import { testClient } from '../kit';
-import { rpc, startFixture, TASKS, waitFor, type Fixture } from '../tasks/harness';
+import { startInWorkerd, testClient, type WorkerInWorkerd } from '../kit';
+import { rpc, TASKS, waitFor } from '../tasks/harness';
 
-let fixture: Fixture;
+let withTasks: WorkerInWorkerd;
+let url: string;
 beforeAll(async () => {
   // Task ids are signed with the state secret, which a deployment sets with `wrangler secret put`.
-  fixture = await startFixture('./wrangler.tasks.toml', { secrets: { MCP_STATE_SECRET: 'compile-report test secret' } });
+  withTasks = await startInWorkerd({ config: 'wrangler.tasks.toml', secrets: { MCP_STATE_SECRET: 'compile-report test secret' } });
+  url = `${withTasks.url}/mcp`;
 });
-afterAll(() => fixture?.harness.close());
+afterAll(() => withTasks?.dispose());
 
 const ELICITATION = { capabilities: { elicitation: {} } };
 const SLOWLY = { everyMs: 250 }; // the template's rate limiter counts every local request
 
 describe('compile_report (tasks configuration)', () => {
   it('runs as a task that asks once, then finishes with the answer', async () => {
-    const { result: created } = await rpc(fixture.url, 'tools/call', { name: 'compile_report', arguments: { topic: 'tides' } }, ELICITATION);
+    const { result: created } = await rpc(url, 'tools/call', { name: 'compile_report', arguments: { topic: 'tides' } }, ELICITATION);
     expect(created).toMatchObject({ resultType: 'task', status: 'working' });
     const taskId = created!.taskId as string;
-    const asking = await waitFor(fixture.url, taskId, ['input_required'], SLOWLY);
+    const asking = await waitFor(url, taskId, ['input_required'], SLOWLY);
     expect(asking.inputRequests['appendix@1']).toMatchObject({ method: 'elicitation/create' });
-    await rpc(fixture.url, 'tasks/update', { taskId, inputResponses: { 'appendix@1': { action: 'accept', content: { appendix: true } } } });
-    const done = await waitFor(fixture.url, taskId, ['completed', 'failed'], SLOWLY);
+    await rpc(url, 'tasks/update', { taskId, inputResponses: { 'appendix@1': { action: 'accept', content: { appendix: true } } } });
+    const done = await waitFor(url, taskId, ['completed', 'failed'], SLOWLY);
     expect(done.status).toBe('completed');
     expect(done.result.content[0].text).toMatch(/^# Report: tides[\s\S]*## Appendix/);
   });
 
   it('is an ordinary multi round-trip call for a client without the extension', async () => {
-    const first = await rpc(fixture.url, 'tools/call', { name: 'compile_report', arguments: { topic: 'tides' } }, { ...ELICITATION, tasks: false });
+    const first = await rpc(url, 'tools/call', { name: 'compile_report', arguments: { topic: 'tides' } }, { ...ELICITATION, tasks: false });
     expect(first.result).toMatchObject({ resultType: 'input_required', requestState: expect.any(String) });
     const second = await rpc(
-      fixture.url,
+      url,
       'tools/call',
       { name: 'compile_report', arguments: { topic: 'tides' }, requestState: first.result!.requestState, inputResponses: { appendix: { action: 'decline' } } },
       { ...ELICITATION, tasks: false },
@@ -49,7 +51,7 @@ describe('compile_report (tasks configuration)', () => {
   });
 
   it('advertises the extension here, and not in the default, storage-free configuration', async () => {
-    expect((await rpc(fixture.url, 'server/discover', {})).result?.capabilities.extensions).toEqual({ [TASKS]: {} });
+    expect((await rpc(url, 'server/discover', {})).result?.capabilities.extensions).toEqual({ [TASKS]: {} });
     expect((await testClient(worker).discover()).result.capabilities).not.toHaveProperty('extensions');
   });
 });

@@ -3,40 +3,35 @@
  * scoped caching, CORS, rate limits and trace context, against the auth fixture in workerd.
  * Tokens are real ES256 JWTs signed here; the issuer's JWKS is served on loopback.
  */
-import { importJWK, SignJWT, type JWK } from 'jose';
+import { exportJWK, generateKeyPair } from 'jose';
 import { describe, expect, inject, it } from 'vitest';
-import { meta, post, replyOf, rpc } from '../support/mcp';
+import { signToken } from '../support/issuer';
+import { meta, replyOf, requestsTo } from '../support/mcp';
 
-const url = () => inject('authUrl');
+const url = inject('authUrl');
+const signer = inject('authSigner');
+const { post, rpc } = requestsTo(url);
 const RESOURCE = 'https://mcp.example.com/mcp';
 let subjects = 0;
 
-/** A token for a fresh subject (so rate-limit counters never collide), with any claim overridden. */
-async function token(claims: Record<string, unknown> = {}, { key = inject('signingKey'), alg = 'ES256' } = {}) {
-  const now = Math.floor(Date.now() / 1000);
-  const body = { sub: `user-${++subjects}-${now}`, scope: 'mcp:read', ...claims };
-  const jwt = new SignJWT(body).setProtectedHeader({ alg, kid: 'test-key' });
-  if (!('iss' in claims)) jwt.setIssuer(inject('issuer'));
-  if (!('aud' in claims)) jwt.setAudience(RESOURCE);
-  if (!('exp' in claims)) jwt.setExpirationTime(now + 300);
-  jwt.setIssuedAt(now);
-  return jwt.sign(await importJWK(key as JWK, alg));
-}
+/** A token for a fresh subject (so rate-limit counters never collide) with `mcp:read`; `claims` add to or override these. */
+const token = (claims: Record<string, unknown> = {}, by = signer) =>
+  signToken(by, { sub: `user-${++subjects}-${Date.now()}`, scope: 'mcp:read', ...claims });
 
 const call = async (method: string, bearer: string | undefined, params: Record<string, unknown> = {}) => {
-  const response = await post(method, { url: url(), params, headers: bearer ? { Authorization: `Bearer ${bearer}` } : {} });
+  const response = await post(method, { params, headers: bearer ? { Authorization: `Bearer ${bearer}` } : {} });
   return { status: response.status, headers: response.headers, body: response.status === 202 ? undefined : await replyOf(response) };
 };
 
 describe('OAuth resource server (AUTH_MODE = jwt)', () => {
   it('serves the protected resource metadata (RFC 9728) with HTTP caching', async () => {
     for (const path of ['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp']) {
-      const response = await fetch(new URL(path, url()));
+      const response = await fetch(new URL(path, url));
       expect(response.status).toBe(200);
       expect(response.headers.get('Cache-Control')).toMatch(/public, max-age=\d+/);
       expect(await response.json()).toEqual({
         resource: RESOURCE,
-        authorization_servers: [inject('issuer')],
+        authorization_servers: [signer.issuer],
         scopes_supported: ['mcp:read', 'mcp:admin'],
         bearer_methods_supported: ['header'],
       });
@@ -64,7 +59,7 @@ describe('OAuth resource server (AUTH_MODE = jwt)', () => {
   });
 
   it.each(['bearer', 'BEARER', 'bEaReR'])('reads the scheme %s case-insensitively (RFC 9110 11.1)', async (scheme) => {
-    const response = await post('tools/list', { url: url(), headers: { Authorization: `${scheme} ${await token()}` } });
+    const response = await post('tools/list', { headers: { Authorization: `${scheme} ${await token()}` } });
     expect(response.status).toBe(200);
   });
 
@@ -85,9 +80,8 @@ describe('OAuth resource server (AUTH_MODE = jwt)', () => {
     ['from another issuer', () => token({ iss: 'https://evil.example.com' })],
     ['with a bad signature', async () => `${(await token()).slice(0, -6)}AAAAAA`],
     ['signed by an unknown key', async () => {
-      const { generateKeyPair, exportJWK } = await import('jose');
       const { privateKey } = await generateKeyPair('ES256', { extractable: true });
-      return token({}, { key: { ...(await exportJWK(privateKey)), kid: 'test-key' } });
+      return token({}, { ...signer, privateKey: await exportJWK(privateKey) });
     }],
     ['not a JWT at all', async () => 'not-a-jwt'],
   ])('refuses a token %s with 401 invalid_token', async (_, make) => {
@@ -158,7 +152,7 @@ describe('OAuth resource server (AUTH_MODE = jwt)', () => {
     const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
     const viaMeta = await call('tools/call', await token(), { name: 'traced', arguments: {}, _meta: { ...meta(), traceparent } });
     expect(JSON.parse(viaMeta.body?.result?.content[0].text)).toEqual({ traceparent });
-    const response = await post('tools/call', { url: url(), params: { name: 'traced', arguments: {} }, headers: { Authorization: `Bearer ${await token()}`, traceparent } });
+    const response = await post('tools/call', { params: { name: 'traced', arguments: {} }, headers: { Authorization: `Bearer ${await token()}`, traceparent } });
     expect(JSON.parse((await replyOf(response)).result?.content[0].text)).toEqual({ traceparent });
   });
 });
@@ -193,11 +187,11 @@ describe('rate limiting (Workers Rate Limiting binding, 8 a minute per principal
 
 describe('CORS with auth on', () => {
   it('lets an allowed origin preflight Authorization, and refuses others with 403', async () => {
-    const preflight = await fetch(url(), { method: 'OPTIONS', headers: { Origin: 'https://app.example.com', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, mcp-method' } });
+    const preflight = await fetch(url, { method: 'OPTIONS', headers: { Origin: 'https://app.example.com', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, mcp-method' } });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('Access-Control-Allow-Headers')).toBe('authorization, mcp-method');
     expect(preflight.headers.get('Access-Control-Max-Age')).toBe('86400');
-    const evil = await rpc('server/discover', { url: url(), headers: { Origin: 'https://evil.example.com' } });
+    const evil = await rpc('server/discover', { headers: { Origin: 'https://evil.example.com' } });
     expect(evil.status).toBe(403);
   });
 });

@@ -1,24 +1,24 @@
 /**
- * Ids of every allowed shape, with request logs on (the edge fixture in the workerd binary,
+ * Ids of every allowed shape, with request logs on (the edge fixture in workerd,
  * REQUEST_LOGS = "on"): an integer beyond 2^53 is echoed digit for digit by every method, error
  * path, legacy request and legacy batch, and logged with the same digits (spec 2026-07-28
  * basic/index: the response MUST include the same id); a log line stays bounded however long
  * the id, tool name or client name the client sent.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveWithWorkerd, type DirectWorker } from '../../scripts/workerd.mjs';
+import type { WorkerInWorkerd } from '../kit';
 import { MAX_ATTRIBUTE_CHARS } from '../../src/http/requestAttributes';
 import { mcpHeaders, meta } from '../support/mcp';
-import { waitForLine, type LogLine } from './logLines';
+import { startEdge, waitForLine, type LogLine } from './edge';
 
-let worker: DirectWorker;
+let worker: WorkerInWorkerd;
 let url: string;
 
 beforeAll(async () => {
-  worker = await serveWithWorkerd({ config: 'test/fixtures/edge/wrangler.toml', vars: { MAX_BODY_BYTES: '4194304' }, captureStdout: true });
+  worker = await startEdge({ MAX_BODY_BYTES: '4194304' });
   url = `${worker.url}/mcp`;
 });
-afterAll(() => worker?.stop());
+afterAll(() => worker?.dispose());
 
 /** A distinct id beyond 2^53 per request, so each finds its own log line. */
 let next = 0;

@@ -1,7 +1,9 @@
 /** server/discover and the Cache-Control derived from ttlMs and cacheScope (spec 2026-07-28 server/discover, server/utilities/caching). */
 import { describe, expect, it } from 'vitest';
 import { defaults } from '../fixtures/defaults';
-import { fixtureUrl, rpc } from '../support/mcp';
+import { defaultsUrl, fixtureUrl, requestsTo } from '../support/mcp';
+
+const { rpc } = requestsTo(defaultsUrl());
 
 describe('server/discover', () => {
   it('answers with versions, served capabilities, instructions, serverInfo and cache hints', async () => {

@@ -1,8 +1,10 @@
 /** Fault injection: tools that throw, return garbage, never settle or answer too much. Listen stream bounds: listen.test.ts. */
 import { describe, expect, it } from 'vitest';
-import { fixtureUrl, rpc } from '../support/mcp';
+import { fixtureUrl, requestsTo } from '../support/mcp';
 
-const call = (name: string, args: Record<string, unknown> = {}) => rpc('tools/call', { url: fixtureUrl(), params: { name, arguments: args } });
+const { rpc } = requestsTo(fixtureUrl());
+
+const call = (name: string, args: Record<string, unknown> = {}) => rpc('tools/call', { params: { name, arguments: args } });
 
 describe('fault injection', () => {
   it('stops a tool that never settles at the time limit and tells the model', async () => {
@@ -28,7 +30,7 @@ describe('fault injection', () => {
 
 describe('upstream faults', () => {
   it('turns an upstream that never answers into a tool error at the time limit (the abort itself: test/unit/time-limit.test.ts)', async () => {
-    const { status, body } = await rpc('tools/call', { url: fixtureUrl(), params: { name: 'impatient_upstream', arguments: {} } });
+    const { status, body } = await rpc('tools/call', { params: { name: 'impatient_upstream', arguments: {} } });
     expect(status).toBe(200);
     expect(body.result).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/did not finish/) }] });
   });

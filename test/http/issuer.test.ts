@@ -8,44 +8,36 @@
  */
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildBundle, serveWithWorkerd, type DirectWorker } from '../../scripts/workerd.mjs';
 import { JWKS_REFETCH_INTERVAL_MS } from '../../src/http/jwks';
 import { ErrorCode } from '../../src/mcp/errors';
+import { startInWorkerd, type WorkerInWorkerd } from '../kit';
 import { AUDIENCE, startIssuer, type Behaviour, type Issuer, type Tenant } from '../support/issuer';
-import { mcpHeaders, meta, post, replyOf, type JsonRpcReply } from '../support/mcp';
+import { mcpHeaders, meta, requestsTo, type Reply } from '../support/mcp';
 
-const CONFIG = 'test/fixtures/auth.wrangler.toml';
 /** The fixture's AUTH_JWKS_TIMEOUT_MS: how long a hanging issuer is waited for. */
 const TIMEOUT_MS = 500;
 let issuer: Issuer;
-let bundle: string;
-const workers: DirectWorker[] = [];
+const workers: WorkerInWorkerd[] = [];
 
 beforeAll(async () => {
   issuer = await startIssuer();
-  bundle = buildBundle(CONFIG);
 });
 afterAll(async () => {
-  await Promise.all(workers.map((worker) => worker.stop()));
+  await Promise.all(workers.map((worker) => worker.dispose()));
   await issuer?.close();
 });
 
-/** The auth fixture in workerd, trusting `tenant` alone; its log (stdout and stderr) is kept. */
-async function serve(tenant: Tenant, vars: Record<string, string> = {}): Promise<DirectWorker> {
-  const worker = await serveWithWorkerd({
-    config: CONFIG,
-    bundle,
-    captureStdout: true,
-    vars: { AUTH_ISSUER: tenant.issuer, AUTH_JWKS_TIMEOUT_MS: String(TIMEOUT_MS), ...vars },
+/** The auth fixture in workerd, trusting `tenant` alone. */
+async function serve(tenant: Tenant, vars: Record<string, string> = {}): Promise<WorkerInWorkerd> {
+  const worker = await startInWorkerd({
+    config: 'test/fixtures/auth.wrangler.toml',
+    vars: { AUTH_MODE: 'jwt', AUTH_ISSUER: tenant.issuer, AUTH_RESOURCE: AUDIENCE, AUTH_JWKS_TIMEOUT_MS: String(TIMEOUT_MS), ...vars },
   });
   workers.push(worker);
   return worker;
 }
 
-async function call(worker: DirectWorker, token: string) {
-  const response = await post('tools/list', { url: `${worker.url}/mcp`, headers: { Authorization: `Bearer ${token}` } });
-  return { status: response.status, headers: response.headers, body: await replyOf(response) };
-}
+const call = (worker: WorkerInWorkerd, token: string) => requestsTo(`${worker.url}/mcp`).rpc('tools/list', { headers: { Authorization: `Bearer ${token}` } });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -57,7 +49,7 @@ async function eventually(check: () => boolean, ms = 3_000): Promise<boolean> {
 }
 
 /** The Worker's log lines that name the JWKS. */
-const jwksLines = (worker: DirectWorker) => worker.logs().split('\n').filter((line) => line.includes('JWKS'));
+const jwksLines = (worker: WorkerInWorkerd) => worker.logs().filter((line) => line.includes('JWKS'));
 
 describe('the identity provider is down: 503, never invalid_token', () => {
   it.each<[string, Behaviour | 'refuse', RegExp]>([
@@ -195,7 +187,7 @@ describe('the resource identifier comes from configuration, never from the reque
     const token = await tenant.token('k1', { aud: 'http://other-mcp.example/mcp' });
     const { status, body } = await postWithHost(`${worker.url}/mcp`, 'other-mcp.example', token);
     expect(status).toBe(401);
-    expect((JSON.parse(body) as JsonRpcReply).result).toBeUndefined();
+    expect((JSON.parse(body) as Reply).result).toBeUndefined();
     expect((await call(worker, await tenant.token('k1'))).status).toBe(200); // aud = AUTH_RESOURCE passes
   });
 

@@ -4,13 +4,14 @@
  * open streams live in this one file, so no other file's stream takes a place meanwhile.
  */
 import { describe, expect, it } from 'vitest';
-import { fixtureUrl, post, rpc, sseMessages } from '../support/mcp';
+import { fixtureUrl, requestsTo, sseMessages } from '../support/mcp';
+
+const { post, rpc } = requestsTo(fixtureUrl());
 
 describe('subscriptions/listen', () => {
   it('acknowledges first, tags every message with the subscription id, and closes with notifications/cancelled and a result', async () => {
     const started = Date.now();
     const response = await post('subscriptions/listen', {
-      url: fixtureUrl(),
       id: 'sub-7',
       params: { notifications: { toolsListChanged: true, resourceSubscriptions: ['test://locked'] } },
     });
@@ -41,7 +42,7 @@ describe('subscriptions/listen', () => {
   });
 
   it('answers a listen request without a filter with -32602', async () => {
-    const { status, body } = await rpc('subscriptions/listen', { url: fixtureUrl() });
+    const { status, body } = await rpc('subscriptions/listen', {});
     expect(status).toBe(400);
     expect(body.error?.code).toBe(-32602);
   });
@@ -52,7 +53,7 @@ describe('subscriptions/listen', () => {
   });
 
   /** Opens a stream as the client at `address` (Cloudflare's CF-Connecting-IP: the client key when no one is signed in). */
-  const open = (address: string) => post('subscriptions/listen', { url: fixtureUrl(), params: { notifications: {} }, headers: { 'CF-Connecting-IP': address } });
+  const open = (address: string) => post('subscriptions/listen', { params: { notifications: {} }, headers: { 'CF-Connecting-IP': address } });
 
   it('bounds the streams an isolate keeps open, with 429 and Retry-After past the limit', async () => {
     const [first, second] = await Promise.all([open('203.0.113.1'), open('203.0.113.2')]);

@@ -1,6 +1,8 @@
 /** `_meta` on every request, protocol versions and unknown methods (spec 2026-07-28 basic/index, basic/versioning). */
 import { describe, expect, it } from 'vitest';
-import { meta, mcpHeaders, rpc } from '../support/mcp';
+import { defaultsUrl, mcpHeaders, meta, requestsTo } from '../support/mcp';
+
+const { rpc } = requestsTo(defaultsUrl());
 
 const V = 'io.modelcontextprotocol/protocolVersion';
 const CAPS = 'io.modelcontextprotocol/clientCapabilities';

@@ -1,21 +1,21 @@
 /**
  * REQUEST_LOGS = "errors", the default: a line for each request answered with an error or a
  * refusal, none for one that succeeded (a line costs the Worker a tenth to a fifth of its
- * throughput: BENCHMARKS.md). The edge fixture runs in the workerd binary; the test reads its lines.
+ * throughput: BENCHMARKS.md). The edge fixture runs in workerd; the test reads its lines.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveWithWorkerd, type DirectWorker } from '../../scripts/workerd.mjs';
+import type { WorkerInWorkerd } from '../kit';
 import { mcpHeaders, meta } from '../support/mcp';
-import { logLines } from './logLines';
+import { logLines, startEdge } from './edge';
 
-let worker: DirectWorker;
+let worker: WorkerInWorkerd;
 let url: string;
 
 beforeAll(async () => {
-  worker = await serveWithWorkerd({ config: 'test/fixtures/edge/wrangler.toml', vars: { REQUEST_LOGS: 'errors' }, captureStdout: true });
+  worker = await startEdge({ REQUEST_LOGS: 'errors' });
   url = `${worker.url}/mcp`;
 });
-afterAll(() => worker?.stop());
+afterAll(() => worker?.dispose());
 
 const lines = () => logLines(worker);
 

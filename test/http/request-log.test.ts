@@ -1,26 +1,22 @@
 /**
  * Request logs that tell the truth: exactly one line per request, refusals included, written
  * when the answer has really ended, with its final status, JSON-RPC error code and duration.
- * The edge fixture runs in the workerd binary and the test reads the lines it prints.
+ * The edge fixture runs in workerd and the test reads the lines it prints.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { serveWithWorkerd, type DirectWorker } from '../../scripts/workerd.mjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WorkerInWorkerd } from '../kit';
 import { mcpHeaders, meta } from '../support/mcp';
-import { logLines, waitForLine, type LogLine } from './logLines';
+import { logLines, startEdge, waitForLine, type LogLine } from './edge';
 
 const TOKEN = 'edge-test-token';
-let worker: DirectWorker;
+let worker: WorkerInWorkerd;
 let url: string;
 
 beforeAll(async () => {
-  worker = await serveWithWorkerd({
-    config: 'test/fixtures/edge/wrangler.toml',
-    vars: { AUTH_MODE: 'bearer', MCP_BEARER_TOKEN: TOKEN, AUTH_SCOPES: 'mcp:read', UPSTREAM_URL: inject('upstreamUrl') },
-    captureStdout: true,
-  });
+  worker = await startEdge({ AUTH_MODE: 'bearer', MCP_BEARER_TOKEN: TOKEN, AUTH_SCOPES: 'mcp:read' });
   url = `${worker.url}/mcp`;
 });
-afterAll(() => worker?.stop());
+afterAll(() => worker?.dispose());
 
 type Line = LogLine;
 

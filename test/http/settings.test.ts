@@ -1,18 +1,19 @@
 /**
  * A setting that cannot be read refuses to serve (docs/production.md, Settings): tried as a new
- * user would, a misspelt AUTH_MODE in the edge fixture served by workerd. Every request is
+ * user would, a misspelt AUTH_MODE in the edge fixture run by workerd. Every request is
  * answered 500 with a JSON-RPC error naming the setting; no tool runs; the log says it once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveWithWorkerd, type DirectWorker } from '../../scripts/workerd.mjs';
+import type { WorkerInWorkerd } from '../kit';
 import { mcpHeaders, meta } from '../support/mcp';
+import { startEdge } from './edge';
 
-let worker: DirectWorker;
+let worker: WorkerInWorkerd;
 
 beforeAll(async () => {
-  worker = await serveWithWorkerd({ config: 'test/fixtures/edge/wrangler.toml', vars: { AUTH_MODE: 'berer' }, captureStdout: true });
+  worker = await startEdge({ AUTH_MODE: 'berer' });
 });
-afterAll(() => worker?.stop());
+afterAll(() => worker?.dispose());
 
 const call = (method: string, params: Record<string, unknown>, name?: string) =>
   fetch(`${worker.url}/mcp`, {
@@ -39,7 +40,7 @@ describe('a misspelt AUTH_MODE', () => {
 
   it('logs the reason once per isolate, with the value it could not read', async () => {
     await (await call('tools/list', {})).text();
-    const said = worker.logs().split('\n').filter((line) => line.includes('refusing to serve'));
+    const said = worker.logs().filter((line) => line.includes('refusing to serve'));
     expect(said).toEqual(['refusing to serve: the setting AUTH_MODE must be `none`, `bearer` or `jwt` (it is "berer")']);
   });
 });

@@ -5,25 +5,24 @@
  * basic/patterns/mrtr: the server must verify the state it receives).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildBundle, serveWithWorkerd, type DirectWorker } from '../../scripts/workerd.mjs';
-import { meta, rpc } from '../support/mcp';
+import { startInWorkerd, type WorkerInWorkerd } from '../kit';
+import { meta, requestsTo } from '../support/mcp';
 
 const ELICIT = meta({ 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} } });
-const config = 'test/fixtures/wrangler.toml';
-let first: DirectWorker;
-let second: DirectWorker;
+let first: WorkerInWorkerd;
+let second: WorkerInWorkerd;
 
 beforeAll(async () => {
-  const bundle = buildBundle(config);
-  // An empty secret is what a deployment that never ran `wrangler secret put` has.
-  [first, second] = await Promise.all([serveWithWorkerd({ config, bundle, vars: { MCP_STATE_SECRET: '' } }), serveWithWorkerd({ config, bundle, vars: { MCP_STATE_SECRET: '' } })]);
+  // No MCP_STATE_SECRET, as a deployment that never ran `wrangler secret put`.
+  const noSecret = () => startInWorkerd({ config: 'test/fixtures/wrangler.toml' });
+  [first, second] = await Promise.all([noSecret(), noSecret()]);
 });
-afterAll(() => Promise.all([first?.stop(), second?.stop()]));
+afterAll(() => Promise.all([first?.dispose(), second?.dispose()]));
 
-const wizard = (worker: DirectWorker, extra: Record<string, unknown> = {}) =>
-  rpc('tools/call', { url: `${worker.url}/mcp`, params: { name: 'wizard', arguments: { greeting: 'Hi' }, _meta: ELICIT, ...extra } });
+const wizard = (worker: WorkerInWorkerd, extra: Record<string, unknown> = {}) =>
+  requestsTo(`${worker.url}/mcp`).rpc('tools/call', { params: { name: 'wizard', arguments: { greeting: 'Hi' }, _meta: ELICIT, ...extra } });
 
-const retry = (worker: DirectWorker, requestState: unknown) =>
+const retry = (worker: WorkerInWorkerd, requestState: unknown) =>
   wizard(worker, { inputResponses: { name: { action: 'accept', content: { name: 'Ada' } } }, requestState });
 
 describe('requestState without MCP_STATE_SECRET', () => {
@@ -44,8 +43,8 @@ describe('requestState without MCP_STATE_SECRET', () => {
 
   it('says so once per isolate in a warning', async () => {
     await wizard(first);
-    const warnings = first.logs().match(/MCP_STATE_SECRET is not set/g) ?? [];
+    const warnings = first.logs().filter((line) => line.includes('MCP_STATE_SECRET is not set'));
     expect(warnings).toHaveLength(1);
-    expect(first.logs()).toMatch(/random key of this isolate/);
+    expect(warnings[0]).toMatch(/random key of this isolate/);
   });
 });

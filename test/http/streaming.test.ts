@@ -1,9 +1,11 @@
 /** Progress and log notifications over SSE, and cancellation by closing the stream (spec 2026-07-28 streamable-http). */
 import { describe, expect, inject, it } from 'vitest';
-import { fixtureUrl, meta, post, sseMessages, replyOf } from '../support/mcp';
+import { fixtureUrl, meta, replyOf, requestsTo, sseMessages } from '../support/mcp';
+
+const { post } = requestsTo(fixtureUrl());
 
 const countdown = (steps: number, extraMeta: Record<string, unknown>, delayMs = 5) =>
-  post('tools/call', { url: fixtureUrl(), id: 9, params: { name: 'countdown', arguments: { steps, delayMs }, _meta: meta(extraMeta) } });
+  post('tools/call', { id: 9, params: { name: 'countdown', arguments: { steps, delayMs }, _meta: meta(extraMeta) } });
 
 describe('streaming', () => {
   it('stays plain JSON when the request asked for neither progress nor logs', async () => {
@@ -35,8 +37,7 @@ describe('streaming', () => {
   it('aborts the handler when the client closes the stream: its upstream fetch is cancelled', async () => {
     const stats = async () => (await (await fetch(`${inject('upstreamUrl')}/stats`)).json()) as { started: number; abandoned: number };
     const before = await stats();
-    // Straight to workerd: a proxy in front (Miniflare, wrangler dev) would hide the disconnect.
-    const response = await post('tools/call', { url: inject('directFixtureUrl'), params: { name: 'slow_upstream', arguments: {}, _meta: meta({ progressToken: 1 }) } });
+    const response = await post('tools/call', { params: { name: 'slow_upstream', arguments: {}, _meta: meta({ progressToken: 1 }) } });
     const reader = response.body!.getReader();
     expect(new TextDecoder().decode((await reader.read()).value)).toContain('notifications/progress');
     await expect.poll(async () => (await stats()).started, { timeout: 5000 }).toBe(before.started + 1);

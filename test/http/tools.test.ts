@@ -2,7 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { defaults } from '../fixtures/defaults';
 import { tools as fixtureTools } from '../fixtures/tools';
-import { fixtureUrl, meta, rpc } from '../support/mcp';
+import { atUrl, testClient } from '../kit';
+import { defaultsUrl, fixtureUrl, meta, requestsTo } from '../support/mcp';
+
+/** The wire itself, where a test reads what a client would not show (a page's nextCursor, an error's exact shape). */
+const { rpc } = requestsTo(defaultsUrl());
+/** What a client does, on the defaults fixture and on the fixture. */
+const mcp = testClient(atUrl(defaultsUrl()));
+const onFixture = testClient(atUrl(fixtureUrl()));
 
 describe('tools/list', () => {
   it('lists the registered tools in a stable order with their schemas and no handlers', async () => {
@@ -31,19 +38,14 @@ describe('tools/list', () => {
     expect(pages).toBe(Math.ceil(fixtureTools.length / 2)); // the fixture's pageSize
     expect(names).toEqual(fixtureTools.map((tool) => tool.name));
   });
-
-  it('answers an unknown cursor with -32602', async () => {
-    const { status, body } = await rpc('tools/list', { params: { cursor: 'not-a-cursor' } });
-    expect(status).toBe(400);
-    expect(body.error?.code).toBe(-32602);
-  });
+  // An unknown cursor: test/spec/features.test.ts (pagination).
 });
 
 describe('tools/call', () => {
   it('runs a pure tool and returns structured content with serverInfo', async () => {
-    const { status, body } = await rpc('tools/call', { params: { name: 'sum', arguments: { a: 2, b: 40 } } });
+    const { status, result } = await mcp.callTool('sum', { a: 2, b: 40 });
     expect(status).toBe(200);
-    expect(body.result).toEqual({
+    expect(result).toEqual({
       resultType: 'complete',
       content: [{ type: 'text', text: '{"sum":42}' }],
       structuredContent: { sum: 42 },
@@ -52,22 +54,20 @@ describe('tools/call', () => {
   });
 
   it('answers an unknown tool with -32602', async () => {
-    const { status, body } = await rpc('tools/call', { params: { name: 'nope', arguments: {} } });
-    expect(status).toBe(400);
-    expect(body.error).toMatchObject({ code: -32602, message: expect.stringContaining('Unknown tool: nope') });
+    await expect(mcp.callTool('nope')).rejects.toMatchObject({ status: 400, code: -32602, message: expect.stringContaining('Unknown tool: nope') });
   });
 
   it('reports arguments that break the inputSchema as a tool error the model can act on', async () => {
-    const { status, body } = await rpc('tools/call', { params: { name: 'sum', arguments: { a: 'two', b: 2 } } });
+    const { status, result } = await mcp.callTool('sum', { a: 'two', b: 2 });
     expect(status).toBe(200);
-    expect(body.result?.isError).toBe(true);
-    expect(body.result?.content[0].text).toMatch(/Invalid arguments for tool sum: \/a: .*number/);
+    expect(result.isError).toBe(true);
+    expect(result.content[0].text).toMatch(/Invalid arguments for tool sum: \/a: .*number/);
   });
 
   it('turns an expected handler failure into isError and an unexpected one into -32603 without internals', async () => {
     const url = fixtureUrl();
-    const expected = await rpc('tools/call', { url, params: { name: 'fails', arguments: { how: 'expected' } } });
-    expect(expected.body.result).toMatchObject({ isError: true, content: [{ type: 'text', text: 'the upstream said no' }] });
+    const expected = await onFixture.callTool('fails', { how: 'expected' });
+    expect(expected.result).toMatchObject({ isError: true, content: [{ type: 'text', text: 'the upstream said no' }] });
     for (const how of ['unexpected', 'malformed']) {
       const { status, body } = await rpc('tools/call', { url, params: { name: 'fails', arguments: { how } } });
       expect(status).toBe(500);
@@ -76,13 +76,9 @@ describe('tools/call', () => {
   });
 
   it('answers -32021 with requiredCapabilities when the client lacks a capability the tool needs', async () => {
-    const url = fixtureUrl();
-    const { status, body } = await rpc('tools/call', { url, params: { name: 'ask_user', arguments: {} } });
-    expect(status).toBe(400);
-    expect(body.error).toMatchObject({ code: -32021, data: { requiredCapabilities: { elicitation: {} } } });
-    const withCapability = meta({ 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} } });
-    const ok = await rpc('tools/call', { url, params: { name: 'ask_user', arguments: {}, _meta: withCapability } });
-    expect(ok.body.result?.content).toEqual([{ type: 'text', text: 'asked' }]);
+    await expect(onFixture.callTool('ask_user')).rejects.toMatchObject({ status: 400, code: -32021, data: { requiredCapabilities: { elicitation: {} } } });
+    const ok = await onFixture.callTool('ask_user', {}, { capabilities: { elicitation: {} } });
+    expect(ok.result.content).toEqual([{ type: 'text', text: 'asked' }]);
   });
 
   it('does not take an inherited property for a declared capability', async () => {

@@ -5,13 +5,15 @@
  * /echo-headers with the handler's `fetch`, and answers with the trace headers it received.
  */
 import { describe, expect, it } from 'vitest';
-import { fixtureUrl, meta, rpc } from '../support/mcp';
+import { fixtureUrl, meta, requestsTo } from '../support/mcp';
+
+const { rpc } = requestsTo(fixtureUrl());
 
 const TRACEPARENT = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
 
 /** Calls `traced`; returns the trace headers the upstream saw. */
 async function upstreamSaw(extraMeta: Record<string, unknown>, headers: Record<string, string> = {}) {
-  const { status, body } = await rpc('tools/call', { url: fixtureUrl(), params: { name: 'traced', arguments: {}, _meta: meta(extraMeta) }, headers });
+  const { status, body } = await rpc('tools/call', { params: { name: 'traced', arguments: {}, _meta: meta(extraMeta) }, headers });
   expect(status).toBe(200);
   expect(body.result?.isError, JSON.stringify(body)).toBeUndefined();
   return JSON.parse(body.result?.content[0].text) as { traceparent: string | null; tracestate?: string };

@@ -1,6 +1,7 @@
 /**
  * The test kit: test your own tools, resources and prompts in a few lines (README, "Test your tool").
- * `testClient` calls the Worker's fetch in process; `startInWorkerd` runs it in workerd as wrangler builds it.
+ * `testClient` calls the Worker's fetch in process; `startInWorkerd` runs it in workerd as wrangler builds it,
+ * and serves it on loopback (`${worker.url}/mcp`) for a client that needs a URL (`atUrl`).
  */
 export { atUrl, McpError, testClient, type Answer, type CallOptions, type FetchTarget, type Notification, type TestClient, type TestClientOptions } from './testClient';
-export { startInWorkerd, type WorkerdOptions, type WorkerInWorkerd } from './startInWorkerd';
+export { startInWorkerd, type DurableObjectStorage, type WorkerdOptions, type WorkerInWorkerd } from './startInWorkerd';

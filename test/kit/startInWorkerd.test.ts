@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tools as fixtureTools } from '../fixtures/tools';
-import { startInWorkerd, testClient, type WorkerInWorkerd } from './index';
+import { atUrl, startInWorkerd, testClient, type WorkerInWorkerd } from './index';
 
 describe('startInWorkerd', () => {
   const outbound: string[] = [];
@@ -12,7 +12,7 @@ describe('startInWorkerd', () => {
   beforeAll(async () => {
     worker = await startInWorkerd({
       config: 'test/fixtures/wrangler.toml',
-      vars: { UPSTREAM_URL: 'https://upstream.test', LISTEN_MAX_SECONDS: '2' },
+      vars: { UPSTREAM_URL: 'https://upstream.test', LISTEN_MAX_SECONDS: '2', REQUEST_LOGS: 'on' },
       secrets: { MCP_STATE_SECRET: 'a secret set by the test' },
       outbound: (request) => {
         outbound.push(request.url);
@@ -35,7 +35,19 @@ describe('startInWorkerd', () => {
 
   it('gives the Worker the vars and secrets the test states, and no other', async () => {
     const text = Object.entries(await worker.env()).filter(([, value]) => typeof value === 'string');
-    expect(Object.fromEntries(text)).toEqual({ UPSTREAM_URL: 'https://upstream.test', LISTEN_MAX_SECONDS: '2', MCP_STATE_SECRET: 'a secret set by the test' });
+    expect(Object.fromEntries(text)).toEqual({ UPSTREAM_URL: 'https://upstream.test', LISTEN_MAX_SECONDS: '2', REQUEST_LOGS: 'on', MCP_STATE_SECRET: 'a secret set by the test' });
+  });
+
+  it('serves the Worker on loopback at its url, for a client that needs one', async () => {
+    expect(worker.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const { tools } = (await testClient(atUrl(`${worker.url}/mcp`)).listTools()).result;
+    expect(tools.map((tool) => tool.name)).toEqual(fixtureTools.map((tool) => tool.name));
+  });
+
+  it('keeps what the Worker prints, one entry per console call', async () => {
+    await fetch(`${worker.url}/no-such-path`);
+    await expect.poll(() => worker.logs().filter((line) => line.includes('"url.path":"/no-such-path"')), { timeout: 3_000 }).toHaveLength(1);
+    expect(JSON.parse(worker.logs().find((line) => line.includes('/no-such-path'))!)).toMatchObject({ 'http.response.status_code': 404 });
   });
 });
 

@@ -9,7 +9,12 @@
  * (Miniflare's `outboundService`), so a tool that calls an API is tested without a server.
  *
  *   await using worker = await startInWorkerd({ outbound: () => Response.json({ ok: true }) });
- *   const mcp = testClient(worker);
+ *   const mcp = testClient(worker);                       // in process, through Miniflare
+ *   const overHttp = testClient(atUrl(`${worker.url}/mcp`)); // on loopback, as a client connects
+ *
+ * The Worker also listens on loopback (`url`), with a client's disconnect reaching it as its
+ * request's abort signal; what it prints is kept (`logs()`); Durable Objects keep their state in
+ * a folder of their own, deleted with the Worker.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -32,9 +37,26 @@ export interface WorkerdOptions {
   miniflare?: Partial<V4WorkerOptions>;
 }
 
+/** A Durable Object's SQLite storage, read from the test (`exec` runs SQL inside the object). */
+export interface DurableObjectStorage {
+  exec<Row = Record<string, unknown>>(query: string, ...bindings: unknown[]): Promise<Row[]>;
+}
+
 export interface WorkerInWorkerd extends FetchTarget {
+  /** Where the Worker listens on loopback, e.g. `http://127.0.0.1:39105`: its endpoint is `${url}/mcp`. */
+  url: string;
+  /** What the Worker has printed so far (`console.log`, `warn`, `error`), one entry per call. */
+  logs(): string[];
   /** The Worker's `env` as workerd gives it to the Worker. */
   env(): Promise<Record<string, unknown>>;
+  /** The ids of the objects of a Durable Object binding that hold storage. */
+  listDurableObjectIds(binding: string): Promise<string[]>;
+  /** The storage of one object of a Durable Object binding, by the name it was addressed with or its id. */
+  getDurableObjectStorage(binding: string, object: { name: string } | { id: string }): Promise<DurableObjectStorage>;
+  /** Stops one object of a Durable Object binding, as the runtime does to an idle one; its storage stays. */
+  evictDurableObject(binding: string, object: { name: string } | { id: string }): Promise<void>;
+  /** Restarts the Worker as a deployment does: every isolate and object starts again; storage stays. */
+  restart(): Promise<void>;
   dispose(): Promise<void>;
   [Symbol.asyncDispose](): Promise<void>;
 }
@@ -42,48 +64,106 @@ export interface WorkerInWorkerd extends FetchTarget {
 const run = promisify(execFile);
 const root = resolve(dirname(new URL(import.meta.url).pathname), '../..');
 
-export async function startInWorkerd(options: WorkerdOptions = {}): Promise<WorkerInWorkerd> {
-  const config = resolve(root, options.config ?? 'wrangler.toml');
+/** Bundles being built or in use, by config: Workers started from one config share one build, removed with the last of them. */
+const builds = new Map<string, { outdir: Promise<string>; users: number }>();
+
+async function build(config: string): Promise<string> {
   const outdir = await mkdtemp(join(tmpdir(), 'mcp-worker-build-'));
   const wrangler = join(root, 'node_modules', 'wrangler', 'bin', 'wrangler.js');
   try {
     await run(process.execPath, [wrangler, 'deploy', '--dry-run', '--outdir', outdir, '--config', config], { cwd: root });
+    return outdir;
   } catch (error) {
     await rm(outdir, { recursive: true, force: true });
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
     throw new Error(`wrangler could not build ${config}:\n${stdout}${stderr}`);
   }
-  // Loaded here, not at the top: importing wrangler takes seconds, and in-process tests never need it.
-  const [{ Miniflare, convertV4MiniflareOptions }, { unstable_getMiniflareWorkerOptions }] = await Promise.all([import('miniflare'), import('wrangler')]);
+}
+
+async function useBuild(config: string): Promise<{ outdir: string; release: () => Promise<void> }> {
+  let entry = builds.get(config);
+  if (!entry) {
+    entry = { outdir: build(config), users: 0 };
+    builds.set(config, entry);
+  }
+  entry.users++;
+  const built = entry;
+  const release = async () => {
+    if (--built.users > 0) return;
+    builds.delete(config);
+    await rm(await built.outdir, { recursive: true, force: true });
+  };
+  try {
+    return { outdir: await built.outdir, release };
+  } catch (error) {
+    await release().catch(() => {});
+    throw error;
+  }
+}
+
+export async function startInWorkerd(options: WorkerdOptions = {}): Promise<WorkerInWorkerd> {
+  const config = resolve(root, options.config ?? 'wrangler.toml');
+  // wrangler builds in a process of its own meanwhile. Loaded here, not at the top: importing
+  // wrangler takes seconds, and in-process tests never need it.
+  const [{ outdir, release }, { Miniflare, convertV4MiniflareOptions }, { unstable_getMiniflareWorkerOptions }] = await Promise.all([
+    useBuild(config),
+    import('miniflare'),
+    import('wrangler'),
+  ]);
   // modulesRules serve wrangler's unbundled modules; the bundle is one ES module.
   const { workerOptions: { modulesRules: _rules, ...workerOptions }, main } = unstable_getMiniflareWorkerOptions(config);
   const script = join(outdir, `${basename(main ?? 'index.ts').replace(/\.[cm]?[jt]s$/, '')}.js`);
   const { outbound } = options;
+  const printed: string[] = [];
   // wrangler describes the Worker in miniflare 4's option shape; miniflare 5's constructor takes
   // its own (a `workers` list of `{ config, dev }`), and converts the older shape for us.
-  const mf = new Miniflare(
-    convertV4MiniflareOptions({
+  const miniflareOptions = convertV4MiniflareOptions({
       ...workerOptions,
       modulesRoot: outdir,
       modules: [{ type: 'ESModule', path: script }],
       // Only what the test states: the config's [vars] and .dev.vars are the developer's, not the test's.
       bindings: { ...options.vars, ...options.secrets },
+      // workerd's console output, one message per console call: kept for the test instead of printed.
+      handleStructuredLogs: ({ message }: { message: string }) => void printed.push(message),
+      // Lets a test read a Durable Object's storage (getDurableObjectStorage).
+      unsafeInspectDurableObjects: workerOptions.durableObjects !== undefined,
       ...(outbound ? { outboundService: (request: unknown) => outbound(request as Request) as never } : {}),
       ...options.miniflare,
-    } as V4WorkerOptions),
-  );
+    } as V4WorkerOptions);
+  const mf = new Miniflare(miniflareOptions);
   const dispose = async () => {
     await mf.dispose();
-    await rm(outdir, { recursive: true, force: true });
+    await release();
+  };
+  let url: URL;
+  try {
+    url = await mf.ready;
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+  const { name = '', durableObjects = {} } = workerOptions as V4WorkerOptions;
+  /** A binding's class, as `getDurableObjectStorage` addresses it (the script is the Worker's own). */
+  const classOf = (binding: string) => {
+    const target = durableObjects[binding];
+    if (target === undefined) throw new Error(`${config} has no Durable Object binding ${binding}`);
+    return typeof target === 'string' ? target : target.className;
   };
   return {
+    url: url.origin,
     // Miniflare speaks undici's Request and Response: hand it plain parts, hand back a standard Response.
     fetch: async (request: Request) => {
       const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
       const response = await mf.dispatchFetch(request.url, { method: request.method, headers: [...request.headers], body });
       return response as unknown as Response;
     },
+    logs: () => [...printed],
     env: () => mf.getBindings(),
+    listDurableObjectIds: (binding) => mf.listDurableObjectIds(binding),
+    getDurableObjectStorage: (binding, object) => mf.unsafeGetDurableObjectStorage(name, classOf(binding), object) as Promise<DurableObjectStorage>,
+    evictDurableObject: (binding, object) => mf.unsafeEvictDurableObject(name, classOf(binding), object),
+    // The same options on the same port: workerd restarts; Durable Object storage is kept in Miniflare's folder until dispose.
+    restart: () => mf.setOptions({ ...miniflareOptions, port: Number(url.port) }),
     dispose,
     [Symbol.asyncDispose]: dispose,
   };

@@ -2,25 +2,22 @@
  * spec 2026-07-28 basic/authorization (the MCP server as an OAuth 2.1 resource server; RFC 9728,
  * RFC 6750, RFC 8707), and AUTH_MODE = "bearer", the static secret outside that profile.
  */
-import { importJWK, SignJWT, type JWK } from 'jose';
 import { describe, expect, inject, it } from 'vitest';
-import { expectSchema, post, rpc } from './support';
+import { signToken } from '../support/issuer';
+import { requestsTo } from '../support/mcp';
+import { expectSchema } from './expectSchema';
 
 const RESOURCE = 'https://spec.example.com/mcp';
-const jwtUrl = () => inject('specJwtUrl');
-const bearerUrl = () => inject('specBearerUrl');
+const jwtUrl = inject('specJwtUrl');
+const bearerUrl = inject('specBearerUrl');
+const signer = inject('specSigner');
+const { post, rpc } = requestsTo(jwtUrl);
 const METADATA = '/.well-known/oauth-protected-resource';
 
-async function token(claims: Record<string, unknown> = {}) {
-  const now = Math.floor(Date.now() / 1000);
-  const jwt = new SignJWT({ sub: 'spec-user', scope: 'spec:read', ...claims }).setProtectedHeader({ alg: 'ES256', kid: 'spec-key' });
-  if (!('iss' in claims)) jwt.setIssuer(inject('specIssuer'));
-  if (!('aud' in claims)) jwt.setAudience(RESOURCE);
-  if (!('exp' in claims)) jwt.setExpirationTime(now + 300);
-  return jwt.sign(await importJWK(inject('specSigningKey') as JWK, 'ES256'));
-}
+/** A token the jwt fixture accepts, for the user `spec-user` with `spec:read`; `claims` add to or override these. */
+const token = (claims: Record<string, unknown> = {}) => signToken(signer, { sub: 'spec-user', scope: 'spec:read', ...claims });
 
-const withToken = (bearer: string | undefined, url = jwtUrl()): { url: string; headers: Record<string, string> } => ({
+const withToken = (bearer: string | undefined, url = jwtUrl): { url: string; headers: Record<string, string> } => ({
   url,
   headers: bearer ? { Authorization: `Bearer ${bearer}` } : {},
 });
@@ -28,10 +25,10 @@ const withToken = (bearer: string | undefined, url = jwtUrl()): { url: string; h
 describe('authorization (AUTH_MODE = "jwt")', () => {
   it('authorization: "MCP servers MUST implement OAuth 2.0 Protected Resource Metadata" with "at least one authorization server"', async () => {
     for (const path of [METADATA, `${METADATA}/mcp`]) {
-      const response = await fetch(new URL(path, jwtUrl()));
+      const response = await fetch(new URL(path, jwtUrl));
       expect(response.status).toBe(200);
       const document = (await response.json()) as { authorization_servers: string[] };
-      expect(document).toMatchObject({ resource: RESOURCE, authorization_servers: [inject('specIssuer')] });
+      expect(document).toMatchObject({ resource: RESOURCE, authorization_servers: [signer.issuer] });
       expect(document.authorization_servers.length).toBeGreaterThan(0);
     }
   });
@@ -87,12 +84,12 @@ describe('authorization (AUTH_MODE = "jwt")', () => {
   });
 
   it('authorization: "MCP Servers SHOULD NOT include offline_access in ... scopes_supported"', async () => {
-    const document = (await (await fetch(new URL(METADATA, jwtUrl()))).json()) as { scopes_supported: string[] };
+    const document = (await (await fetch(new URL(METADATA, jwtUrl))).json()) as { scopes_supported: string[] };
     expect(document.scopes_supported).toEqual(['spec:read', 'spec:admin']);
   });
 
   it('authorization: "Access tokens MUST NOT be included in the URI query string": a token there does not authenticate', async () => {
-    const url = new URL(jwtUrl());
+    const url = new URL(jwtUrl);
     url.searchParams.set('access_token', await token());
     expect((await post('tools/list', { url: url.href })).status).toBe(401);
   });
@@ -100,8 +97,8 @@ describe('authorization (AUTH_MODE = "jwt")', () => {
 
 describe('AUTH_MODE = "bearer" (a static secret, no authorization server)', () => {
   it('authorization-server-discovery: "MUST include the authorization_servers field containing at least one": with none, no metadata is advertised', async () => {
-    for (const path of [METADATA, `${METADATA}/mcp`]) expect((await fetch(new URL(path, bearerUrl()))).status).toBe(404);
-    const response = await post('tools/list', withToken(undefined, bearerUrl()));
+    for (const path of [METADATA, `${METADATA}/mcp`]) expect((await fetch(new URL(path, bearerUrl))).status).toBe(404);
+    const response = await post('tools/list', withToken(undefined, bearerUrl));
     expect(response.status).toBe(401);
     const challenge = response.headers.get('WWW-Authenticate') ?? '';
     expect(challenge).toMatch(/^Bearer/);
@@ -109,9 +106,9 @@ describe('AUTH_MODE = "bearer" (a static secret, no authorization server)', () =
   });
 
   it('authorization: "Invalid or expired tokens MUST receive a HTTP 401 response" in bearer mode too; the secret lets the request in', async () => {
-    const wrong = await post('tools/list', withToken('wrong', bearerUrl()));
+    const wrong = await post('tools/list', withToken('wrong', bearerUrl));
     expect(wrong.status).toBe(401);
     expect(wrong.headers.get('WWW-Authenticate')).toContain('error="invalid_token"');
-    expect((await post('tools/list', withToken('spec-bearer-token', bearerUrl()))).status).toBe(200);
+    expect((await post('tools/list', withToken('spec-bearer-token', bearerUrl))).status).toBe(200);
   });
 });

@@ -2,8 +2,11 @@
  * spec 2026-07-28 server/*: tools, resources, prompts, completion, logging, pagination,
  * caching; every answer checked against the spec's schema.
  */
-import { describe, expect, it } from 'vitest';
-import { expectErrorSchema, expectSchema, meta, post, rpc, sseMessages } from './support';
+import { describe, expect, inject, it } from 'vitest';
+import { meta, requestsTo, sseMessages } from '../support/mcp';
+import { expectErrorSchema, expectSchema } from './expectSchema';
+
+const { post, rpc } = requestsTo(inject('specUrl'));
 
 /** Every item of a paginated list, following nextCursor. */
 async function all(method: string, key: string) {
@@ -146,18 +149,18 @@ describe('server/utilities: logging, pagination, caching', () => {
   });
 
   it('logging: "The server MUST NOT emit notifications/message for a request that does not include this field"', async () => {
-    const response = await post('tools/call', { params: { name: 'steps', arguments: { count: 2 }, _meta: meta({}, { progressToken: 'p' }) } });
+    const response = await post('tools/call', { params: { name: 'steps', arguments: { count: 2 }, _meta: meta({ progressToken: 'p' }) } });
     expect((await sseMessages(response)).filter((m) => m.method === 'notifications/message')).toEqual([]);
   });
 
   it('logging: messages at or above the requested level only, on the stream of the request that set it', async () => {
-    const response = await post('tools/call', { params: { name: 'steps', arguments: { count: 2 }, _meta: meta({}, { 'io.modelcontextprotocol/logLevel': 'info' }) } });
+    const response = await post('tools/call', { params: { name: 'steps', arguments: { count: 2 }, _meta: meta({ 'io.modelcontextprotocol/logLevel': 'info' }) } });
     const logs = (await sseMessages(response)).filter((m) => m.method === 'notifications/message');
     expect(logs.map((m) => m.params?.level)).toEqual(['info', 'info']);
   });
 
   it('logging: "If the io.modelcontextprotocol/logLevel value ... is not a recognized log level, the server SHOULD reject that request"', async () => {
-    const { status, body } = await rpc('tools/list', { params: { _meta: meta({}, { 'io.modelcontextprotocol/logLevel': 'loud' }) } });
+    const { status, body } = await rpc('tools/list', { params: { _meta: meta({ 'io.modelcontextprotocol/logLevel': 'loud' }) } });
     expect(status).toBe(400);
     expect(body.error?.code).toBe(-32602);
   });

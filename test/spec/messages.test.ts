@@ -1,8 +1,9 @@
 /** spec 2026-07-28 basic/index: JSON-RPC messages, ids, results, errors, notifications, `_meta`. */
-import { describe, expect, it } from 'vitest';
-import { expectErrorSchema, expectSchema, headersFor, meta, post, raw, rpc, replyOf } from './support';
+import { describe, expect, inject, it } from 'vitest';
+import { mcpHeaders, meta, replyOf, requestsTo } from '../support/mcp';
+import { expectErrorSchema, expectSchema } from './expectSchema';
 
-const modern = (method: string) => headersFor(method);
+const { post, raw, rpc } = requestsTo(inject('specUrl'));
 
 describe('basic/index: messages', () => {
   it('basic/index: "MUST follow the JSON-RPC 2.0 specification": a request gets one response object with jsonrpc "2.0"', async () => {
@@ -12,7 +13,7 @@ describe('basic/index: messages', () => {
   });
 
   it('basic/index: "Requests MUST include a string or integer ID": a fractional id is an invalid request', async () => {
-    const response = await raw(JSON.stringify({ jsonrpc: '2.0', id: 1.5, method: 'server/discover', params: { _meta: meta() } }), modern('server/discover'));
+    const response = await raw(JSON.stringify({ jsonrpc: '2.0', id: 1.5, method: 'server/discover', params: { _meta: meta() } }), mcpHeaders('server/discover'));
     expect(response.status).toBe(400);
     const body = await replyOf(response);
     expect(body.error?.code).toBe(-32600);
@@ -20,7 +21,7 @@ describe('basic/index: messages', () => {
   });
 
   it('basic/index: "the ID MUST NOT be null": a request with a null id is refused with -32600', async () => {
-    const response = await raw(JSON.stringify({ jsonrpc: '2.0', id: null, method: 'server/discover', params: { _meta: meta() } }), modern('server/discover'));
+    const response = await raw(JSON.stringify({ jsonrpc: '2.0', id: null, method: 'server/discover', params: { _meta: meta() } }), mcpHeaders('server/discover'));
     expect(response.status).toBe(400);
     expect((await replyOf(response)).error?.code).toBe(-32600);
   });
@@ -33,14 +34,14 @@ describe('basic/index: messages', () => {
 
   it('basic/index: "MUST include the same ID": an integer id above 2^53 is echoed digit for digit', async () => {
     const id = '9007199254740993123';
-    const response = await raw(`{"jsonrpc":"2.0","id":${id},"method":"server/discover","params":${JSON.stringify({ _meta: meta() })}}`, modern('server/discover'));
+    const response = await raw(`{"jsonrpc":"2.0","id":${id},"method":"server/discover","params":${JSON.stringify({ _meta: meta() })}}`, mcpHeaders('server/discover'));
     expect(response.status).toBe(200);
     expect(await response.text()).toMatch(new RegExp(`^\\{"jsonrpc":"2\\.0","id":${id},"result"`));
   });
 
   it('basic/index: "Error responses MUST include the same ID": an error for a big integer id echoes it exactly', async () => {
     const id = '123456789012345678901234567890';
-    const response = await raw(`{"jsonrpc":"2.0","id":${id},"method":"no/such","params":${JSON.stringify({ _meta: meta() })}}`, modern('no/such'));
+    const response = await raw(`{"jsonrpc":"2.0","id":${id},"method":"no/such","params":${JSON.stringify({ _meta: meta() })}}`, mcpHeaders('no/such'));
     expect(response.status).toBe(404);
     expect(await response.text()).toContain(`"id":${id},"error"`);
   });
@@ -61,7 +62,7 @@ describe('basic/index: messages', () => {
   });
 
   it('basic/index: "except in error cases where the ID could not be read": a parse error answers with id null', async () => {
-    const response = await raw('{"jsonrpc":"2.0","id":1,', modern('server/discover'));
+    const response = await raw('{"jsonrpc":"2.0","id":1,', mcpHeaders('server/discover'));
     expect(response.status).toBe(400);
     const body = await replyOf(response);
     expect(body).toMatchObject({ id: null, error: { code: -32700 } });
@@ -71,8 +72,8 @@ describe('basic/index: messages', () => {
   it('basic/index: "Implementations MUST NOT emit any code from this sub-range that is not defined": every error code is a defined one', async () => {
     const defined = new Set([-32700, -32600, -32601, -32602, -32603, -32020, -32021, -32022]);
     const answers = await Promise.all([
-      raw('not json', modern('x')),
-      raw('[]', modern('x')),
+      raw('not json', mcpHeaders('x')),
+      raw('[]', mcpHeaders('x')),
       post('no/such'),
       post('tools/call', { params: { name: 'echo', arguments: null } }),
       post('tools/call', { params: { name: 'needs_sampling', arguments: {} } }),
@@ -91,7 +92,7 @@ describe('basic/index: messages', () => {
   });
 
   it('basic/index: "The receiver MUST NOT send a response" to a notification: 202 with an empty body', async () => {
-    const response = await raw(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } }), modern('notifications/cancelled'));
+    const response = await raw(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } }), mcpHeaders('notifications/cancelled'));
     expect(response.status).toBe(202);
     expect(await response.text()).toBe('');
   });

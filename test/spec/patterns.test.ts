@@ -2,8 +2,11 @@
  * spec 2026-07-28 basic/patterns (mrtr, progress, subscriptions, cancellation) and the client
  * pages as they bind a server: client/elicitation, client/sampling, client/roots.
  */
-import { describe, expect, it } from 'vitest';
-import { expectErrorSchema, expectSchema, meta, post, rpc, sseMessages, replyOf } from './support';
+import { describe, expect, inject, it } from 'vitest';
+import { meta, replyOf, requestsTo, sseMessages } from '../support/mcp';
+import { expectErrorSchema, expectSchema } from './expectSchema';
+
+const { post, rpc } = requestsTo(inject('specUrl'));
 
 const call = (name: string, capabilities: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
   rpc('tools/call', { params: { name, arguments: {}, ...extra }, capabilities });
@@ -134,7 +137,7 @@ describe('client pages, as they bind the server', () => {
 
 describe('basic/patterns/progress', () => {
   it('progress: "The progress value MUST increase with each notification" and "Progress notifications MUST stop after completion"', async () => {
-    const response = await post('tools/call', { params: { name: 'steps', arguments: { count: 4 }, _meta: meta({}, { progressToken: 'tok' }) } });
+    const response = await post('tools/call', { params: { name: 'steps', arguments: { count: 4 }, _meta: meta({ progressToken: 'tok' }) } });
     const messages = await sseMessages(response);
     const progress = messages.filter((m) => m.method === 'notifications/progress').map((m) => m.params?.progress as number);
     expect(progress).toEqual([1, 2, 3, 4]);
@@ -148,7 +151,7 @@ describe('basic/patterns/progress', () => {
   });
 
   it('progress: "Progress tokens MUST be a string or integer value": another token type is refused with -32602', async () => {
-    const { status, body } = await rpc('tools/call', { params: { name: 'echo', arguments: { text: 'x' }, _meta: meta({}, { progressToken: 1.5 }) } });
+    const { status, body } = await rpc('tools/call', { params: { name: 'echo', arguments: { text: 'x' }, _meta: meta({ progressToken: 1.5 }) } });
     expect(status).toBe(400);
     expect(body.error?.code).toBe(-32602);
   });
@@ -186,14 +189,14 @@ describe('basic/patterns/subscriptions and cancellation', () => {
     expect(cancelled[0]?.params).toMatchObject({ requestId: 'sub-end', _meta: { 'io.modelcontextprotocol/subscriptionId': 'sub-end' } });
     expectSchema(cancelled[0], 'CancelledNotification');
     // Never for any other purpose: a request answered normally, streamed or not, carries none.
-    const streamed = await sseMessages(await post('tools/call', { params: { name: 'steps', arguments: { count: 2 }, _meta: meta({}, { progressToken: 1 }) } }));
+    const streamed = await sseMessages(await post('tools/call', { params: { name: 'steps', arguments: { count: 2 }, _meta: meta({ progressToken: 1 }) } }));
     expect(streamed.some((m) => m.method === 'notifications/cancelled')).toBe(false);
   });
 
   it('cancellation: "The server MUST treat a client disconnect as cancellation of that request" and sends nothing more for it', async () => {
     const count = async () => Number((await rpc('tools/call', { params: { name: 'cancelled_count', arguments: {} } })).body.result?.content[0].text);
     const before = await count();
-    const response = await post('tools/call', { params: { name: 'slow', arguments: {}, _meta: meta({}, { progressToken: 1 }) } });
+    const response = await post('tools/call', { params: { name: 'slow', arguments: {}, _meta: meta({ progressToken: 1 }) } });
     const reader = response.body!.getReader();
     expect(new TextDecoder().decode((await reader.read()).value)).toContain('notifications/progress');
     await reader.cancel();

@@ -1,11 +1,15 @@
 /** spec 2026-07-28 basic/transports/streamable-http (and basic/transports/index). */
-import { describe, expect, it } from 'vitest';
-import { expectErrorSchema, expectSchema, headersFor, meta, post, raw, rpc, specUrl, sseMessages, VERSION, replyOf } from './support';
+import { describe, expect, inject, it } from 'vitest';
+import { mcpHeaders, meta, replyOf, requestsTo, sseMessages, VERSION } from '../support/mcp';
+import { expectErrorSchema, expectSchema } from './expectSchema';
+
+const specUrl = inject('specUrl');
+const { post, raw, rpc } = requestsTo(specUrl);
 
 describe('streamable-http: the endpoint', () => {
   it('streamable-http: "MUST provide a single HTTP endpoint path" that supports POST; other paths are 404', async () => {
     expect((await post('server/discover')).status).toBe(200);
-    const elsewhere = await fetch(new URL('/other', specUrl()), { method: 'POST', headers: headersFor('server/discover'), body: '{}' });
+    const elsewhere = await fetch(new URL('/other', specUrl), { method: 'POST', headers: mcpHeaders('server/discover'), body: '{}' });
     expect(elsewhere.status).toBe(404);
   });
 
@@ -19,7 +23,7 @@ describe('streamable-http: the endpoint', () => {
 
   it('streamable-http: "The body of the HTTP POST MUST be a single JSON-RPC request or notification": a batch is refused with -32600', async () => {
     const body = JSON.stringify([{ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: meta() } }]);
-    const response = await raw(body, headersFor('server/discover'));
+    const response = await raw(body, mcpHeaders('server/discover'));
     expect(response.status).toBe(400);
     const reply = await replyOf(response);
     expect(reply.error?.code).toBe(-32600);
@@ -27,32 +31,32 @@ describe('streamable-http: the endpoint', () => {
   });
 
   it('streamable-http: "The client MUST NOT send JSON-RPC responses": a posted response is refused with 400', async () => {
-    const response = await raw(JSON.stringify({ jsonrpc: '2.0', id: 1, result: {} }), headersFor('server/discover'));
+    const response = await raw(JSON.stringify({ jsonrpc: '2.0', id: 1, result: {} }), mcpHeaders('server/discover'));
     expect(response.status).toBe(400);
     expect((await replyOf(response)).error?.code).toBe(-32600);
   });
 
   it('streamable-http: "If the server accepts it, the server MUST return HTTP status code 202 Accepted with no body"', async () => {
-    const response = await raw(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'x' } }), headersFor('notifications/cancelled'));
+    const response = await raw(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'x' } }), mcpHeaders('notifications/cancelled'));
     expect(response.status).toBe(202);
     expect(await response.text()).toBe('');
   });
 
   it('streamable-http: "If the server cannot accept it, it MUST return an HTTP error status code": a malformed notification is 400', async () => {
-    const response = await raw('{"jsonrpc":"1.0","method":"notifications/cancelled"}', headersFor('notifications/cancelled'));
+    const response = await raw('{"jsonrpc":"1.0","method":"notifications/cancelled"}', mcpHeaders('notifications/cancelled'));
     expect(response.status).toBe(400);
   });
 
   it('streamable-http: "the server MUST return either Content-Type: application/json or Content-Type: text/event-stream"', async () => {
     const plain = await post('tools/call', { params: { name: 'echo', arguments: { text: 'x' } } });
     expect(plain.headers.get('Content-Type')).toBe('application/json');
-    const streamed = await post('tools/call', { params: { name: 'steps', arguments: { count: 2 }, _meta: meta({}, { progressToken: 'p' }) } });
+    const streamed = await post('tools/call', { params: { name: 'steps', arguments: { count: 2 }, _meta: meta({ progressToken: 'p' }) } });
     expect(streamed.headers.get('Content-Type')).toBe('text/event-stream');
     await streamed.body?.cancel();
   });
 
   it('streamable-http: "These notifications MUST relate to the originating client request" and "The final JSON-RPC response SHOULD terminate the stream"', async () => {
-    const response = await post('tools/call', { id: 'streamed', params: { name: 'steps', arguments: { count: 3 }, _meta: meta({}, { progressToken: 'tok', 'io.modelcontextprotocol/logLevel': 'info' }) } });
+    const response = await post('tools/call', { id: 'streamed', params: { name: 'steps', arguments: { count: 3 }, _meta: meta({ progressToken: 'tok', 'io.modelcontextprotocol/logLevel': 'info' }) } });
     const messages = await sseMessages(response);
     const last = messages.at(-1);
     expect(last?.id).toBe('streamed');
@@ -70,25 +74,25 @@ describe('streamable-http: the endpoint', () => {
   });
 
   it('streamable-http: "The server MUST NOT send independent JSON-RPC requests on this stream": no message with a method and an id', async () => {
-    const response = await post('tools/call', { params: { name: 'steps', arguments: { count: 2 }, _meta: meta({}, { progressToken: 1 }) } });
+    const response = await post('tools/call', { params: { name: 'steps', arguments: { count: 2 }, _meta: meta({ progressToken: 1 }) } });
     for (const message of await sseMessages(response)) expect(message.method !== undefined && message.id !== undefined).toBe(false);
   });
 
   it('streamable-http: "servers SHOULD include the X-Accel-Buffering: no header" on an SSE stream', async () => {
-    const response = await post('tools/call', { params: { name: 'steps', arguments: { count: 1 }, _meta: meta({}, { progressToken: 1 }) } });
+    const response = await post('tools/call', { params: { name: 'steps', arguments: { count: 1 }, _meta: meta({ progressToken: 1 }) } });
     expect(response.headers.get('X-Accel-Buffering')).toBe('no');
     await response.body?.cancel();
   });
 
   it('streamable-http: GET or DELETE to the MCP endpoint: "respond with 405 Method Not Allowed"', async () => {
     for (const method of ['GET', 'DELETE']) {
-      const response = await fetch(specUrl(), { method, headers: { 'MCP-Protocol-Version': VERSION } });
+      const response = await fetch(specUrl, { method, headers: { 'MCP-Protocol-Version': VERSION } });
       expect(response.status, method).toBe(405);
     }
   });
 
   it('basic/transports: "JSON-RPC messages MUST be UTF-8 encoded": a body that is not UTF-8 is a parse error', async () => {
-    const response = await fetch(specUrl(), { method: 'POST', headers: headersFor('server/discover'), body: new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]) });
+    const response = await fetch(specUrl, { method: 'POST', headers: mcpHeaders('server/discover'), body: new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]) });
     expect(response.status).toBe(400);
     expect((await replyOf(response)).error?.code).toBe(-32700);
   });
@@ -121,7 +125,7 @@ describe('streamable-http: request metadata headers', () => {
   it('streamable-http: "These headers are REQUIRED": a modern request without Mcp-Method or with a wrong Mcp-Name is -32020', async () => {
     const noMethod = await rpc('tools/list', { headers: { 'Mcp-Method': '' } });
     expect(noMethod.body.error?.code).toBe(-32020);
-    const withoutHeader = await fetch(specUrl(), {
+    const withoutHeader = await fetch(specUrl, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'MCP-Protocol-Version': VERSION },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: meta() } }),
@@ -134,7 +138,7 @@ describe('streamable-http: request metadata headers', () => {
   });
 
   it('streamable-http: "A server that does not support such clients MUST reject a request without the header": no version header with a modern body is -32020', async () => {
-    const response = await fetch(specUrl(), {
+    const response = await fetch(specUrl, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'Mcp-Method': 'tools/list' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: meta() } }),

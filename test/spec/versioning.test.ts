@@ -3,7 +3,11 @@
  * lifecycle and basic/transports (the initialize handshake, served statelessly).
  */
 import { describe, expect, inject, it } from 'vitest';
-import { expectErrorSchema, expectSchema, meta, raw, rpc, specUrl, VERSION, replyOf } from './support';
+import { meta, replyOf, requestsTo, VERSION } from '../support/mcp';
+import { expectErrorSchema, expectSchema } from './expectSchema';
+
+const specUrl = inject('specUrl');
+const { raw, rpc } = requestsTo(specUrl);
 
 const LEGACY = '2025-11-25';
 
@@ -147,7 +151,7 @@ describe('legacy lifecycle (2025-11-25), served statelessly', () => {
   });
 
   it('legacy/transports: "return HTTP 405 Method Not Allowed" to GET: this server offers no SSE stream at the endpoint', async () => {
-    const response = await fetch(specUrl(), { headers: { Accept: 'text/event-stream', 'MCP-Protocol-Version': LEGACY } });
+    const response = await fetch(specUrl, { headers: { Accept: 'text/event-stream', 'MCP-Protocol-Version': LEGACY } });
     expect(response.status).toBe(405);
     expect(response.headers.get('Allow')).toBe('POST');
   });

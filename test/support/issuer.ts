@@ -1,15 +1,27 @@
 /**
- * A loopback stand-in for an OAuth authorization server that a test can break. Each tenant has a
- * path of its own (`/<name>`, its JWKS at `/<name>/.well-known/jwks.json`), so every Worker under
- * test trusts its own issuer and starts with a cold key cache; a tenant serves its keys or fails
- * the way it is told, counts the fetches it receives, and signs tokens with its private keys.
+ * The tests' OAuth authorization server: a loopback stand-in whose keys the Workers with
+ * AUTH_MODE = "jwt" trust, and which a test can break. Each tenant has a path of its own
+ * (`/<name>`, its JWKS at `/<name>/.well-known/jwks.json`), so every Worker under test trusts its
+ * own issuer and starts with a cold key cache; a tenant serves its keys or fails the way it is
+ * told, counts the fetches it receives, and signs tokens with its private keys.
+ *
+ * A test file runs in another process than the global setup that starts the issuer: it gets a
+ * tenant's `Signer` (plain data, through `inject`) and signs with `signToken`.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
+import { exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
 
 /** How a tenant answers a JWKS fetch. */
 export type Behaviour = 'keys' | 'status-500' | 'status-503' | 'not-json' | 'not-a-jwks' | 'redirect' | 'hang';
+
+/** What signs a tenant's tokens: its issuer, the audience they are for, and one private key (JWK) with its `kid`. */
+export interface Signer {
+  issuer: string;
+  audience: string;
+  kid: string;
+  privateKey: JWK;
+}
 
 export interface Tenant {
   /** The `iss` of its tokens (AUTH_ISSUER); its JWKS is at `<issuer>/.well-known/jwks.json`. */
@@ -21,8 +33,10 @@ export interface Tenant {
   fetches: number;
   /** Publishes a new signing key (a rotation) under `kid`. */
   addKey(kid: string): Promise<void>;
-  /** A token signed with the key `kid` (published or not), for `aud`, valid for 5 minutes; `claims` override. */
+  /** A token signed with the key `kid` (published or not), for AUDIENCE, valid for 5 minutes; `claims` override. */
   token(kid: string, claims?: Record<string, unknown>): Promise<string>;
+  /** What signs its tokens with the key `kid` (published or not) for `audience`, to hand to a test file. */
+  signer(kid: string, audience?: string): Promise<Signer>;
 }
 
 export interface Issuer {
@@ -33,6 +47,14 @@ export interface Issuer {
 }
 
 export const AUDIENCE = 'https://mcp.example.com/mcp';
+
+/** A token from `signer`: its issuer and audience, issued now, valid for 5 minutes; `claims` add to or override these. */
+export async function signToken(signer: Signer, claims: Record<string, unknown> = {}): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ iss: signer.issuer, aud: signer.audience, iat: now, exp: now + 300, ...claims })
+    .setProtectedHeader({ alg: 'ES256', kid: signer.kid })
+    .sign(await importJWK(signer.privateKey, 'ES256'));
+}
 
 export async function startIssuer(): Promise<Issuer> {
   const tenants = new Map<string, { tenant: Tenant; jwks: { keys: object[] } }>();
@@ -66,10 +88,11 @@ export async function startIssuer(): Promise<Issuer> {
 
   const tenant = async (name: string): Promise<Tenant> => {
     const jwks = { keys: [] as object[] };
-    const privateKeys = new Map<string, CryptoKey>();
-    const sign = async (kid: string) => {
+    const privateKeys = new Map<string, JWK>();
+    /** Makes a key pair under `kid`; tokens for `kid` are signed with its private half from then on. Returns the public half. */
+    const makeKey = async (kid: string) => {
       const { publicKey, privateKey } = await generateKeyPair('ES256', { extractable: true });
-      privateKeys.set(kid, privateKey);
+      privateKeys.set(kid, await exportJWK(privateKey));
       return { ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' };
     };
     const created: Tenant = {
@@ -77,14 +100,12 @@ export async function startIssuer(): Promise<Issuer> {
       behaviour: 'keys',
       maxAge: undefined,
       fetches: 0,
-      addKey: async (kid) => void jwks.keys.push(await sign(kid)),
-      async token(kid, claims = {}) {
-        const key = privateKeys.get(kid) ?? (await sign(kid), privateKeys.get(kid)!);
-        const now = Math.floor(Date.now() / 1000);
-        return new SignJWT({ sub: `user-of-${name}`, scope: 'mcp:read', iss: created.issuer, aud: AUDIENCE, exp: now + 300, iat: now, ...claims })
-          .setProtectedHeader({ alg: 'ES256', kid })
-          .sign(key);
+      addKey: async (kid) => void jwks.keys.push(await makeKey(kid)),
+      async signer(kid, audience = AUDIENCE) {
+        if (!privateKeys.has(kid)) await makeKey(kid); // a key nobody published: its tokens are forged
+        return { issuer: created.issuer, audience, kid, privateKey: privateKeys.get(kid)! };
       },
+      token: async (kid, claims = {}) => signToken(await created.signer(kid), { sub: `user-of-${name}`, scope: 'mcp:read', ...claims }),
     };
     tenants.set(name, { tenant: created, jwks });
     // Where `redirect` points: the same keys, served well.
@@ -107,4 +128,3 @@ export async function startIssuer(): Promise<Issuer> {
       }),
   };
 }
-

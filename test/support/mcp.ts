@@ -1,11 +1,19 @@
-/** Builds well-formed 2026-07-28 requests, so each test changes only the part it is about. */
+/**
+ * Well-formed 2026-07-28 requests over HTTP, so each test changes only the part it is about.
+ * A test file names the Worker it talks to once, `const { post, rpc, raw } = requestsTo(url)`;
+ * a call can still go elsewhere with `url`. For what a conforming client does (list, call, read),
+ * the test kit's client is shorter: `testClient(atUrl(url))`.
+ */
 import { inject } from 'vitest';
 
 export const VERSION = '2026-07-28';
-/** The fixture with every setting at its default (test/fixtures/defaults.ts): where requests go unless told otherwise. */
+
+/** The fixture with every setting at its default (test/fixtures/defaults.ts). */
 export const defaultsUrl = () => inject('defaultsUrl');
+/** The fixture with settings the defaults do not use (test/fixtures/worker.ts). */
 export const fixtureUrl = () => inject('fixtureUrl');
 
+/** The `_meta` a conforming client sends with every request; `extra` adds or replaces keys. */
 export const meta = (extra: Record<string, unknown> = {}) => ({
   'io.modelcontextprotocol/protocolVersion': VERSION,
   'io.modelcontextprotocol/clientInfo': { name: 'test-client', version: '1.0.0' },
@@ -25,47 +33,71 @@ export function mcpHeaders(method: string, name?: string, extra: Record<string, 
   };
 }
 
+/**
+ * What `Mcp-Name` mirrors (spec streamable-http, Request Metadata): a tool's or prompt's name, a
+ * resource's uri, a task's id (spec extensions/tasks, Routing Headers).
+ */
+function nameOf(method: string, params: Record<string, unknown>): string | undefined {
+  for (const name of method.startsWith('tasks/') ? [params.taskId] : [params.name, params.uri]) if (typeof name === 'string') return name;
+  return undefined;
+}
+
 export interface Call {
+  /** Another endpoint than the file's. */
   url?: string;
   id?: string | number;
   params?: Record<string, unknown>;
+  /** Client capabilities for `_meta` (not used when params carry their own `_meta`). */
+  capabilities?: Record<string, unknown>;
   headers?: Record<string, string>;
   /** Replaces the generated body entirely. */
   body?: string;
 }
 
-/** POSTs one request; `params._meta` defaults to a valid one. */
-export function post(method: string, call: Call = {}): Promise<Response> {
-  const params: Record<string, unknown> = { _meta: meta(), ...call.params };
-  const name = typeof params.name === 'string' ? params.name : typeof params.uri === 'string' ? params.uri : undefined;
-  return fetch(call.url ?? defaultsUrl(), {
-    method: 'POST',
-    headers: { ...mcpHeaders(method, name), ...call.headers },
-    body: call.body ?? JSON.stringify({ jsonrpc: '2.0', id: call.id ?? 1, method, params }),
-  });
-}
-
-export interface JsonRpcReply {
+/** A JSON-RPC message as a Worker sends it: an answer, or a notification of a stream. */
+export interface Reply {
   jsonrpc: '2.0';
-  id: string | number | null;
+  id?: string | number | null;
   result?: Record<string, any>;
   error?: { code: number; message: string; data?: any };
+  method?: string;
+  params?: Record<string, any>;
 }
 
-/** The JSON-RPC message in a response body. */
-export const replyOf = async (response: Response) => (await response.json()) as JsonRpcReply;
+/** The JSON-RPC message of a plain JSON response. */
+export const replyOf = async (response: Response) => (await response.json()) as Reply;
 
-export async function rpc(method: string, call: Call = {}): Promise<{ status: number; headers: Headers; body: JsonRpcReply }> {
-  const response = await post(method, call);
-  return { status: response.status, headers: response.headers, body: await replyOf(response) };
-}
-
-/** Reads a whole SSE response into its JSON-RPC messages. */
-export async function sseMessages(response: Response): Promise<JsonRpcReply[]> {
+/** Every JSON-RPC message of an SSE response, in order. */
+export async function sseMessages(response: Response): Promise<Reply[]> {
   const text = await response.text();
   return text
     .split('\n\n')
     .map((event) => event.split('\n').filter((line) => line.startsWith('data: ')).map((line) => line.slice(6)).join('\n'))
     .filter(Boolean)
-    .map((data) => JSON.parse(data));
+    .map((data) => JSON.parse(data) as Reply);
+}
+
+/** Requests to the MCP endpoint at `endpoint`. */
+export function requestsTo(endpoint: string) {
+  /** POSTs one request; `params._meta` defaults to a valid one. */
+  function post(method: string, call: Call = {}): Promise<Response> {
+    const params: Record<string, unknown> = { _meta: meta({ 'io.modelcontextprotocol/clientCapabilities': call.capabilities ?? {} }), ...call.params };
+    return fetch(call.url ?? endpoint, {
+      method: 'POST',
+      headers: { ...mcpHeaders(method, nameOf(method, params)), ...call.headers },
+      body: call.body ?? JSON.stringify({ jsonrpc: '2.0', id: call.id ?? 1, method, params }),
+    });
+  }
+
+  /** POSTs one request and reads its JSON answer. */
+  async function rpc(method: string, call: Call = {}): Promise<{ status: number; headers: Headers; body: Reply }> {
+    const response = await post(method, call);
+    return { status: response.status, headers: response.headers, body: await replyOf(response) };
+  }
+
+  /** A POST of `body` as it is, with only the content headers and `headers` (malformed input, legacy clients). */
+  const raw = (body: string, headers: Record<string, string> = {}, url = endpoint) =>
+    fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers }, body });
+
+  return { post, rpc, raw };
 }

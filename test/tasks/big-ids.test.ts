@@ -12,7 +12,7 @@ let fixture: Fixture;
 beforeAll(async () => {
   fixture = await startFixture();
 });
-afterAll(() => fixture?.harness.close());
+afterAll(() => fixture?.worker.dispose());
 
 /** POSTs a request whose id is the source text `id`, as alice, declaring the Tasks extension. */
 function send(id: string, method: string, params: Record<string, unknown>, name?: string): Promise<Response> {

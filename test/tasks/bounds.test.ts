@@ -12,10 +12,10 @@ import { SHORT_TTL_MS } from './tools';
 let fixture: Fixture;
 let url: string;
 beforeAll(async () => {
-  fixture = await startFixture(undefined, { vars: { LISTEN_MAX_STREAMS: '8', LISTEN_MAX_SECONDS: '2' } });
+  fixture = await startFixture({ LISTEN_MAX_STREAMS: '8', LISTEN_MAX_SECONDS: '2' });
   url = fixture.url;
 });
-afterAll(() => fixture?.harness.close());
+afterAll(() => fixture?.worker.dispose());
 
 const call = (name: string, args: Record<string, unknown> = {}, options: TaskCall = {}) => rpc(url, 'tools/call', { name, arguments: args }, options);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -23,11 +23,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** How many times the fixture Worker has addressed a task object (test/tasks/worker.ts). */
 const objectCalls = async () => ((await (await fetch(new URL('/object-calls', url))).json()) as { objectCalls: number }).objectCalls;
 
-const objectIds = () => fixture.harness.getWorker().listDurableObjectIds('MCP_TASKS');
+const objectIds = () => fixture.worker.listDurableObjectIds('MCP_TASKS');
 
 /** The tables in a task object's SQLite storage, the runtime's own (`_cf_…`, Miniflare's `__miniflare…`) aside: none is no storage. */
 async function tablesOf(object: { name: string } | { id: string }): Promise<string[]> {
-  const storage = await fixture.harness.getWorker().getDurableObjectStorage('MCP_TASKS', object);
+  const storage = await fixture.worker.getDurableObjectStorage('MCP_TASKS', object);
   const rows = await storage.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'");
   return rows.map((row) => row.name).filter((name) => !name.startsWith('_cf_') && !name.startsWith('__miniflare'));
 }
@@ -76,7 +76,7 @@ describe('probes with ids the server did not mint', () => {
     const taskId = created!.taskId as string;
     await sleep(SHORT_TTL_MS + 1000);
     expect(await tablesOf({ name: taskId })).toEqual([]); // the alarm deleted everything
-    await fixture.harness.getWorker().evictDurableObject('MCP_TASKS', { name: taskId });
+    await fixture.worker.evictDurableObject('MCP_TASKS', { name: taskId });
     expect((await rpc(url, 'tasks/get', { taskId }, { query: 'short-lived' })).error?.code).toBe(-32602);
     expect(await tablesOf({ name: taskId })).toEqual([]);
   });

@@ -13,7 +13,7 @@ let fixture: Fixture;
 beforeAll(async () => {
   fixture = await startFixture();
 });
-afterAll(() => fixture?.harness.close());
+afterAll(() => fixture?.worker.dispose());
 
 const asCarol = { requestInit: { headers: { Authorization: 'Bearer carol' } } };
 

@@ -1,26 +1,25 @@
 /**
- * A Worker with task tools in workerd (by default the Tasks fixture, test/tasks/wrangler.toml),
- * and requests to it as a given principal, with or without the Tasks extension declared.
+ * The Tasks fixture (test/tasks/wrangler.toml) in workerd through the test kit, and requests to a
+ * Worker with task tools as a given principal, with or without the Tasks extension declared.
  */
-import { createTestHarness, type TestHarness } from 'wrangler';
-import { mcpHeaders, meta } from '../support/mcp';
+import { startInWorkerd, type WorkerInWorkerd } from '../kit';
+import { requestsTo } from '../support/mcp';
 
 export const TASKS = 'io.modelcontextprotocol/tasks';
-const root = new URL('../..', import.meta.url).pathname;
+
+/** The settings the Tasks fixture runs under: JWT auth (its verifier takes the token for the principal's name). */
+const SETTINGS = { AUTH_MODE: 'jwt', AUTH_ISSUER: 'https://issuer.invalid', AUTH_RESOURCE: 'https://tasks.example.com/mcp' };
 
 export interface Fixture {
-  harness: TestHarness;
+  worker: WorkerInWorkerd;
+  /** Its MCP endpoint on loopback. */
   url: string;
 }
 
-/** Starts a Worker from its config; `overrides` replace its vars or set secrets (as `wrangler secret put` would). */
-export async function startFixture(
-  configPath = './test/tasks/wrangler.toml',
-  overrides: { vars?: Record<string, string>; secrets?: Record<string, string> } = {},
-): Promise<Fixture> {
-  const harness = createTestHarness({ root, workers: [{ configPath, ...overrides }] });
-  const { url } = await harness.listen();
-  return { harness, url: new URL('/mcp', url).href };
+/** Starts the Tasks fixture; `vars` add to or replace its settings. */
+export async function startFixture(vars: Record<string, string> = {}): Promise<Fixture> {
+  const worker = await startInWorkerd({ config: 'test/tasks/wrangler.toml', vars: { ...SETTINGS, ...vars }, secrets: { MCP_STATE_SECRET: 'tasks fixture secret' } });
+  return { worker, url: `${worker.url}/mcp` };
 }
 
 export interface TaskCall {
@@ -34,29 +33,22 @@ export interface TaskCall {
   query?: string;
 }
 
-export interface Reply {
+export interface TaskReply {
   status: number;
   result?: Record<string, any>;
   error?: { code: number; message: string; data?: any };
 }
 
-/** The target each method names in `Mcp-Name` (spec streamable-http; tasks: spec extensions/tasks, Routing Headers). */
-const nameOf = (method: string, params: Record<string, unknown>) =>
-  method.startsWith('tasks/') ? params.taskId : method === 'tools/call' ? params.name : undefined;
-
+/** A request as `call.as` (default alice), declaring the Tasks extension unless `call.tasks` is false. */
 export function request(url: string, method: string, params: Record<string, unknown>, call: TaskCall = {}): Promise<Response> {
   const capabilities = { ...(call.tasks === false ? {} : { extensions: { [TASKS]: {} } }), ...call.capabilities };
-  const name = nameOf(method, params);
-  return fetch(call.query ? `${url}?${call.query}` : url, {
-    method: 'POST',
-    headers: mcpHeaders(method, typeof name === 'string' ? name : undefined, { Authorization: `Bearer ${call.as ?? 'alice'}`, ...call.headers }),
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { ...params, _meta: meta({ 'io.modelcontextprotocol/clientCapabilities': capabilities }) } }),
-  });
+  const headers = { Authorization: `Bearer ${call.as ?? 'alice'}`, ...call.headers };
+  return requestsTo(call.query ? `${url}?${call.query}` : url).post(method, { params, capabilities, headers });
 }
 
-export async function rpc(url: string, method: string, params: Record<string, unknown>, call: TaskCall = {}): Promise<Reply> {
+export async function rpc(url: string, method: string, params: Record<string, unknown>, call: TaskCall = {}): Promise<TaskReply> {
   const response = await request(url, method, params, call);
-  const body = (await response.json()) as { result?: Record<string, any>; error?: Reply['error'] };
+  const body = (await response.json()) as { result?: Record<string, any>; error?: TaskReply['error'] };
   return { status: response.status, result: body.result, error: body.error };
 }
 

@@ -12,14 +12,14 @@ beforeAll(async () => {
   fixture = await startFixture();
   url = fixture.url;
 });
-afterAll(() => fixture?.harness.close());
+afterAll(() => fixture?.worker.dispose());
 
 const call = (name: string, args: Record<string, unknown> = {}, options = {}) => rpc(url, 'tools/call', { name, arguments: args }, options);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The status the task's Durable Object has stored, read from its SQLite storage directly; undefined when nothing is. */
 async function storedStatus(taskId: string): Promise<string | undefined> {
-  const storage = await fixture.harness.getWorker().getDurableObjectStorage('MCP_TASKS', { name: taskId });
+  const storage = await fixture.worker.getDurableObjectStorage('MCP_TASKS', { name: taskId });
   const tables = await storage.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'task'");
   if (tables.length === 0) return undefined;
   const rows = await storage.exec<{ status: string }>("SELECT json_extract(record, '$.task.status') AS status FROM task");
@@ -226,7 +226,7 @@ describe('restart', () => {
     const { result: created } = await call('work', { ms: 1500 });
     const taskId = created!.taskId as string;
     // Reloading the Workers restarts every object; storage stays, the running handler is gone.
-    await fixture.harness.update((options) => options);
+    await fixture.worker.restart();
     const resumed = await waitFor(url, taskId, ['completed', 'failed']);
     expect(resumed).toMatchObject({ status: 'completed', result: { content: [{ text: 'worked 1500 ms in a task' }] } });
   });
