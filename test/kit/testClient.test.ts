@@ -5,7 +5,7 @@ import defaultsWorker from '../fixtures/defaults.worker';
 import { tools as fixtureTools } from '../fixtures/tools';
 import fixtureWorker from '../fixtures/worker';
 import { defaultsUrl } from '../support/mcp';
-import { atUrl, McpError, testClient } from './testClient';
+import { atUrl, JsonRpcError, testClient } from './testClient';
 
 const mcp = testClient(defaultsWorker);
 
@@ -64,9 +64,9 @@ describe('testClient', () => {
     expect(() => testClient({} as never)).toThrow(/default export/);
   });
 
-  it('throws a JSON-RPC error as McpError with its code, data and HTTP status', async () => {
+  it('throws a JSON-RPC error as JsonRpcError with its code, data and HTTP status', async () => {
     const error = await mcp.readResource('test://nö').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(McpError);
+    expect(error).toBeInstanceOf(JsonRpcError);
     // -32602 resource not found, not -32020: the non-ASCII Mcp-Name went out Base64-encoded.
     expect(error).toMatchObject({ code: -32602, data: { uri: 'test://nö' }, status: 400 });
   });

@@ -58,7 +58,7 @@ export interface Answer<Result = Record<string, any>> {
 }
 
 /** A JSON-RPC error answer, thrown so a test can `await expect(call).rejects.toMatchObject({ code })`. */
-export class McpError extends Error {
+export class JsonRpcError extends Error {
   constructor(
     readonly code: number,
     message: string,
@@ -119,7 +119,7 @@ export function testClient(worker: FetchTarget, options: TestClientOptions = {})
     await Promise.all(waiting.splice(0));
     const answer = messages.find((message) => 'id' in message);
     if (!answer) throw new Error(`${method}: the Worker answered HTTP ${response.status} with no JSON-RPC answer`);
-    if (answer.error) throw new McpError(answer.error.code, answer.error.message, answer.error.data, response.status);
+    if (answer.error) throw new JsonRpcError(answer.error.code, answer.error.message, answer.error.data, response.status);
     const notifications = messages.filter((message) => !('id' in message)) as Notification[];
     return { result: answer.result as Result, notifications, status: response.status, headers: response.headers };
   }
