@@ -15,7 +15,6 @@ import { githubRepo } from './tools/github-repo';
 export const serverDefinition: ServerDefinition = {
   info: { name: 'mcp-worker-template', version: pkg.version },
   instructions: 'Example tools: add numbers, look up a GitHub repository, tell the time in a time zone, compile a report.',
-  // compile_report is a task tool: a task under the tasks configuration (src/with-tasks.ts), an ordinary call here.
   tools: [add, githubRepo, currentTime, compileReport],
   resources: [timeZones],
   resourceTemplates: [timeInZone],
