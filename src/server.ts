@@ -14,6 +14,11 @@ import { githubRepo } from './tools/github-repo';
 
 export const serverDefinition: ServerDefinition = {
   info: { name: 'mcp-worker-template', version: pkg.version },
+  // The Server Card (docs/discovery.md): your name in reverse-DNS form, e.g. 'com.example/weather'.
+  card: {
+    name: 'io.github.your-org/mcp-worker-template',
+    description: 'A stateless MCP server on Cloudflare Workers, made from the MCP Worker template.',
+  },
   instructions: 'Example tools: add numbers, look up a GitHub repository, tell the time in a time zone, compile a report.',
   tools: [add, githubRepo, currentTime, compileReport],
   resources: [timeZones],

@@ -69,6 +69,12 @@ const router = Router<Context, []>({ before: [checkOrigin, nothing], catch: () =
   .all('/mcp', () => new Response(null, { status: 405, headers: { Allow: 'POST' } }))
   .get('/.well-known/oauth-protected-resource', notFound)
   .get('/.well-known/oauth-protected-resource/mcp', notFound)
+  .get('/mcp/server-card', notFound)
+  .get('/.well-known/ai-catalog.json', notFound)
+  .options('/mcp/server-card', notFound)
+  .options('/.well-known/ai-catalog.json', notFound)
+  .all('/mcp/server-card', notFound)
+  .all('/.well-known/ai-catalog.json', notFound)
   .all('*', notFound);
 
 export default {

@@ -16,6 +16,7 @@ import { internalError, misconfigured } from '../mcp/errors';
 import type { CompiledServer } from '../mcp/createServer';
 import { METADATA_PATH, protectedResourceMetadata, type JwtVerifier } from './auth';
 import { admittedSteps, HttpContext, type FinallyStep, type Step } from './context';
+import { AI_CATALOG_PATH, aiCatalog, publicPreflight, SERVER_CARD_PATH, serverCard } from './discovery';
 import { errorResponse } from './responses';
 import { SettingError, settingsFor } from './settings';
 import { answerBatch } from './steps/answerBatch';
@@ -73,6 +74,13 @@ export function createRouter(server: CompiledServer, options: RouterOptions = {}
     // RFC 9728, also at the path-suffixed location for the resource /mcp
     .get(METADATA_PATH, metadata)
     .get(`${METADATA_PATH}${MCP_PATH}`, metadata)
+    // How the server is found (spec extensions/server-card): public, from any origin (discovery.ts)
+    .get(SERVER_CARD_PATH, serverCard)
+    .get(AI_CATALOG_PATH, aiCatalog)
+    .options(SERVER_CARD_PATH, publicPreflight)
+    .options(AI_CATALOG_PATH, publicPreflight)
+    .all(SERVER_CARD_PATH, getOnly)
+    .all(AI_CATALOG_PATH, getOnly)
     .all('*', notFound);
 
   return {
@@ -89,6 +97,8 @@ export function createRouter(server: CompiledServer, options: RouterOptions = {}
 const refuseToServe = (problem: SettingError) => errorResponse(null, misconfigured(problem.setting, problem.why));
 
 const methodNotAllowed = () => new Response(null, { status: 405, headers: { Allow: 'POST' } });
+/** A public document answered nothing to its GET (none configured: 404), or was asked with another method (405). */
+const getOnly = ({ method }: HttpContext) => (method === 'GET' ? notFound() : new Response(null, { status: 405, headers: { Allow: 'GET, OPTIONS' } }));
 const notFound = () => new Response('Not Found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
 
 function metadata(context: HttpContext): Response {

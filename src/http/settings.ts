@@ -29,6 +29,8 @@ export interface Settings {
   /** Serve clients of the `initialize` era too (LEGACY_CLIENTS = "on", the default). */
   legacyClients: boolean;
   auth: AuthSettings;
+  /** AI_CATALOG: serve `/.well-known/ai-catalog.json` (discovery.ts). */
+  aiCatalog: boolean;
   /** REQUEST_LOGS: "on" writes one line per request, "errors" only for errors and refusals, "off" none. */
   requestLogs: SettingValues['REQUEST_LOGS'];
 }
@@ -109,6 +111,7 @@ function settingsOf(values: SettingValues): Settings {
     listenMaxMs: values.LISTEN_MAX_SECONDS * 1000,
     listenMaxStreams: values.LISTEN_MAX_STREAMS,
     legacyClients: values.LEGACY_CLIENTS === 'on',
+    aiCatalog: values.AI_CATALOG === 'on',
     auth: authOf(values),
     requestLogs: values.REQUEST_LOGS,
   };

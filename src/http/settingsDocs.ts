@@ -39,6 +39,9 @@ export const SETTING_DOCS = {
   REQUEST_LOGS: {
     doc: 'One JSON log line per request answered with an error or a refusal (`on`: every request; `off`: none), when its answer has ended (status, JSON-RPC error code, duration, method, tool, client, trace), never tokens or arguments ([docs/observability.md](docs/observability.md)).',
   },
+  AI_CATALOG: {
+    doc: 'Serve `/.well-known/ai-catalog.json`, an AI Catalog pointing at the Server Card (`/mcp/server-card`); `off` on a domain the Worker shares and whose well-known path it does not own ([docs/discovery.md](docs/discovery.md)).',
+  },
   AUTH_MODE: {
     doc: '`none`; `bearer`: the one secret `MCP_BEARER_TOKEN`; `jwt`: OAuth access tokens from `AUTH_ISSUER` for `AUTH_RESOURCE` ([docs/production.md](docs/production.md)).',
   },

@@ -119,6 +119,11 @@ export const SETTINGS = {
     accepts: '`on`, `errors` or `off`',
     parse: oneOf('on', 'errors', 'off'),
   }),
+  AI_CATALOG: setting({
+    default: 'on',
+    accepts: '`on` or `off`',
+    parse: oneOf('on', 'off'),
+  }),
   AUTH_MODE: setting({
     default: 'none',
     accepts: '`none`, `bearer` or `jwt`',

@@ -11,13 +11,14 @@ import { MetaKey } from './meta';
 import type { ResultReply } from './request';
 import { compileTemplate, type CompiledTemplate } from './resources';
 import { compileScopeHierarchy, type ScopeHierarchy } from './scopes';
-import type { ServerDefinition } from './serverDefinition';
+import type { ServerCardDefinition, ServerDefinition } from './serverDefinition';
 import { compileTool, type CompiledTool } from './tools';
 import type { CachePolicy, Implementation, JsonObject, ServerCapabilities } from './types';
 
 export class Registry implements ServerAtLoad {
   readonly info: Implementation;
   readonly instructions: string | undefined;
+  readonly card: ServerCardDefinition | undefined;
   /** The (deprecated) `logging` capability: without it, a handler's `log()` sends nothing. */
   readonly logging: boolean;
   readonly tools: ReadonlyMap<string, CompiledTool>;
@@ -40,6 +41,7 @@ export class Registry implements ServerAtLoad {
   constructor(definition: ServerDefinition) {
     this.info = definition.info;
     this.instructions = definition.instructions;
+    this.card = definition.card && checkedCard(definition.card);
     this.logging = definition.logging === true;
     this.extensions = definition.extensions ?? [];
     byName(this.extensions, (e) => e.id, 'extension');
@@ -99,6 +101,15 @@ export class Registry implements ServerAtLoad {
     if (this.extensions.length > 0) capabilities.extensions = Object.fromEntries(this.extensions.map((e) => [e.id, e.settings ?? {}]));
     return capabilities;
   }
+}
+
+/** spec extensions/server-card schema.json: `name` is `namespace/name` (reverse DNS); checked at load, where the author sees it. */
+function checkedCard(card: ServerCardDefinition): ServerCardDefinition {
+  if (!/^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/.test(card.name)) {
+    throw new Error(`card.name "${card.name}" must be a reverse-DNS namespace and a name, e.g. "com.example/weather" (docs/discovery.md)`);
+  }
+  if (typeof card.description !== 'string' || card.description === '') throw new Error('card.description must say what the server does');
+  return card;
 }
 
 /** Indexes definitions by their key; a duplicate is an author's bug, reported at module load. */

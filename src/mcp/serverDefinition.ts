@@ -9,9 +9,26 @@ import type { ScopeHierarchyDefinition } from './scopes';
 import type { Extension } from './extension';
 import type { CachePolicy, Implementation } from './types';
 
+/**
+ * What the Server Card says of the server beyond `info` (spec extensions/server-card, SEP-2127):
+ * served at `/mcp/server-card` and listed in `/.well-known/ai-catalog.json` (docs/discovery.md).
+ */
+export interface ServerCardDefinition {
+  /** The server's name in reverse-DNS form, `namespace/name`, e.g. `com.example/weather` (the MCP Registry's name too). */
+  name: string;
+  /** What the server does, for people choosing one. */
+  description: string;
+  websiteUrl?: string;
+  /** Where its source is, e.g. `{ url: 'https://github.com/you/your-server', source: 'github' }`. */
+  repository?: { url: string; source: string; subfolder?: string; id?: string };
+  icons?: readonly { src: string; mimeType?: string; sizes?: readonly string[]; theme?: 'light' | 'dark' }[];
+}
+
 export interface ServerDefinition {
   /** `serverInfo`: sent in `_meta` of every result. */
   info: Implementation;
+  /** The Server Card's own fields; without it, no card and no AI Catalog entry are served. */
+  card?: ServerCardDefinition;
   /** Guidance for the model on how to use this server, returned by `server/discover`. */
   instructions?: string;
   tools?: readonly AnyTool[];

@@ -1,13 +1,16 @@
 /**
  * Browsers, before and after the request (in the shape of itty-router's `cors()`, which gives a
  * `preflight` and a `corsify` to register in both places): `checkOrigin` before every route
- * decides whether the page's origin may call at all, `addCors` after every answer lets an
- * allowed page read it, and `preflight` answers `OPTIONS /mcp`. Written here rather than with
+ * decides whether the page's origin may call at all (the public documents of `../discovery.ts`
+ * excepted: any page may read them), `addCors` after every answer lets an allowed page read it,
+ * and `preflight` answers `OPTIONS /mcp`. Written here rather than with
  * itty's `cors()` because the origin policy is a security check (403, not a missing header) and
  * the allowed request headers include a family (`Mcp-Param-*`) that a fixed list cannot express.
  */
 import { originNotAllowed } from '../../mcp/errors';
 import type { HttpContext } from '../context';
+import { isPublicDocument } from '../discovery';
+import { pathOf } from '../url';
 
 /** Request headers a browser may send: the MCP headers (spec streamable-http, Request Metadata) and trace context. */
 const ALLOWED_HEADER = /^(content-type|accept|authorization|mcp-protocol-version|mcp-method|mcp-name|mcp-param-[!#$%&'*+\-.^_`|~0-9a-z]+|traceparent|tracestate|baggage)$/i;
@@ -22,6 +25,8 @@ const PREFLIGHT_MAX_AGE = '86400';
 function checkOrigin(context: HttpContext): Response | undefined {
   const origin = context.request.headers.get('Origin');
   if (origin === null) return undefined;
+  // The Server Card and the AI Catalog are public metadata, readable from any origin (./discovery.ts).
+  if (isPublicDocument(pathOf(context.url))) return undefined;
   if (!context.settings.allowsOrigin(origin)) return context.fail(null, originNotAllowed(origin));
   context.allowedOrigin = origin;
   return undefined;
