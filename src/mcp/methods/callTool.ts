@@ -18,6 +18,8 @@ import type { CompiledTool } from '../tools';
 import type { CallToolResult } from '../types';
 
 export function callTool(server: Registry, extensions: readonly ToolCalls[]): Method {
+  // The server's result limit, made once per isolate, not per call.
+  const tooLarge = charactersOver(server.maxResultChars);
   return (request) => {
     const params = request.message.params ?? {};
     const name = params.name;
@@ -41,7 +43,7 @@ export function callTool(server: Registry, extensions: readonly ToolCalls[]): Me
     if (taker instanceof McpError) return { error: taker };
     const run: Round<Outcome>['run'] = taker
       ? (_context, input) => taker.call(tool, args, input, request)
-      : (context) => invokeTool(tool, args, context, direct(server, tool, request));
+      : (context) => invokeTool(tool, args, context, direct(server, tool, request, tooLarge));
     return serveRound(server, request, { salient: { name, arguments: args }, run, finish: (outcome) => finish(server, outcome) });
   };
 }
@@ -68,10 +70,10 @@ function claimant(extensions: readonly ToolCalls[], tool: CompiledTool, request:
 }
 
 /** How a tool runs when it answers this request itself: the server's time limit, its result as the client will get it. */
-function direct(server: Registry, tool: CompiledTool, request: McpRequest): ToolRun {
+function direct(server: Registry, tool: CompiledTool, request: McpRequest, tooLarge: ToolRun['tooLarge']): ToolRun {
   return {
     timeoutMs: tool.definition.timeoutMs ?? server.toolTimeoutMs,
-    tooLarge: charactersOver(server.maxResultChars),
+    tooLarge,
     abort: (reason: unknown) => request.abort(reason),
     serialize: (result: CallToolResult) => {
       const finished = server.finished(result).result;
