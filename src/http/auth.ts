@@ -5,8 +5,9 @@
  * private deployments, one static secret compared in constant time. Off by default.
  */
 import { authorizationServerUnreachable, forbidden, type McpError, unauthorized } from '../mcp/errors';
+import type { Step } from './context';
 import type { Lifetime } from './jwks';
-import type { JwtAuthSettings, Settings } from './settings';
+import type { JwtAuthSettings, Settings, SignInAuthSettings } from './settings';
 
 /** Who is calling: the token's subject and the scopes it grants. */
 export interface Principal {
@@ -41,18 +42,38 @@ const encoder = new TextEncoder();
 export type JwtVerifier = (token: string, auth: JwtAuthSettings, lifetime?: Lifetime) => Promise<Principal | IssuerUnreachable | undefined>;
 
 /**
+ * AUTH_MODE = "signin": the Worker's own authorization server (`signIn()` of src/signin), passed
+ * in by its entry (src/with-sign-in.ts) so other bundles do not carry the library.
+ */
+export interface SignIn {
+  /** `/mcp`'s token, checked by the authorization server: its caller, undefined when invalid, or why its store cannot be read. */
+  verify(token: string, auth: SignInAuthSettings, env: Env): Promise<Principal | IssuerUnreachable | undefined>;
+  /** Its routes (authorize, callback, token, registration, metadata), each behind the router's `before` steps. */
+  readonly routes: readonly { readonly path: string; readonly serve: Step }[];
+}
+
+/** What checks a token, by mode, as the entry supplies them; `lifetime` lets a key fetch outlive the request. */
+export interface Verifiers {
+  verifyJwt?: JwtVerifier;
+  signIn?: SignIn;
+  lifetime?: Lifetime;
+}
+
+/**
  * Where this resource's RFC 9728 metadata is, or undefined when there is none to advertise: the
  * document MUST list at least one authorization server (spec 2026-07-28
  * authorization-server-discovery), and a static bearer secret has none.
  */
 export const metadataUrl = (settings: Settings, origin: string): string | undefined =>
-  settings.auth.mode === 'jwt' && settings.auth.authorizationServers.length > 0 ? `${origin}${METADATA_PATH}` : undefined;
+  settings.auth.mode === 'signin'
+    ? settings.auth.metadataUrl
+    : settings.auth.mode === 'jwt' && settings.auth.authorizationServers.length > 0 ? `${origin}${METADATA_PATH}` : undefined;
 
 /**
  * The RFC 9728 document: resource, authorization servers, scopes, bearer in the header. The
  * resource is AUTH_RESOURCE, the very value tokens are checked against, never the request's Host.
  */
-export function protectedResourceMetadata(auth: JwtAuthSettings): Response {
+export function protectedResourceMetadata(auth: Pick<JwtAuthSettings, 'resource' | 'authorizationServers' | 'scopesSupported'>): Response {
   const body = {
     resource: auth.resource,
     authorization_servers: auth.authorizationServers,
@@ -65,7 +86,7 @@ export function protectedResourceMetadata(auth: JwtAuthSettings): Response {
 }
 
 /** Checks the request's bearer token; `refused` is the 401 (or, the issuer unreachable, 503) to send when it fails. */
-export async function authenticate(request: Request, settings: Settings, origin: string, verifyJwt?: JwtVerifier, lifetime?: Lifetime): Promise<AuthOutcome> {
+export async function authenticate(request: Request, settings: Settings, origin: string, verifiers: Verifiers = {}, env?: Env): Promise<AuthOutcome> {
   const { auth } = settings;
   if (auth.mode === 'none') return {};
   const token = bearerToken(request.headers.get('Authorization'));
@@ -76,8 +97,10 @@ export async function authenticate(request: Request, settings: Settings, origin:
       ? { principal: { subject: 'bearer', scopes: auth.scopesSupported } }
       : refusal(metadata, auth.scopesSupported, 'invalid_token');
   }
-  if (!verifyJwt) throw new Error('AUTH_MODE = "jwt" needs a JWT verifier: createRouter(server, { verifyJwt })');
-  const verdict = await verifyJwt(token, auth, lifetime);
+  const { verifyJwt, signIn, lifetime } = verifiers;
+  if (auth.mode === 'signin' && (!signIn || !env)) throw new Error('AUTH_MODE = "signin" needs the sign-in configuration: createRouter(server, { signIn: signIn() }) (src/with-sign-in.ts)');
+  if (auth.mode === 'jwt' && !verifyJwt) throw new Error('AUTH_MODE = "jwt" needs a JWT verifier: createRouter(server, { verifyJwt })');
+  const verdict = auth.mode === 'signin' ? await signIn!.verify(token, auth, env!) : await verifyJwt!(token, auth, lifetime);
   if (verdict === undefined) return refusal(metadata, auth.scopesSupported, 'invalid_token');
   if ('unreachable' in verdict) {
     return { refused: authorizationServerUnreachable(), headers: { 'Retry-After': String(verdict.retryAfterSeconds) } };

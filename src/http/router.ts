@@ -14,7 +14,7 @@
 import { Router } from 'itty-router';
 import { internalError, misconfigured } from '../mcp/errors';
 import type { CompiledServer } from '../mcp/createServer';
-import { METADATA_PATH, protectedResourceMetadata, type JwtVerifier } from './auth';
+import { METADATA_PATH, protectedResourceMetadata, type JwtVerifier, type SignIn } from './auth';
 import { admittedSteps, HttpContext, type FinallyStep, type Step } from './context';
 import { AI_CATALOG_PATH, aiCatalog, publicPreflight, SERVER_CARD_PATH, serverCard } from './discovery';
 import { errorResponse } from './responses';
@@ -36,6 +36,8 @@ export const MCP_PATH = '/mcp';
 export interface RouterOptions {
   /** Needed for AUTH_MODE = "jwt": `verifyJwt` from `./jwt` (kept out of bundles that do not use it). */
   verifyJwt?: JwtVerifier;
+  /** Needed for AUTH_MODE = "signin": `signIn()` from `../signin` (src/with-sign-in.ts; docs/sign-in.md). */
+  signIn?: SignIn;
 }
 
 export function createRouter(server: CompiledServer, options: RouterOptions = {}) {
@@ -56,7 +58,7 @@ export function createRouter(server: CompiledServer, options: RouterOptions = {}
   const mcp: Step[] = [
     requestSpan.start, // one span per MCP request, refusals included
     limitByAddress, // before any token work: a flood of bad tokens costs nothing
-    verifyToken(options.verifyJwt),
+    verifyToken(options),
     // A 2025-03-26 client's batch: each member through perMessage alone, with itty's rules, in a router
     // of its own (no span, limit or log line per member; a member that crashes reaches `crashed` below).
     answerBatch(Router<HttpContext, [], Response>().all('*', ...perMessage)),
@@ -80,8 +82,10 @@ export function createRouter(server: CompiledServer, options: RouterOptions = {}
     .options(SERVER_CARD_PATH, publicPreflight)
     .options(AI_CATALOG_PATH, publicPreflight)
     .all(SERVER_CARD_PATH, getOnly)
-    .all(AI_CATALOG_PATH, getOnly)
-    .all('*', notFound);
+    .all(AI_CATALOG_PATH, getOnly);
+  // AUTH_MODE = "signin": the authorization server's routes, behind the same `before` steps, the address limit first.
+  for (const { path, serve } of options.signIn?.routes ?? []) router.all(path, limitByAddress, serve);
+  router.all('*', notFound);
 
   return {
     fetch: (request: Request, env: Env, ctx: ExecutionContext): Promise<Response> => {
@@ -104,7 +108,7 @@ const notFound = () => new Response('Not Found', { status: 404, headers: { 'Cont
 function metadata(context: HttpContext): Response {
   const { settings } = context;
   // With no authorization server (AUTH_MODE none, or a bearer secret) there is no metadata to advertise.
-  return settings.auth.mode === 'jwt' ? protectedResourceMetadata(settings.auth) : notFound();
+  return settings.auth.mode === 'jwt' || settings.auth.mode === 'signin' ? protectedResourceMetadata(settings.auth) : notFound();
 }
 
 /**

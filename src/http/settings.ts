@@ -4,6 +4,7 @@
  * cannot be read is a `SettingError`: the router then answers every request with it (500,
  * naming the setting), so a typo never serves the endpoint open (docs/production.md).
  */
+import { METADATA_PATH } from './auth';
 import { parseSettingValues, SETTINGS, SettingError, type SettingName, type SettingValues } from './settingsTable';
 
 export { SettingError } from './settingsTable';
@@ -39,7 +40,8 @@ export interface Settings {
 export type AuthSettings =
   | { mode: 'none'; scopesSupported: readonly string[]; authorizationServers: readonly string[] }
   | { mode: 'bearer'; bearerToken: string; scopesSupported: readonly string[]; authorizationServers: readonly string[] }
-  | JwtAuthSettings;
+  | JwtAuthSettings
+  | SignInAuthSettings;
 
 /** AUTH_MODE = "jwt": tokens from `issuer`, for `resource`, which comes from configuration only (never the request). */
 export interface JwtAuthSettings {
@@ -57,6 +59,31 @@ export interface JwtAuthSettings {
   /** AUTH_SCOPES: scopes to advertise. */
   scopesSupported: readonly string[];
 }
+
+/**
+ * AUTH_MODE = "signin" (docs/sign-in.md): the Worker is its own OAuth authorization server and
+ * signs users in through an upstream provider. Its issuer is the origin of AUTH_RESOURCE: both
+ * come from configuration, never from the request's Host.
+ */
+export interface SignInAuthSettings {
+  mode: 'signin';
+  /** The origin of AUTH_RESOURCE: this Worker, as RFC 8414 and RFC 9207 name it. */
+  issuer: string;
+  resource: string;
+  /** The Worker itself, the only authorization server its metadata advertises. */
+  authorizationServers: readonly string[];
+  scopesSupported: readonly string[];
+  /** Where its RFC 9728 metadata is, for the 401 challenge: from AUTH_RESOURCE, path-suffixed (RFC 9728 3.1). */
+  metadataUrl: string;
+  login: LoginSettings;
+  /** MCP_STATE_SECRET, from which the key of remembered consent is derived. */
+  stateSecret: string;
+}
+
+/** The upstream provider users sign in with (LOGIN_*). */
+export type LoginSettings =
+  | { provider: 'github'; clientId: string; clientSecret: string; githubUrl: string; githubApiUrl: string }
+  | { provider: 'oidc'; clientId: string; clientSecret: string; issuer: string };
 
 let randomSecret: string | undefined;
 
@@ -132,11 +159,29 @@ function authOf(values: SettingValues): AuthSettings {
       scopesSupported,
     };
   }
+  if (values.AUTH_MODE === 'signin' && resource !== undefined) return signInOf(values, resource);
   if (values.AUTH_MODE === 'bearer' && values.MCP_BEARER_TOKEN !== undefined) {
     return { mode: 'bearer', bearerToken: values.MCP_BEARER_TOKEN, scopesSupported, authorizationServers: [] };
   }
   return { mode: 'none', scopesSupported, authorizationServers: [] };
 }
+
+/** AUTH_MODE = "signin"; `parseSettingValues` has checked that LOGIN_* and the state secret are there. */
+function signInOf(values: SettingValues, resource: string): SignInAuthSettings {
+  const issuer = new URL(resource).origin;
+  const clientId = values.LOGIN_CLIENT_ID ?? '';
+  const clientSecret = values.LOGIN_CLIENT_SECRET ?? '';
+  const login: LoginSettings =
+    values.LOGIN_PROVIDER === 'oidc'
+      ? { provider: 'oidc', clientId, clientSecret, issuer: values.LOGIN_ISSUER ?? '' }
+      : { provider: 'github', clientId, clientSecret, githubUrl: trimmed(values.LOGIN_GITHUB_URL), githubApiUrl: trimmed(values.LOGIN_GITHUB_API_URL) };
+  const path = new URL(resource).pathname;
+  const metadataUrl = `${issuer}${METADATA_PATH}${path === '/' ? '' : path}`;
+  return { mode: 'signin', issuer, resource, authorizationServers: [issuer], scopesSupported: values.AUTH_SCOPES, metadataUrl, login, stateSecret: values.MCP_STATE_SECRET ?? '' };
+}
+
+/** A base URL without its trailing slashes, so paths are appended to it as they are (settingsTable.ts defaults both GitHub URLs). */
+const trimmed = (url: string | undefined) => (url ?? '').replace(/\/+$/, '');
 
 /**
  * Origins and hosts with wildcards: `https://app.example.com` matches itself;

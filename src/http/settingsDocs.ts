@@ -43,7 +43,7 @@ export const SETTING_DOCS = {
     doc: 'Serve `/.well-known/ai-catalog.json`, an AI Catalog pointing at the Server Card (`/mcp/server-card`); `off` on a domain the Worker shares and whose well-known path it does not own ([docs/discovery.md](docs/discovery.md)).',
   },
   AUTH_MODE: {
-    doc: '`none`; `bearer`: the one secret `MCP_BEARER_TOKEN`; `jwt`: OAuth access tokens from `AUTH_ISSUER` for `AUTH_RESOURCE` ([docs/production.md](docs/production.md)).',
+    doc: '`none`; `bearer`: the one secret `MCP_BEARER_TOKEN`; `jwt`: OAuth access tokens from `AUTH_ISSUER` for `AUTH_RESOURCE` ([docs/production.md](docs/production.md)); `signin`: the Worker is its own authorization server and signs users in with `LOGIN_PROVIDER`, served by `wrangler.oauth.toml` only ([docs/sign-in.md](docs/sign-in.md)).',
   },
   AUTH_ISSUER: {
     shownDefault: 'empty',
@@ -51,7 +51,7 @@ export const SETTING_DOCS = {
   },
   AUTH_RESOURCE: {
     shownDefault: 'empty',
-    doc: 'For `jwt` (required): this server\'s resource identifier, the `aud` tokens must name and the `resource` of its RFC 9728 metadata, e.g. `https://mcp.example.com/mcp`. Never taken from the request.',
+    doc: 'For `jwt` and `signin` (required): this server\'s resource identifier, the `aud` tokens must name and the `resource` of its RFC 9728 metadata, e.g. `https://mcp.example.com/mcp`; with `signin` its origin is also the issuer. Never taken from the request.',
   },
   AUTH_JWKS_URL: {
     shownDefault: '`<issuer>/.well-known/jwks.json`',
@@ -68,12 +68,34 @@ export const SETTING_DOCS = {
     shownDefault: 'empty',
     doc: 'The scopes the metadata advertises, and the 401 challenge asks for.',
   },
+  LOGIN_PROVIDER: {
+    shownDefault: 'empty',
+    doc: 'For `signin` (required): the provider users sign in with, `github` (an OAuth app) or `oidc` (any OpenID Connect provider, by discovery) ([docs/sign-in.md](docs/sign-in.md)).',
+  },
+  LOGIN_ISSUER: {
+    shownDefault: 'empty',
+    doc: 'For `signin` with `oidc` (required): the provider\'s issuer, where `/.well-known/openid-configuration` is.',
+  },
+  LOGIN_CLIENT_ID: {
+    shownDefault: 'empty',
+    doc: 'For `signin` (required): the client ID of the app you registered with the provider.',
+  },
+  LOGIN_GITHUB_URL: {
+    doc: 'For `signin` with `github`: where GitHub\'s sign-in pages are (GitHub Enterprise, or a test fixture).',
+  },
+  LOGIN_GITHUB_API_URL: {
+    doc: 'For `signin` with `github`: GitHub\'s API, asked who signed in and used by tools that act as the user.',
+  },
+  LOGIN_CLIENT_SECRET: {
+    shownDefault: 'unset',
+    doc: 'Secret, for `signin` (required): the client secret of the app you registered with the provider.',
+  },
   MCP_BEARER_TOKEN: {
     shownDefault: 'unset',
     doc: 'Secret, for `bearer` (required): the one token clients send.',
   },
   MCP_STATE_SECRET: {
     shownDefault: 'a random key per isolate (logged as a warning)',
-    doc: 'Secret: seals what a tool carries between the rounds of a request that asks the user something; set it so every isolate opens what another sealed. Task tools need it: task ids are signed with it.',
+    doc: 'Secret: seals what a tool carries between the rounds of a request that asks the user something; set it so every isolate opens what another sealed. Task tools need it: task ids are signed with it; `signin` needs it: remembered consent is signed with a key derived from it.',
   },
 } satisfies Record<SettingName, SettingDoc>;

@@ -126,8 +126,8 @@ export const SETTINGS = {
   }),
   AUTH_MODE: setting({
     default: 'none',
-    accepts: '`none`, `bearer` or `jwt`',
-    parse: oneOf('none', 'bearer', 'jwt'),
+    accepts: '`none`, `bearer`, `jwt` or `signin`',
+    parse: oneOf('none', 'bearer', 'jwt', 'signin'),
   }),
   AUTH_ISSUER: setting({
     default: undefined,
@@ -158,6 +158,37 @@ export const SETTINGS = {
     default: [],
     accepts: 'scope names',
     parse: listOf((item) => /^[\x21\x23-\x5b\x5d-\x7e]+$/.test(item), 'a scope (RFC 6749 3.3)'),
+  }),
+  LOGIN_PROVIDER: setting<'github' | 'oidc' | undefined>({
+    default: undefined,
+    accepts: '`github` or `oidc`',
+    parse: oneOf('github', 'oidc'),
+  }),
+  LOGIN_ISSUER: setting({
+    default: undefined,
+    accepts: 'an https URL (http only on loopback)',
+    parse: url,
+  }),
+  LOGIN_CLIENT_ID: setting<string | undefined>({
+    default: undefined,
+    accepts: 'the client ID the provider gave this app (no whitespace)',
+    parse: (value) => (/^[\x21-\x7e]{1,256}$/.test(value) ? value : INVALID),
+  }),
+  LOGIN_GITHUB_URL: setting({
+    default: 'https://github.com',
+    accepts: 'an https URL (http only on loopback)',
+    parse: url,
+  }),
+  LOGIN_GITHUB_API_URL: setting({
+    default: 'https://api.github.com',
+    accepts: 'an https URL (http only on loopback)',
+    parse: url,
+  }),
+  LOGIN_CLIENT_SECRET: setting({
+    default: undefined,
+    accepts: 'the client secret the provider gave this app, with no whitespace around it',
+    parse: secret,
+    secret: true,
   }),
   MCP_BEARER_TOKEN: setting({
     default: undefined,
@@ -216,8 +247,10 @@ export function parseSettingValues(env: Readonly<Record<string, unknown>>): Sett
     values[name] = parsed;
   }
   // A misspelt authorization setting must not leave a door open: AUTH_* names are all known.
-  const unknown = Object.keys(env).find((name) => name.startsWith('AUTH_') && !Object.hasOwn(SETTINGS, name));
-  if (unknown) return new SettingError(unknown, `is not a setting; the AUTH_ settings are ${names('AUTH_')}`);
+  for (const prefix of ['AUTH_', 'LOGIN_']) {
+    const unknown = Object.keys(env).find((name) => name.startsWith(prefix) && !Object.hasOwn(SETTINGS, name));
+    if (unknown) return new SettingError(unknown, `is not a setting; the ${prefix} settings are ${names(prefix)}`);
+  }
   return crossCheck(values as SettingValues);
 }
 
@@ -232,7 +265,31 @@ function crossCheck(values: SettingValues): SettingValues | SettingError {
   if (values.AUTH_MODE === 'bearer' && !values.MCP_BEARER_TOKEN) {
     return new SettingError('MCP_BEARER_TOKEN', 'is required with AUTH_MODE = "bearer" (`wrangler secret put MCP_BEARER_TOKEN`)');
   }
+  return values.AUTH_MODE === 'signin' ? signInCheck(values) : loginUnused(values);
+}
+
+/** AUTH_MODE = "signin" (docs/sign-in.md): the Worker is its own authorization server, signing users in upstream. */
+function signInCheck(values: SettingValues): SettingValues | SettingError {
+  const need = 'is required with AUTH_MODE = "signin" (docs/sign-in.md)';
+  if (!values.AUTH_RESOURCE) return new SettingError('AUTH_RESOURCE', `${need}: this server's resource identifier, e.g. https://mcp.example.com/mcp; its origin is the issuer`);
+  // The Worker issues its own tokens: an issuer or key set of another server would be a second truth.
+  for (const name of ['AUTH_ISSUER', 'AUTH_JWKS_URL', 'AUTH_SERVERS'] as const) {
+    if (values[name] !== SETTINGS[name].default) return new SettingError(name, 'is not used with AUTH_MODE = "signin": the Worker is its own issuer, the origin of AUTH_RESOURCE');
+  }
+  if (!values.LOGIN_PROVIDER) return new SettingError('LOGIN_PROVIDER', `${need}: \`github\` or \`oidc\``);
+  if (values.LOGIN_PROVIDER === 'oidc' && !values.LOGIN_ISSUER) return new SettingError('LOGIN_ISSUER', 'is required with LOGIN_PROVIDER = "oidc": the provider\'s issuer, where /.well-known/openid-configuration is');
+  if (values.LOGIN_PROVIDER === 'github' && values.LOGIN_ISSUER) return new SettingError('LOGIN_ISSUER', 'is for LOGIN_PROVIDER = "oidc" only; GitHub\'s endpoints are LOGIN_GITHUB_URL and LOGIN_GITHUB_API_URL');
+  if (!values.LOGIN_CLIENT_ID) return new SettingError('LOGIN_CLIENT_ID', `${need}: the client ID of the app registered with the provider`);
+  if (!values.LOGIN_CLIENT_SECRET) return new SettingError('LOGIN_CLIENT_SECRET', `${need} (\`wrangler secret put LOGIN_CLIENT_SECRET\`)`);
+  // Remembered consent is signed with a key derived from it: a random per-isolate key would forget it at random.
+  if (!values.MCP_STATE_SECRET) return new SettingError('MCP_STATE_SECRET', `${need}: remembered consent is signed with a key derived from it`);
   return values;
+}
+
+/** A LOGIN_ setting without sign-in would be silently ignored: say so instead. */
+function loginUnused(values: SettingValues): SettingValues | SettingError {
+  const set = (Object.keys(SETTINGS) as SettingName[]).find((name) => name.startsWith('LOGIN_') && values[name] !== SETTINGS[name].default);
+  return set ? new SettingError(set, 'is set, but sign-in is off: it needs AUTH_MODE = "signin" and the sign-in configuration (docs/sign-in.md)') : values;
 }
 
 const names = (prefix: string) =>

@@ -27,10 +27,13 @@ function checkOrigin(context: HttpContext): Response | undefined {
   if (origin === null) return undefined;
   // The Server Card and the AI Catalog are public metadata, readable from any origin (./discovery.ts).
   if (isPublicDocument(pathOf(context.url))) return undefined;
-  if (!context.settings.allowsOrigin(origin)) return context.fail(null, originNotAllowed(origin));
+  if (!context.settings.allowsOrigin(origin) && !isOwnPage(context, origin)) return context.fail(null, originNotAllowed(origin));
   context.allowedOrigin = origin;
   return undefined;
 }
+
+/** In the sign-in mode the Worker serves its consent page, whose form posts back with the Worker's own origin (the issuer, from AUTH_RESOURCE). */
+const isOwnPage = ({ settings }: HttpContext, origin: string) => settings.auth.mode === 'signin' && origin === settings.auth.issuer;
 
 /** `OPTIONS /mcp`: the preflight for an allowed origin (`checkOrigin` has refused the others). */
 function preflight({ request }: HttpContext): Response {

@@ -1,5 +1,5 @@
 import type { ScopeHierarchy } from '../../mcp/scopes';
-import { authenticate, type JwtVerifier, type Principal } from '../auth';
+import { authenticate, type Principal, type Verifiers } from '../auth';
 import type { HttpContext, Step } from '../context';
 import { originOf } from '../url';
 
@@ -10,14 +10,14 @@ import { originOf } from '../url';
  * `context.principal`, its scopes widened once by the server's `scopeHierarchy`. Does nothing
  * with AUTH_MODE = "none".
  */
-export function verifyToken(verifyJwt?: JwtVerifier): Step {
+export function verifyToken(verifiers: Omit<Verifiers, 'lifetime'>): Step {
   return function verifyToken(context: HttpContext) {
-    return context.settings.auth.mode === 'none' ? undefined : verify(context, verifyJwt);
+    return context.settings.auth.mode === 'none' ? undefined : verify(context, verifiers);
   };
 }
 
-async function verify(context: HttpContext, verifyJwt: JwtVerifier | undefined): Promise<Response | undefined> {
-  const outcome = await authenticate(context.request, context.settings, originOf(context.url), verifyJwt, context.ctx);
+async function verify(context: HttpContext, verifiers: Omit<Verifiers, 'lifetime'>): Promise<Response | undefined> {
+  const outcome = await authenticate(context.request, context.settings, originOf(context.url), { ...verifiers, lifetime: context.ctx }, context.env);
   if (!outcome.refused) {
     context.principal = outcome.principal && widened(outcome.principal, context.server.scopeHierarchy);
     return undefined;

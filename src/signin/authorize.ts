@@ -1,0 +1,168 @@
+/**
+ * The two pages of the sign-in flow between the MCP client and the upstream provider, in the
+ * order of the library's docs/upstream-sign-in.md:
+ *
+ *   GET  /authorize       the client's request, validated by the library; the consent page
+ *                         (or, for a remembered approval, straight on to the provider)
+ *   POST /authorize       Allow: the provider's sign-in page, with PKCE, `state` and `nonce`;
+ *                         Deny: back to the client with `access_denied`
+ *   GET  /oauth/callback  the provider's answer: the code exchanged, the user known, the
+ *                         authorization completed, back to the client with its code and `iss`
+ *
+ * The library binds each step to the browser with a `__Host-` cookie and keeps the request in KV,
+ * so nothing trusted comes from the form or the URL. Errors the client may see go back to it as
+ * OAuth errors only once the library has validated its redirect URI; the others are a page here.
+ */
+import { AuthorizationError, authorizationErrorRedirect, CimdFetchError, type AuthRequest } from '@cloudflare/workers-oauth-provider';
+import * as oauth from 'oauth4webapi';
+import type { HttpContext } from '../http/context';
+import { consentPage, consentPolicy, errorPage } from './consentPage';
+import { serverOf, type SignInServer } from './signIn';
+import { UpstreamUnavailable, type Pending } from './upstream';
+
+/** The consent form is a handle, a few scopes and two choices: anything larger is not it. */
+const MAX_FORM_BYTES = 16 * 1024;
+const MAX_HANDLE_LENGTH = 512;
+
+/** `/authorize`: GET shows the consent page, POST takes the decision. */
+export async function authorize(context: HttpContext): Promise<Response> {
+  const signIn = serverOf(context);
+  if (signIn instanceof Response) return signIn;
+  try {
+    if (context.method === 'GET') return await showConsent(context, signIn);
+    if (context.method === 'POST') return await decide(context, signIn);
+    return new Response(null, { status: 405, headers: { Allow: 'GET, POST' } });
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+/** `/oauth/callback`: the provider sends the browser back here. */
+export async function callback(context: HttpContext): Promise<Response> {
+  const signIn = serverOf(context);
+  if (signIn instanceof Response) return signIn;
+  if (context.method !== 'GET') return new Response(null, { status: 405, headers: { Allow: 'GET' } });
+  try {
+    return await finish(context, signIn);
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+async function showConsent(context: HttpContext, signIn: SignInServer): Promise<Response> {
+  const oauthApi = signIn.server.getOAuthApi(context.env);
+  const request = await oauthApi.parseAuthRequest(context.request);
+  // An approval this browser asked to remember, for this client, redirect URI and resource, covering these scopes.
+  if (await oauthApi.isConsentRemembered(context.request, request, { secret: await signIn.rememberSecret() })) {
+    return toUpstream(context, signIn, request, new Headers());
+  }
+  const details = await oauthApi.describeConsent(request); // first: a failed lookup leaves nothing in KV
+  const consent = await oauthApi.beginConsent(request);
+  const offered = new Set(signIn.auth.scopesSupported);
+  const nonce = oauth.generateRandomState();
+  const upstreamOrigin = (await signIn.upstream.authorizationEndpoint()).origin;
+  const headers = consent.headers;
+  headers.set('Content-Type', 'text/html; charset=utf-8');
+  headers.set('Content-Security-Policy', consentPolicy(nonce, [upstreamOrigin, formTarget(request.redirectUri)]));
+  headers.set('Referrer-Policy', 'no-referrer');
+  headers.set('X-Content-Type-Options', 'nosniff');
+  const page = consentPage({ details, handle: consent.handle, scopes: details.scope.filter((scope) => offered.has(scope)), provider: signIn.providerName }, nonce);
+  return new Response(page, { headers });
+}
+
+async function decide(context: HttpContext, signIn: SignInServer): Promise<Response> {
+  const length = Number(context.request.headers.get('Content-Length') ?? NaN);
+  if (!(length <= MAX_FORM_BYTES)) return page(413, 'Request too large', 'The consent form was not what this page sends.');
+  if (!context.request.headers.get('Content-Type')?.startsWith('application/x-www-form-urlencoded')) {
+    return page(415, 'Unsupported form', 'The consent form was not what this page sends.');
+  }
+  const form = await context.request.formData();
+  const handle = form.get('handle');
+  if (typeof handle !== 'string' || handle.length === 0 || handle.length > MAX_HANDLE_LENGTH) return page(400, 'Consent expired', 'This consent page is not valid.');
+  const oauthApi = signIn.server.getOAuthApi(context.env);
+  if (form.get('decision') !== 'approve') {
+    const denied = await oauthApi.denyConsent(context.request, handle);
+    return new Response(null, { status: 302, headers: denied.headers });
+  }
+  const scope = form.getAll('scope').filter((value): value is string => typeof value === 'string');
+  const remember = form.get('remember') === 'on' ? { secret: await signIn.rememberSecret() } : undefined;
+  // The library recovers the request from KV by the handle, bound to this browser's cookie: nothing else comes from the form.
+  const approved = await oauthApi.approveConsent(context.request, handle, { scope, ...(remember ? { remember } : {}) });
+  return toUpstream(context, signIn, approved.request, approved.headers);
+}
+
+/** Consent given: the request saved server-side, and the browser sent to the provider with `state`, a PKCE challenge and a `nonce`. */
+async function toUpstream(context: HttpContext, signIn: SignInServer, request: AuthRequest, headers: Headers): Promise<Response> {
+  // The provider's address first: an outage answers 503 before anything is stored.
+  await signIn.upstream.authorizationEndpoint();
+  const pending: Pending = { verifier: oauth.generateRandomCodeVerifier(), nonce: oauth.generateRandomNonce() };
+  const codeChallenge = await oauth.calculatePKCECodeChallenge(pending.verifier);
+  const upstream = await signIn.server.getOAuthApi(context.env).beginUpstream(request, { data: pending, headers });
+  const location = await signIn.upstream.authorizationUrl({ state: upstream.state, codeChallenge, nonce: pending.nonce });
+  upstream.headers.set('Location', location.href);
+  return new Response(null, { status: 302, headers: upstream.headers });
+}
+
+async function finish(context: HttpContext, signIn: SignInServer): Promise<Response> {
+  const oauthApi = signIn.server.getOAuthApi(context.env);
+  // `state`, single use, bound to this browser: the approved request and our PKCE verifier and nonce.
+  const { request, data, headers } = await oauthApi.finishUpstream<Pending>(context.request);
+  const url = new URL(context.url);
+  const redirect = (location: string) => {
+    headers.set('Location', location);
+    return new Response(null, { status: 302, headers });
+  };
+  if (url.searchParams.has('error')) return redirect(authorizationErrorRedirect(request, 'access_denied', 'the sign-in provider declined'));
+  let signedIn;
+  try {
+    signedIn = await signIn.upstream.finish(url, data);
+  } catch (error) {
+    if (error instanceof UpstreamUnavailable) {
+      console.warn(`sign-in: the provider did not answer the callback: ${error.message}`);
+      return redirect(authorizationErrorRedirect(request, 'temporarily_unavailable', 'the sign-in provider did not answer; try again'));
+    }
+    console.warn('sign-in: the provider\'s answer was refused', error);
+    return redirect(authorizationErrorRedirect(request, 'access_denied', 'the sign-in with the provider failed'));
+  }
+  const { redirectTo } = await oauthApi.completeAuthorization({ request, userId: signedIn.userId, metadata: {}, scope: request.scope, props: signedIn.props });
+  return redirect(redirectTo);
+}
+
+/**
+ * The library's docs/consent-page.md, "Errors: redirect or render?": a redirect to the client only
+ * when the library validated it; the other expected failures a page here; anything else (a bug, KV
+ * down) goes on to the router's last resort.
+ */
+function failure(error: unknown): Response {
+  if (error instanceof AuthorizationError && error.redirectTo) return Response.redirect(error.redirectTo, 302);
+  if (error instanceof AuthorizationError) return page(400, 'Sign-in cannot continue', error.description);
+  if (error instanceof CimdFetchError) return page(400, 'Unknown app', 'This app could not be verified: its metadata document could not be read.');
+  if (error instanceof UpstreamUnavailable) {
+    console.warn(`sign-in: the provider is unavailable: ${error.message}`);
+    const response = page(503, 'Sign-in unavailable', 'The sign-in provider did not answer. Try again in a moment.');
+    response.headers.set('Retry-After', '5');
+    return response;
+  }
+  throw error;
+}
+
+/** An HTML page for the person in the browser, with the same headers as the consent page's. */
+function page(status: number, title: string, message: string): Response {
+  const nonce = oauth.generateRandomState();
+  return new Response(errorPage(title, message, nonce), {
+    status,
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': consentPolicy(nonce, []).replace(/form-action [^;]*/, "form-action 'none'"),
+      'X-Frame-Options': 'DENY',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
+}
+
+/** Where the Deny redirect goes, as CSP names a source: an origin, or a private-use scheme. */
+function formTarget(redirectUri: string): string {
+  const url = new URL(redirectUri);
+  return url.origin === 'null' ? url.protocol : url.origin;
+}
