@@ -5,15 +5,10 @@
  * private deployments, one static secret compared in constant time. Off by default.
  */
 import { authorizationServerUnreachable, forbidden, type McpError, unauthorized } from '../mcp/errors';
+import type { Caller } from '../mcp/request';
 import type { Step } from './context';
 import type { Lifetime } from './jwks';
 import type { JwtAuthSettings, Settings, SignInAuthSettings } from './settings';
-
-/** Who is calling: the token's subject and the scopes it grants. */
-export interface Principal {
-  subject: string;
-  scopes: readonly string[];
-}
 
 /**
  * The issuer's keys could not be had, so the token can be neither accepted nor refused: 503.
@@ -24,22 +19,25 @@ export interface IssuerUnreachable {
   retryAfterSeconds: number;
 }
 
-/** Admitted (with a principal when auth is on), or refused with the error and the headers that go with it. */
+/** Admitted (with its caller when auth is on), or refused with the error and the headers that go with it. */
 export type AuthOutcome =
-  | { principal?: Principal; refused?: undefined }
-  | { refused: McpError; headers: Readonly<Record<string, string>>; principal?: undefined };
+  | { caller?: Caller; refused?: undefined }
+  | { refused: McpError; headers: Readonly<Record<string, string>>; caller?: undefined };
 
 /** RFC 9728: where a client finds this resource's metadata. */
 export const METADATA_PATH = '/.well-known/oauth-protected-resource';
 const encoder = new TextEncoder();
 
 /**
- * Verifies a JWT access token for this resource (`auth.resource`) and returns its principal,
+ * Verifies a JWT access token for this resource (`auth.resource`) and returns its caller,
  * undefined when it is invalid, or why the issuer's keys could not be had. `lifetime` lets a key
  * fetch outlive the request. Supplied by `src/http/jwt.ts` (jose); passed in by the entry so a
  * server without JWT auth does not carry the library.
  */
-export type JwtVerifier = (token: string, auth: JwtAuthSettings, lifetime?: Lifetime) => Promise<Principal | IssuerUnreachable | undefined>;
+export type JwtVerifier = (token: string, auth: JwtAuthSettings, lifetime?: Lifetime) => Promise<Caller | IssuerUnreachable | undefined>;
+
+/** The caller of the one shared secret: it says nothing about who holds it, so no claims. */
+const NO_CLAIMS: Caller['claims'] = Object.freeze({});
 
 /**
  * AUTH_MODE = "signin": the Worker's own authorization server (`signIn()` of src/signin), passed
@@ -47,7 +45,7 @@ export type JwtVerifier = (token: string, auth: JwtAuthSettings, lifetime?: Life
  */
 export interface SignIn {
   /** `/mcp`'s token, checked by the authorization server: its caller, undefined when invalid, or why its store cannot be read. */
-  verify(token: string, auth: SignInAuthSettings, env: Env): Promise<Principal | IssuerUnreachable | undefined>;
+  verify(token: string, auth: SignInAuthSettings, env: Env): Promise<Caller | IssuerUnreachable | undefined>;
   /** Its routes (authorize, callback, token, registration, metadata), each behind the router's `before` steps. */
   readonly routes: readonly { readonly path: string; readonly serve: Step }[];
 }
@@ -94,7 +92,7 @@ export async function authenticate(request: Request, settings: Settings, origin:
   if (!token) return refusal(metadata, auth.scopesSupported);
   if (auth.mode === 'bearer') {
     return auth.bearerToken && constantTimeEqual(token, auth.bearerToken)
-      ? { principal: { subject: 'bearer', scopes: auth.scopesSupported } }
+      ? { caller: { subject: 'bearer', scopes: auth.scopesSupported, claims: NO_CLAIMS } }
       : refusal(metadata, auth.scopesSupported, 'invalid_token');
   }
   const { verifyJwt, signIn, lifetime } = verifiers;
@@ -105,7 +103,7 @@ export async function authenticate(request: Request, settings: Settings, origin:
   if ('unreachable' in verdict) {
     return { refused: authorizationServerUnreachable(), headers: { 'Retry-After': String(verdict.retryAfterSeconds) } };
   }
-  return { principal: verdict };
+  return { caller: verdict };
 }
 
 /**
@@ -119,9 +117,9 @@ function bearerToken(header: string | null): string | undefined {
   return header.slice(7).trim() || undefined;
 }
 
-/** The scopes of `needed` the principal lacks (its scopes already include the ones they imply). */
-export const missingScopes = (principal: Principal | undefined, needed: readonly string[]) =>
-  principal ? needed.filter((scope) => !principal.scopes.includes(scope)) : [];
+/** The scopes of `needed` the caller lacks (its scopes already include the ones they imply). */
+export const missingScopes = (caller: Caller | undefined, needed: readonly string[]) =>
+  caller ? needed.filter((scope) => !caller.scopes.includes(scope)) : [];
 
 /** 403 with `insufficient_scope` and the challenge naming the scopes to ask for (RFC 6750 3.1). */
 export function insufficientScope(metadata: string | undefined, scopes: readonly string[]): { error: McpError; challenge: string } {

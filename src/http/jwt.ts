@@ -5,7 +5,8 @@
  * refused: the caller answers 503 (`IssuerUnreachable`), never invalid_token.
  */
 import { decodeJwt, decodeProtectedHeader, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
-import type { JwtVerifier, Principal } from './auth';
+import type { Caller } from '../mcp/request';
+import type { JwtVerifier } from './auth';
 import { IssuerKeys } from './jwks';
 import type { JwtAuthSettings } from './settings';
 
@@ -33,20 +34,25 @@ export const verifyJwt: JwtVerifier = async (token, auth, lifetime) => {
   return verdict === UNKNOWN_KEY ? undefined : verdict;
 };
 
-async function verifyWith(token: string, getKey: JWTVerifyGetKey, auth: JwtAuthSettings): Promise<Principal | undefined | typeof UNKNOWN_KEY> {
+async function verifyWith(token: string, getKey: JWTVerifyGetKey, auth: JwtAuthSettings): Promise<Caller | undefined | typeof UNKNOWN_KEY> {
   try {
     const { payload } = await jwtVerify(token, getKey, { issuer: auth.issuer, clockTolerance: CLOCK_SKEW_SECONDS });
-    return principalOf(payload, auth.resource);
+    return callerOf(payload, auth.resource);
   } catch (error) {
     // expired, not yet valid, wrong issuer, bad signature, unsupported algorithm: invalid_token
     return (error as { code?: unknown } | null)?.code === 'ERR_JWKS_NO_MATCHING_KEY' ? UNKNOWN_KEY : undefined;
   }
 }
 
-/** The principal of a verified token addressed to `resource`, or undefined. */
-function principalOf(payload: JWTPayload, resource: string): Principal | undefined {
+/** The caller of a verified token addressed to `resource` (its claims as the issuer signed them), or undefined. */
+function callerOf(payload: JWTPayload, resource: string): Caller | undefined {
   if (typeof payload.sub !== 'string' || !addressedTo(payload.aud, resource)) return undefined;
-  return { subject: payload.sub, scopes: typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [] };
+  return {
+    subject: payload.sub,
+    scopes: typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [],
+    // A JWT's claims set is a JSON object (RFC 7519 4), parsed by jose from JSON.
+    claims: payload as Caller['claims'],
+  };
 }
 
 /** Whether an unverified token could pass once its key is found: decoded, not checked. */
@@ -63,7 +69,7 @@ function plausible(token: string, auth: JwtAuthSettings): boolean {
   if (payload.iss !== auth.issuer) return false;
   if (exp !== undefined && !(typeof exp === 'number' && exp > now - CLOCK_SKEW_SECONDS)) return false;
   if (nbf !== undefined && !(typeof nbf === 'number' && nbf <= now + CLOCK_SKEW_SECONDS)) return false;
-  return principalOf(payload, auth.resource) !== undefined;
+  return callerOf(payload, auth.resource) !== undefined;
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import type { InputRequired } from './input';
 import type { ClientFeature, RequestMeta } from './meta';
+import type { Caller } from './caller';
 import type {
   Annotations,
   BlobResourceContents,
@@ -43,10 +44,8 @@ export interface HandlerContext {
   inputResponses: Readonly<Record<string, JsonObject>>;
   /** On a retry, what the previous round passed to `inputRequired(…, state)`, verified and unsealed. */
   state: JsonValue | undefined;
-  /** The authenticated caller (the token's subject), when auth is on. */
-  principal?: string;
-  /** The scopes the caller's token grants. */
-  scopes: readonly string[];
+  /** Who is calling (subject, scopes, claims, and in sign-in mode props), when auth is on; absent when it is off. */
+  readonly caller?: Caller;
   /** `fetch` that carries the request's W3C trace context (traceparent, tracestate) upstream. */
   fetch: typeof fetch;
 }

@@ -170,7 +170,8 @@ export function taskObject(server: CompiledServer) {
       const request: McpRequest = {
         message: { jsonrpc: '2.0', id: record.task.taskId, method: 'tools/call', params: { name: record.tool, arguments: record.args } },
         meta: record.client,
-        caller: record.principal !== null ? { subject: record.principal, scopes: [] } : undefined,
+        // The record keeps the creator's subject only, not its scopes or claims (nothing from the token is stored).
+        caller: record.principal !== null ? { subject: record.principal, scopes: [], claims: {} } : undefined,
         signal: abort.signal,
         abort: (reason) => abort.abort(reason),
         notify: () => {}, // spec extensions/tasks: no progress or log notifications for tasks

@@ -10,7 +10,7 @@ import type { OAuthClientProvider } from '@modelcontextprotocol/client';
 /** The client's redirect URI: nothing listens there, the browser stops when it is sent to it. */
 export const CLIENT_REDIRECT = 'http://127.0.0.1:9/callback';
 
-type Stored<K extends keyof OAuthClientProvider> = OAuthClientProvider[K] extends (...args: infer A) => unknown ? A[0] : never;
+type Stored<K extends keyof OAuthClientProvider> = NonNullable<OAuthClientProvider[K]> extends (...args: infer A) => unknown ? A[0] : never;
 
 export class MemoryOAuthClient implements OAuthClientProvider {
   client: Stored<'saveClientInformation'> | undefined;

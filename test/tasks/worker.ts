@@ -18,7 +18,7 @@ const shortLived = createServer({ ...definition, extensions: [durableTasks({ pol
 /** One object per task, whichever server created it (the TTL travels with the task). */
 export class McpTask extends taskObject(server) {}
 
-const principalFromToken: JwtVerifier = async (token) => ({ subject: token, scopes: [] });
+const principalFromToken: JwtVerifier = async (token) => ({ subject: token, scopes: [], claims: {} });
 const router = createRouter(server, { verifyJwt: principalFromToken });
 const shortRouter = createRouter(shortLived, { verifyJwt: principalFromToken });
 

@@ -82,7 +82,7 @@ class HttpCall implements McpRequest {
     this.env = context.env;
     this.secret = settings.stateSecret;
     this.servesLegacy = settings.legacyClients;
-    this.caller = context.principal;
+    this.caller = context.caller;
     this.tool = tool;
   }
 
