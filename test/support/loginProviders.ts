@@ -19,6 +19,8 @@ export const GITHUB_USER = { id: 4242, login: 'octo-user', name: 'Octo User' };
 export const OIDC_SUB = 'tenant:42:user';
 
 export interface Received {
+  /** Who made it: the Worker (server to server), or the browser (redirected here). */
+  by: 'worker' | 'browser';
   method: string;
   path: string;
   status: number;
@@ -58,7 +60,8 @@ async function form(request: IncomingMessage): Promise<URLSearchParams> {
   return new URLSearchParams(body);
 }
 
-export async function startLoginProviders(): Promise<LoginProviders> {
+/** `log` receives every request too, e.g. to interleave them with the client's and the browser's. */
+export async function startLoginProviders(log?: { by: string; method: string; url: string; status: number }[]): Promise<LoginProviders> {
   const { publicKey, privateKey } = await generateKeyPair('RS256');
   const jwk = { ...(await exportJWK(publicKey)), kid: 'login-key', alg: 'RS256', use: 'sig' };
   const codes = new Map<string, Code>();
@@ -128,10 +131,14 @@ export async function startLoginProviders(): Promise<LoginProviders> {
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
     const url = new URL(request.url ?? '/', base);
-    const record: Received = { method: request.method ?? '', path: url.pathname, status: 0 };
+    // The browser is redirected to the sign-in page; everything else is the Worker calling.
+    const by = url.pathname.endsWith('/authorize') ? 'browser' : 'worker';
+    const record: Received = { by, method: request.method ?? '', path: url.pathname, status: 0 };
     if (request.headers.authorization) record.authorization = request.headers.authorization;
     received.push(record);
-    record.status = providers.down ? json(response, 503, { message: 'down' }) : await route(request, response, url);
+    const entry = { by, method: record.method, url: `${base}${url.pathname}${url.search ? '?…' : ''}`, status: 0 };
+    if (by === 'worker') log?.push(entry); // the browser logs its own requests
+    record.status = entry.status = providers.down ? json(response, 503, { message: 'down' }) : await route(request, response, url);
   }
 
   async function route(request: IncomingMessage, response: ServerResponse, url: URL): Promise<number> {

@@ -63,8 +63,9 @@ export class MemoryOAuthClient implements OAuthClientProvider {
   }
 }
 
-/** One request of the flow as the browser made it. */
+/** One request of the flow: who made it, what, and its answer's status. */
 export interface Step {
+  by: string;
   method: string;
   url: string;
   status: number;
@@ -73,7 +74,8 @@ export interface Step {
 /** `fetch` with a cookie jar, redirects taken one at a time. */
 export class Browser {
   readonly cookies = new Map<string, string>();
-  readonly steps: Step[] = [];
+  /** `steps` may be a log shared with the client's requests. */
+  constructor(readonly steps: Step[] = []) {}
 
   async request(url: string, init: { method?: string; form?: Record<string, string | string[]>; origin?: string } = {}): Promise<Response> {
     const headers = new Headers();
@@ -88,7 +90,7 @@ export class Browser {
     if (init.origin) headers.set('Origin', init.origin);
     const method = init.method ?? (body ? 'POST' : 'GET');
     const response = await fetch(url, { method, headers, body, redirect: 'manual' });
-    this.steps.push({ method, url, status: response.status });
+    this.steps.push({ by: 'browser', method, url: url.replace(/\?.*/, '?…'), status: response.status });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair = '', ...attributes] = cookie.split(';');
       const [name = '', value = ''] = pair.split('=');
@@ -112,9 +114,81 @@ export class Browser {
   }
 }
 
+/** A `fetch` for the official client's transport that logs each request, as `client`. */
+export const loggingFetch =
+  (log: Step[]): typeof fetch =>
+  async (input, init) => {
+    const response = await fetch(input, init);
+    const url = String(input instanceof Request ? input.url : input).replace(/\?.*/, '?…');
+    const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+    const mcpMethod = new Headers(init?.headers).get('Mcp-Method');
+    log.push({ by: 'client', method, url: mcpMethod ? `${url} (${mcpMethod})` : url, status: response.status });
+    return response;
+  };
+
+/** The log as lines: `client  POST <worker>/mcp (server/discover) → 401`. */
+export const flowLines = (log: Step[], origins: Record<string, string>) =>
+  log.map(({ by, method, url, status }) => {
+    let shown = url;
+    for (const [name, origin] of Object.entries(origins)) shown = shown.replace(origin, name);
+    return `${by.padEnd(7)} ${method} ${shown} → ${status}`;
+  });
+
 /** The consent page's handle. */
 export function consentHandle(html: string): string {
   const handle = /name="handle" value="([^"]+)"/.exec(html)?.[1];
   if (!handle) throw new Error(`no consent form in: ${html.slice(0, 300)}`);
   return handle;
+}
+
+/**
+ * A client of the authorization server by hand, for the security cases the official client never
+ * makes: registration (RFC 7591), a PKCE pair, the authorization URL, the token requests.
+ */
+export class HandClient {
+  clientId = '';
+  constructor(readonly origin: string) {}
+
+  async register(redirectUris = [CLIENT_REDIRECT]): Promise<this> {
+    const response = await fetch(`${this.origin}/oauth/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ client_name: 'Hand client', redirect_uris: redirectUris, token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'] }),
+    });
+    if (response.status !== 201) throw new Error(`registration answered ${response.status}: ${await response.text()}`);
+    this.clientId = ((await response.json()) as { client_id: string }).client_id;
+    return this;
+  }
+
+  /** The authorization URL; `params` override or (as `null`) remove a parameter. */
+  authorizationUrl(challenge: string, params: Record<string, string | null> = {}): string {
+    const url = new URL(`${this.origin}/authorize`);
+    const all: Record<string, string | null> = {
+      response_type: 'code',
+      client_id: this.clientId,
+      redirect_uri: CLIENT_REDIRECT,
+      state: 'client-state',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      resource: `${this.origin}/mcp`,
+      ...params,
+    };
+    for (const [name, value] of Object.entries(all)) if (value !== null) url.searchParams.set(name, value);
+    return url.href;
+  }
+
+  token(params: Record<string, string>): Promise<Response> {
+    return fetch(`${this.origin}/oauth/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ client_id: this.clientId, ...params }).toString(),
+    });
+  }
+}
+
+/** A PKCE pair (RFC 7636, S256). */
+export async function pkce(): Promise<{ verifier: string; challenge: string }> {
+  const verifier = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
+  const challenge = Buffer.from(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier))).toString('base64url');
+  return { verifier, challenge };
 }
