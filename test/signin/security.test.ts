@@ -1,0 +1,266 @@
+/**
+ * The sign-in configuration refuses what it must (docs/sign-in.md, "What is refused"), each as the
+ * library documents it, and keeps the template's own steps in front of the authorization server:
+ * requests by hand, in workerd, with the GitHub-shaped stand-in.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLoginProviders, type LoginProviders } from '../support/loginProviders';
+import { Browser, CLIENT_REDIRECT, consentHandle, HandClient, pkce } from '../support/signInClient';
+import { startSignInWorker, type SignInWorker } from '../support/signInWorker';
+
+let providers: LoginProviders;
+let signInWorker: SignInWorker;
+let origin: string;
+
+beforeAll(async () => {
+  providers = await startLoginProviders();
+  signInWorker = await startSignInWorker(providers, 'github');
+  origin = signInWorker.origin;
+}, 120_000);
+
+afterAll(async () => {
+  await signInWorker?.worker.dispose();
+  await providers?.close();
+});
+
+const client = () => new HandClient(origin).register();
+
+/** Approves the consent page of `url` in `browser`; the redirect to the provider (its Location). */
+async function consent(browser: Browser, url: string, form: Record<string, string> = {}): Promise<Response> {
+  const page = await browser.request(url);
+  expect(page.status).toBe(200);
+  return browser.request(`${origin}/authorize`, { form: { handle: consentHandle(await page.text()), decision: 'approve', ...form }, origin });
+}
+
+/** The whole flow by hand to the client's callback: its code, and the PKCE verifier. */
+async function codeFor(hand: HandClient, browser = new Browser()) {
+  const { verifier, challenge } = await pkce();
+  const { location } = await browser.follow(await consent(browser, hand.authorizationUrl(challenge)), CLIENT_REDIRECT);
+  const code = new URL(location!).searchParams.get('code')!;
+  return { code, verifier, browser };
+}
+
+async function tokens(hand: HandClient) {
+  const { code, verifier } = await codeFor(hand);
+  const response = await hand.token({ grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: CLIENT_REDIRECT });
+  expect(response.status).toBe(200);
+  return (await response.json()) as { access_token: string; refresh_token: string };
+}
+
+const mcpDiscover = (token: string | undefined, url = `${origin}/mcp`) =>
+  signInWorker.worker.fetch(
+    new Request(url, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+        'MCP-Protocol-Version': '2026-07-28',
+        'Mcp-Method': 'server/discover',
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'server/discover',
+        params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } },
+      }),
+    }),
+  );
+
+describe('the authorization request', () => {
+  it('is refused on a page of its own, never redirected, when the redirect URI was not registered', async () => {
+    const hand = await client();
+    const { challenge } = await pkce();
+    const response = await new Browser().request(hand.authorizationUrl(challenge, { redirect_uri: 'http://127.0.0.1:9/elsewhere' }));
+    expect(response.status).toBe(400);
+    expect(response.headers.get('Location')).toBeNull();
+    expect(response.headers.get('Content-Type')).toBe('text/html; charset=utf-8');
+  });
+
+  it('without a PKCE challenge goes back to the client as invalid_request, with iss', async () => {
+    const hand = await client();
+    const response = await new Browser().request(hand.authorizationUrl('', { code_challenge: null, code_challenge_method: null }));
+    expect(response.status).toBe(302);
+    const back = new URL(response.headers.get('Location')!);
+    expect(`${back.origin}${back.pathname}`).toBe(CLIENT_REDIRECT);
+    expect(back.searchParams.get('error')).toBe('invalid_request');
+    expect(back.searchParams.get('iss')).toBe(origin);
+  });
+
+  it('with the plain PKCE method goes back to the client as invalid_request (MCP requires S256)', async () => {
+    const hand = await client();
+    const { verifier } = await pkce();
+    const response = await new Browser().request(hand.authorizationUrl(verifier, { code_challenge_method: 'plain' }));
+    expect(new URL(response.headers.get('Location')!).searchParams.get('error')).toBe('invalid_request');
+  });
+
+  it('for another resource goes back to the client as invalid_target', async () => {
+    const hand = await client();
+    const { challenge } = await pkce();
+    const response = await new Browser().request(hand.authorizationUrl(challenge, { resource: 'https://other.example/mcp' }));
+    expect(new URL(response.headers.get('Location')!).searchParams.get('error')).toBe('invalid_target');
+  });
+});
+
+describe('the consent page', () => {
+  it('says who asks, escaped, and cannot be framed; its binding cookie is __Host-', async () => {
+    const hand = new HandClient(origin);
+    const registered = await fetch(`${origin}/oauth/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ client_name: '<img src=x onerror=alert(1)>"Evil"', redirect_uris: [CLIENT_REDIRECT], token_endpoint_auth_method: 'none' }),
+    });
+    hand.clientId = ((await registered.json()) as { client_id: string }).client_id;
+    const { challenge } = await pkce();
+    const page = await new Browser().request(hand.authorizationUrl(challenge));
+    const html = await page.text();
+    expect(html).toContain('&#60;img src=x onerror=alert(1)&#62;&#34;Evil&#34;');
+    expect(html).not.toContain('<img');
+    expect(html).toContain('id="loopback-warning"'); // the redirect goes to this computer (127.0.0.1)
+    expect(page.headers.get('X-Frame-Options')).toBe('DENY');
+    const csp = page.headers.get('Content-Security-Policy')!;
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).not.toContain('script-src');
+    expect(page.headers.getSetCookie()).toEqual([expect.stringMatching(/^__Host-oauth-consent-[^=]+=.*; Secure/i)]);
+    expect(page.headers.getSetCookie()[0]).toMatch(/HttpOnly/i);
+  });
+
+  it('refuses a decision posted without the browser\'s binding cookie', async () => {
+    const hand = await client();
+    const { challenge } = await pkce();
+    const page = await new Browser().request(hand.authorizationUrl(challenge));
+    const handle = consentHandle(await page.text());
+    const forged = await new Browser().request(`${origin}/authorize`, { form: { handle, decision: 'approve' }, origin });
+    expect(forged.status).toBe(400);
+    expect(forged.headers.get('Location')).toBeNull();
+  });
+
+  it('Deny sends the client access_denied, with its state and iss', async () => {
+    const hand = await client();
+    const { challenge } = await pkce();
+    const browser = new Browser();
+    const page = await browser.request(hand.authorizationUrl(challenge));
+    const denied = await browser.request(`${origin}/authorize`, { form: { handle: consentHandle(await page.text()), decision: 'deny' }, origin });
+    expect(denied.status).toBe(302);
+    const back = new URL(denied.headers.get('Location')!);
+    expect(Object.fromEntries(back.searchParams)).toMatchObject({ error: 'access_denied', state: 'client-state', iss: origin });
+  });
+
+  it('remembered, is not shown again to the same browser for the same client', async () => {
+    const hand = await client();
+    const browser = new Browser();
+    const { challenge } = await pkce();
+    const first = await consent(browser, hand.authorizationUrl(challenge), { remember: 'on' });
+    expect(first.headers.get('Location')).toMatch(new RegExp(`^${providers.githubUrl}/login/oauth/authorize`));
+    const again = await browser.request(hand.authorizationUrl(challenge));
+    expect(again.status).toBe(302);
+    expect(again.headers.get('Location')).toMatch(new RegExp(`^${providers.githubUrl}/login/oauth/authorize`));
+    const otherBrowser = await new Browser().request(hand.authorizationUrl(challenge));
+    expect(otherBrowser.status).toBe(200);
+  });
+
+  it('refuses a post from a page of another origin before the authorization server sees it (the Origin allowlist wraps it)', async () => {
+    const response = await fetch(`${origin}/authorize`, { method: 'POST', headers: { Origin: 'https://evil.example', 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'handle=x&decision=approve' });
+    expect(response.status).toBe(403);
+  });
+});
+
+describe('the callback', () => {
+  it('refuses its state replayed', async () => {
+    const hand = await client();
+    const browser = new Browser();
+    const { challenge } = await pkce();
+    const toProvider = await consent(browser, hand.authorizationUrl(challenge));
+    const atProvider = await browser.request(toProvider.headers.get('Location')!);
+    const callbackUrl = atProvider.headers.get('Location')!;
+    expect((await browser.request(callbackUrl)).status).toBe(302);
+    const replayed = await browser.request(callbackUrl);
+    expect(replayed.status).toBe(400);
+  });
+
+  it('refuses a state from another browser', async () => {
+    const hand = await client();
+    const { challenge } = await pkce();
+    const toProvider = await consent(new Browser(), hand.authorizationUrl(challenge));
+    const other = new Browser();
+    const atProvider = await other.request(toProvider.headers.get('Location')!);
+    const stolen = await other.request(atProvider.headers.get('Location')!);
+    expect(stolen.status).toBe(400);
+    expect(stolen.headers.get('Location')).toBeNull();
+  });
+});
+
+describe('the token endpoint', () => {
+  it('refuses a code with the wrong PKCE verifier', async () => {
+    const hand = await client();
+    const { code } = await codeFor(hand);
+    const response = await hand.token({ grant_type: 'authorization_code', code, code_verifier: (await pkce()).verifier, redirect_uri: CLIENT_REDIRECT });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('refuses a token for another resource', async () => {
+    const hand = await client();
+    const { code, verifier } = await codeFor(hand);
+    const response = await hand.token({ grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: CLIENT_REDIRECT, resource: 'https://other.example/mcp' });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: 'invalid_target' });
+  });
+
+  it('revokes the whole grant when a code is replayed (OAuth 2.1 4.1.2)', async () => {
+    const hand = await client();
+    const { code, verifier } = await codeFor(hand);
+    const exchange = () => hand.token({ grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: CLIENT_REDIRECT });
+    const first = await exchange();
+    const { access_token } = (await first.json()) as { access_token: string };
+    expect((await mcpDiscover(access_token)).status).toBe(200);
+    expect((await exchange()).status).toBe(400);
+    expect((await mcpDiscover(access_token)).status).toBe(401);
+  });
+
+  it('refuses a refresh token once its successor has been used', async () => {
+    const hand = await client();
+    const { refresh_token: first } = await tokens(hand);
+    const refresh = (token: string) => hand.token({ grant_type: 'refresh_token', refresh_token: token });
+    const second = ((await (await refresh(first)).json()) as { refresh_token: string }).refresh_token;
+    expect((await refresh(second)).status).toBe(200);
+    const reused = await refresh(first);
+    expect(reused.status).toBe(400);
+    expect(await reused.json()).toMatchObject({ error: 'invalid_grant' });
+  });
+});
+
+describe('/mcp', () => {
+  it('answers 401 pointing at metadata named by AUTH_RESOURCE, whatever the Host says', async () => {
+    const refused = await mcpDiscover(undefined, 'http://evil.example/mcp');
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('WWW-Authenticate')).toBe(`Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"`);
+    const metadata = await signInWorker.worker.fetch(new Request('http://evil.example/.well-known/oauth-protected-resource/mcp'));
+    expect(await metadata.json()).toMatchObject({ resource: `${origin}/mcp`, authorization_servers: [origin] });
+  });
+
+  it('takes the authorization server\'s own token and refuses any other', async () => {
+    const { access_token } = await tokens(await client());
+    expect((await mcpDiscover(access_token)).status).toBe(200);
+    const [user, grant] = access_token.split(':');
+    const forged = await mcpDiscover(`${user}:${grant}:not-the-secret`);
+    expect(forged.status).toBe(401);
+    expect(forged.headers.get('WWW-Authenticate')).toContain('error="invalid_token"');
+  });
+});
+
+describe('the authorization server metadata (RFC 8414)', () => {
+  it('names this Worker as issuer, PKCE S256, RFC 9207 iss, registration and refresh tokens', async () => {
+    const metadata = (await (await fetch(`${origin}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
+    expect(metadata).toMatchObject({
+      issuer: origin,
+      authorization_endpoint: `${origin}/authorize`,
+      token_endpoint: `${origin}/oauth/token`,
+      registration_endpoint: `${origin}/oauth/register`,
+      code_challenge_methods_supported: ['S256'],
+      authorization_response_iss_parameter_supported: true,
+    });
+    expect(metadata.grant_types_supported).toEqual(expect.arrayContaining(['authorization_code', 'refresh_token']));
+  });
+});
