@@ -40,6 +40,9 @@ export interface LoginProviders {
   revokeAll(): void;
   /** While true, every endpoint answers 503. */
   down: boolean;
+  /** The OIDC stand-in's misbehaviours: another `iss` on the callback (RFC 9207), or an ID token with another `nonce`. */
+  oidcCallbackIss: string | undefined;
+  oidcWrongNonce: boolean;
   /** Whether the GitHub stand-in issues expiring tokens with refresh tokens (a GitHub App) or tokens that never expire (an OAuth app). */
   githubRefreshTokens: boolean;
   close(): Promise<void>;
@@ -83,6 +86,8 @@ export async function startLoginProviders(log?: { by: string; method: string; ur
     received,
     down: false,
     githubRefreshTokens: false,
+    oidcCallbackIss: undefined,
+    oidcWrongNonce: false,
     revokeAll: () => {
       accessTokens.clear();
       refreshTokens.clear();
@@ -178,7 +183,7 @@ export async function startLoginProviders(log?: { by: string; method: string; ur
       case 'GET /oidc/jwks':
         return json(response, 200, { keys: [jwk] });
       case 'GET /oidc/authorize':
-        return signIn(response, url, providers.oidcIssuer);
+        return signIn(response, url, providers.oidcCallbackIss ?? providers.oidcIssuer);
       case 'POST /oidc/token': {
         const params = await form(request);
         if (params.get('client_id') !== CLIENT_ID || params.get('client_secret') !== CLIENT_SECRET) return json(response, 401, { error: 'invalid_client' });
@@ -188,7 +193,7 @@ export async function startLoginProviders(log?: { by: string; method: string; ur
         }
         const code = redeem(params);
         if (typeof code === 'string') return json(response, 400, { error: 'invalid_grant' });
-        const idToken = await new SignJWT({ nonce: code.nonce, email: 'user@example.com', name: 'OIDC User' })
+        const idToken = await new SignJWT({ nonce: providers.oidcWrongNonce ? 'another-nonce' : code.nonce, email: 'user@example.com', name: 'OIDC User' })
           .setProtectedHeader({ alg: 'RS256', kid: 'login-key' })
           .setIssuer(providers.oidcIssuer)
           .setAudience(CLIENT_ID)
