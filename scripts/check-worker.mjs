@@ -27,7 +27,10 @@ import { buildBundle } from './workerd.mjs';
 const root = new URL('..', import.meta.url).pathname;
 
 // The runtime's own module, for a Worker that defines a Durable Object class: only its shape is needed to load.
-const runtime = 'export class DurableObject { constructor(ctx, env) { this.ctx = ctx; this.env = env; } }';
+const runtime =
+  'export class DurableObject { constructor(ctx, env) { this.ctx = ctx; this.env = env; } }\n' +
+  // workers-oauth-provider (the sign-in configuration) extends it at load
+  'export class WorkerEntrypoint { constructor(ctx, env) { this.ctx = ctx; this.env = env; } }';
 register(
   `data:text/javascript,${encodeURIComponent(`export async function resolve(specifier, context, next) {
     if (specifier === 'cloudflare:workers') return { url: ${JSON.stringify(`data:text/javascript,${encodeURIComponent(runtime)}`)}, shortCircuit: true };
@@ -132,8 +135,10 @@ async function check(config) {
     const at = authorFrame(error, files);
     return [`the Worker fails to load: ${error?.message ?? error}${at ? `\n      at ${at}` : ''}`];
   }
-  // Listing needs no caller: the check asks as an anonymous client of a server with auth off.
-  const env = { ...settings.vars, AUTH_MODE: 'none', MCP_STATE_SECRET: 'npm run check' };
+  // Listing needs no caller: the check asks as an anonymous client of a server with auth off (so
+  // without the sign-in mode's LOGIN_ settings, which the Worker refuses with auth off).
+  const vars = Object.fromEntries(Object.entries(settings.vars ?? {}).filter(([name]) => !name.startsWith('LOGIN_')));
+  const env = { ...vars, AUTH_MODE: 'none', MCP_STATE_SECRET: 'npm run check' };
   const problems = [];
   for (const kind of ['tools', 'prompts']) {
     for (const item of await listAll(worker, env, kind)) {

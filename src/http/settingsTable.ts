@@ -286,9 +286,9 @@ function signInCheck(values: SettingValues): SettingValues | SettingError {
   return values;
 }
 
-/** A LOGIN_ setting without sign-in would be silently ignored: say so instead. */
+/** A LOGIN_ var without sign-in would be silently ignored: say so instead. (A secret left set is harmless.) */
 function loginUnused(values: SettingValues): SettingValues | SettingError {
-  const set = (Object.keys(SETTINGS) as SettingName[]).find((name) => name.startsWith('LOGIN_') && values[name] !== SETTINGS[name].default);
+  const set = (Object.keys(SETTINGS) as SettingName[]).find((name) => name.startsWith('LOGIN_') && !SETTINGS[name].secret && values[name] !== SETTINGS[name].default);
   return set ? new SettingError(set, 'is set, but sign-in is off: it needs AUTH_MODE = "signin" and the sign-in configuration (docs/sign-in.md)') : values;
 }
 

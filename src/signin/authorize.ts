@@ -1,6 +1,6 @@
 /**
  * The two pages of the sign-in flow between the MCP client and the upstream provider, in the
- * order of the library's docs/upstream-sign-in.md:
+ * order of the library's guide, node_modules/@cloudflare/workers-oauth-provider/docs/upstream-sign-in.md:
  *
  *   GET  /authorize       the client's request, validated by the library; the consent page
  *                         (or, for a remembered approval, straight on to the provider)
@@ -129,7 +129,7 @@ async function finish(context: HttpContext, signIn: SignInServer): Promise<Respo
 }
 
 /**
- * The library's docs/consent-page.md, "Errors: redirect or render?": a redirect to the client only
+ * The library's node_modules/@cloudflare/workers-oauth-provider/docs/consent-page.md, "Errors: redirect or render?": a redirect to the client only
  * when the library validated it; the other expected failures a page here; anything else (a bug, KV
  * down) goes on to the router's last resort.
  */

@@ -1,5 +1,5 @@
 /**
- * The consent page (the library's docs/consent-page.md; MCP security best practices, "Confused
+ * The consent page (the library's node_modules/@cloudflare/workers-oauth-provider/docs/consent-page.md; MCP security best practices, "Confused
  * Deputy Problem"): which client asks, from which domain, where the tokens will go (a warning
  * when that is this computer), for which scopes; Allow or Deny. Everything the client chose
  * (its name, its URIs, the scopes) is escaped. One small page, readable on a phone and a

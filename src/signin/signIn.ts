@@ -72,7 +72,7 @@ export function signInServer(auth: SignInAuthSettings): SignInServer {
 
 /**
  * An MCP client's refresh refreshes the upstream token too (or, for a token that never expires,
- * checks that it still works). The library's docs/upstream-sign-in.md: a refused upstream grant
+ * checks that it still works). The library's guide (node_modules/@cloudflare/workers-oauth-provider/docs/upstream-sign-in.md): a refused upstream grant
  * is `invalid_grant`, which revokes this grant so the client signs in again; an outage is
  * `temporarily_unavailable`, which keeps it for the retry.
  */

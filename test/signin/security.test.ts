@@ -47,8 +47,11 @@ async function tokens(hand: HandClient) {
   return (await response.json()) as { access_token: string; refresh_token: string };
 }
 
+/** Through Miniflare, which lets a test send any Host (a URL of another name reaches the same Worker). */
+const dispatch = (request: Request) => signInWorker.worker.fetch(request, undefined as never, undefined as never);
+
 const mcpDiscover = (token: string | undefined, url = `${origin}/mcp`) =>
-  signInWorker.worker.fetch(
+  dispatch(
     new Request(url, {
       method: 'POST',
       headers: {
@@ -236,7 +239,7 @@ describe('/mcp', () => {
     const refused = await mcpDiscover(undefined, 'http://evil.example/mcp');
     expect(refused.status).toBe(401);
     expect(refused.headers.get('WWW-Authenticate')).toBe(`Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"`);
-    const metadata = await signInWorker.worker.fetch(new Request('http://evil.example/.well-known/oauth-protected-resource/mcp'));
+    const metadata = await dispatch(new Request('http://evil.example/.well-known/oauth-protected-resource/mcp'));
     expect(await metadata.json()).toMatchObject({ resource: `${origin}/mcp`, authorization_servers: [origin] });
   });
 

@@ -27,7 +27,7 @@ async function freePort(): Promise<number> {
 export async function startSignInWorker(providers: LoginProviders, provider: 'github' | 'oidc', vars: Record<string, string> = {}): Promise<SignInWorker> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const upstream = provider === 'github' ? { LOGIN_GITHUB_URL: providers.githubUrl, LOGIN_GITHUB_API_URL: providers.githubApiUrl } : { LOGIN_ISSUER: providers.oidcIssuer };
+  const upstream: Record<string, string> = provider === 'github' ? { LOGIN_GITHUB_URL: providers.githubUrl, LOGIN_GITHUB_API_URL: providers.githubApiUrl } : { LOGIN_ISSUER: providers.oidcIssuer };
   const worker = await startInWorkerd({
     config: 'wrangler.oauth.toml',
     vars: { AUTH_MODE: 'signin', AUTH_RESOURCE: `${origin}/mcp`, LOGIN_PROVIDER: provider, LOGIN_CLIENT_ID: CLIENT_ID, REQUEST_LOGS: 'off', ...upstream, ...vars },
