@@ -17,6 +17,7 @@ import type { CompiledServer } from '../mcp/createServer';
 import { METADATA_PATH, protectedResourceMetadata, type JwtVerifier, type SignIn } from './auth';
 import { admittedSteps, HttpContext, type FinallyStep, type Step } from './context';
 import { AI_CATALOG_PATH, aiCatalog, publicPreflight, SERVER_CARD_PATH, serverCard } from './discovery';
+import { HOME_PATH, homePage } from './homePage';
 import { errorResponse } from './responses';
 import { SettingError, settingsFor } from './settings';
 import { answerBatch } from './steps/answerBatch';
@@ -82,7 +83,10 @@ export function createRouter(server: CompiledServer, options: RouterOptions = {}
     .options(SERVER_CARD_PATH, publicPreflight)
     .options(AI_CATALOG_PATH, publicPreflight)
     .all(SERVER_CARD_PATH, getOnly)
-    .all(AI_CATALOG_PATH, getOnly);
+    .all(AI_CATALOG_PATH, getOnly)
+    // A page for people (HTML), or a pointer to the endpoint for programs (homePage.ts)
+    .get(HOME_PATH, homePage)
+    .all(HOME_PATH, () => new Response(null, { status: 405, headers: { Allow: 'GET' } }));
   // AUTH_MODE = "signin": the authorization server's routes, behind the same `before` steps, the address limit first.
   for (const { path, serve } of options.signIn?.routes ?? []) router.all(path, limitByAddress, serve);
   router.all('*', notFound);
