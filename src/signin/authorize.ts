@@ -64,7 +64,8 @@ async function showConsent(context: HttpContext, signIn: SignInServer): Promise<
   const headers = consent.headers;
   headers.set('Content-Type', 'text/html; charset=utf-8');
   headers.set('Content-Security-Policy', consentPolicy(nonce, [upstreamOrigin, formTarget(request.redirectUri)]));
-  headers.set('Referrer-Policy', 'no-referrer');
+  // same-origin, not no-referrer: with no-referrer a browser posts the form with `Origin: null`, which the Origin allowlist refuses.
+  headers.set('Referrer-Policy', 'same-origin');
   headers.set('X-Content-Type-Options', 'nosniff');
   const page = consentPage({ details, handle: consent.handle, scopes: details.scope.filter((scope) => offered.has(scope)), provider: signIn.providerName }, nonce);
   return new Response(page, { headers });

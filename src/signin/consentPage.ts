@@ -33,6 +33,7 @@ p{margin:0 0 12px;overflow-wrap:anywhere}
 fieldset{border:1px solid var(--line);border-radius:8px;margin:0 0 12px;padding:8px 12px}
 legend{font-size:.9rem;color:var(--muted)}
 label{display:block;padding:4px 0;overflow-wrap:anywhere}
+.remember{margin-bottom:12px}
 .actions{display:flex;gap:12px;margin-top:16px}
 button{flex:1;font:inherit;padding:10px 16px;border-radius:8px;border:1px solid var(--line);background:var(--card);color:var(--fg);cursor:pointer}
 button.allow{background:var(--accent);border-color:var(--accent);color:#fff}
@@ -52,7 +53,7 @@ export function consentPage({ details, handle, scopes, provider }: ConsentView, 
 <html lang="en">
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <title>Allow ${name}?</title>
 <style nonce="${nonce}">${STYLE}</style>
 <main>
@@ -63,7 +64,7 @@ ${details.redirectIsLoopback ? '<p class="warn" id="loopback-warning"><strong>Th
 <form method="post">
 <input type="hidden" name="handle" value="${escapeHtml(handle)}">
 ${scopeList}
-<label class="muted"><input type="checkbox" name="remember" value="on"> Remember this app on this browser</label>
+<label class="muted remember"><input type="checkbox" name="remember" value="on"> Remember this app on this browser</label>
 <p class="muted">Next, you sign in with ${escapeHtml(provider)}.</p>
 <div class="actions"><button type="submit" name="decision" value="deny">Deny</button><button class="allow" type="submit" name="decision" value="approve">Allow</button></div>
 </form>
