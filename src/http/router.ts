@@ -96,9 +96,17 @@ export function createRouter(server: CompiledServer, options: RouterOptions = {}
       const settings = settingsFor(env);
       // Fail closed: a setting that cannot be read serves nothing, not a server with that setting off.
       if (settings instanceof SettingError) return Promise.resolve(refuseToServe(settings));
+      const signInProblem = settings.auth.mode === 'signin' ? signInMissing(options.signIn, env) : undefined;
+      if (signInProblem) return Promise.resolve(refuseToServe(signInProblem));
       return router.fetch(new HttpContext(request, env, ctx, settings, server));
     },
   };
+}
+
+/** AUTH_MODE = "signin" needs the sign-in entry (src/with-sign-in.ts) and the KV namespace it keeps grants in. */
+function signInMissing(signIn: SignIn | undefined, env: Env): SettingError | undefined {
+  if (!signIn) return new SettingError('AUTH_MODE', 'is "signin", which this entry does not serve: serve wrangler.oauth.toml (src/with-sign-in.ts, docs/sign-in.md)');
+  return env.OAUTH_KV ? undefined : new SettingError('OAUTH_KV', 'is required with AUTH_MODE = "signin": a KV namespace binding (wrangler.oauth.toml, docs/sign-in.md)');
 }
 
 /** 500 naming the setting that cannot be read and what it accepts; its value is logged, never sent. */

@@ -14,7 +14,6 @@ import { OAuthAuthorizationServer, OAuthError } from '@cloudflare/workers-oauth-
 import type { Caller } from '../mcp/request';
 import type { IssuerUnreachable, SignIn } from '../http/auth';
 import type { HttpContext } from '../http/context';
-import { misconfigured } from '../mcp/errors';
 import type { SignInAuthSettings } from '../http/settings';
 import { authorize, callback } from './authorize';
 import { github } from './github';
@@ -98,11 +97,10 @@ async function derivedKey(secret: string, label: string): Promise<string> {
   return btoa(String.fromCharCode(...mac));
 }
 
-/** The sign-in server of this request, or the answer that says why there is none (404 without sign-in, 500 without its KV namespace). */
+/** The sign-in server of this request; 404 when sign-in is off (the router has refused to serve without OAUTH_KV). */
 export function serverOf(context: HttpContext): SignInServer | Response {
   const { auth } = context.settings;
   if (auth.mode !== 'signin') return new Response('Not Found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
-  if (!context.env.OAUTH_KV) return context.fail(null, misconfigured('OAUTH_KV', 'is required with AUTH_MODE = "signin": a KV namespace binding (wrangler.oauth.toml, docs/sign-in.md)'));
   return signInServer(auth);
 }
 
@@ -119,7 +117,6 @@ function libraryEndpoint(context: HttpContext): Promise<Response> | Response {
  */
 async function verify(token: string, auth: SignInAuthSettings, env: Env): Promise<Caller | IssuerUnreachable | undefined> {
   if (token.length > MAX_TOKEN_LENGTH || !/^[\x21-\x7e]+$/.test(token)) return undefined;
-  if (!env.OAUTH_KV) return { unreachable: true, retryAfterSeconds: RETRY_AFTER_SECONDS };
   try {
     const valid = await signInServer(auth).server.validateToken<UpstreamProps>(auth.resource, token, env);
     if (!valid) return undefined;

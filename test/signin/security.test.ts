@@ -254,7 +254,7 @@ describe('/mcp', () => {
 });
 
 describe('the authorization server metadata (RFC 8414)', () => {
-  it('names this Worker as issuer, PKCE S256, RFC 9207 iss, registration and refresh tokens', async () => {
+  it('names this Worker as issuer, PKCE S256, RFC 9207 iss, registration (DCR and CIMD) and refresh tokens', async () => {
     const metadata = (await (await fetch(`${origin}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
     expect(metadata).toMatchObject({
       issuer: origin,
@@ -263,6 +263,8 @@ describe('the authorization server metadata (RFC 8414)', () => {
       registration_endpoint: `${origin}/oauth/register`,
       code_challenge_methods_supported: ['S256'],
       authorization_response_iss_parameter_supported: true,
+      // wrangler.oauth.toml has global_fetch_strictly_public, which keeps the document's fetch off private addresses
+      client_id_metadata_document_supported: true,
     });
     expect(metadata.grant_types_supported).toEqual(expect.arrayContaining(['authorization_code', 'refresh_token']));
   });

@@ -1,0 +1,37 @@
+/**
+ * AUTH_MODE = "signin" is refused, naming what is missing, when the entry has no sign-in
+ * (`wrangler.toml` with the mode set) or the deployment has no OAUTH_KV namespace: never a
+ * server whose token check cannot run (docs/sign-in.md, "Settings").
+ */
+import { describe, expect, it } from 'vitest';
+import type { SignIn } from '../../src/http/auth';
+import { createRouter } from '../../src/http/router';
+import { createServer } from '../../src/mcp';
+
+const server = createServer({ info: { name: 'sign-in-router', version: '1.0.0' } });
+const SIGN_IN_ENV = {
+  AUTH_MODE: 'signin',
+  AUTH_RESOURCE: 'https://mcp.example.com/mcp',
+  LOGIN_PROVIDER: 'github',
+  LOGIN_CLIENT_ID: 'client-id',
+  LOGIN_CLIENT_SECRET: 'client-secret',
+  MCP_STATE_SECRET: 'state-secret',
+};
+/** A sign-in that would admit anyone: the refusals below must come before it is asked. */
+const admitsAll: SignIn = { verify: async () => ({ subject: 'anyone', scopes: [], claims: {} }), routes: [] };
+const ctx = { waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext;
+const post = () => new Request('https://mcp.example.com/mcp', { method: 'POST', headers: { Authorization: 'Bearer x' }, body: '{}' });
+
+describe('AUTH_MODE = "signin"', () => {
+  it('is refused by an entry without sign-in, naming AUTH_MODE', async () => {
+    const response = await createRouter(server).fetch(post(), SIGN_IN_ENV as unknown as Env, ctx);
+    expect(response.status).toBe(500);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/AUTH_MODE is "signin", which this entry does not serve/);
+  });
+
+  it('is refused without its KV namespace, naming OAUTH_KV', async () => {
+    const response = await createRouter(server, { signIn: admitsAll }).fetch(post(), SIGN_IN_ENV as unknown as Env, ctx);
+    expect(response.status).toBe(500);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/OAUTH_KV is required/);
+  });
+});
