@@ -13,7 +13,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-// The examples. The tasks configuration (src/with-tasks.ts, wrangler.tasks.toml) stays: it serves the fork's own server.
+// The examples. The tasks and sign-in configurations (src/with-tasks.ts, wrangler.tasks.toml;
+// src/with-sign-in.ts, wrangler.oauth.toml) stay: they serve the fork's own server.
 const EXAMPLES = ['src/tools', 'src/resources', 'src/prompts', 'test/examples'];
 const FORK_NAME = 'my-fork-server';
 /** Upper bounds, so CI never hangs on a stuck step. */
@@ -91,7 +92,10 @@ const { name: templateName } = JSON.parse(readFileSync(join(root, 'package.json'
 const named = (name) => new RegExp(`"name": "${name}"`, 'g');
 edit('package.json', named(templateName), `"name": "${FORK_NAME}"`);
 edit('package-lock.json', named(templateName), `"name": "${FORK_NAME}"`);
-for (const config of ['wrangler.toml', 'wrangler.tasks.toml']) {
+// The sign-in configuration serves the fork's server too; its example tool goes with the examples.
+edit('src/with-sign-in.ts', /^import .* from '\.\/tools\/.*';\n/gm, '');
+edit('src/with-sign-in.ts', /^(const signedInTools[^=]*= )\[[^\]]*\];/m, '$1[];');
+for (const config of ['wrangler.toml', 'wrangler.tasks.toml', 'wrangler.oauth.toml']) {
   edit(config, /^name = "[^"]*"/m, `name = "${FORK_NAME}"`);
   edit(config, /^(#.*\n)?GITHUB_API_URL = .*\n/m, ''); // with its comment line
 }

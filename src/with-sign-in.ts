@@ -8,13 +8,13 @@
  *   npx wrangler deploy -c wrangler.oauth.toml    (or rename it to wrangler.toml)
  */
 import { createRouter } from './http/router';
-import { createServer } from './mcp';
+import { createServer, type ServerDefinition } from './mcp';
 import { serverDefinition } from './server';
 import { signIn } from './signin';
 import { myRepositories } from './tools/my-repositories';
 
 /** Tools that act as the signed-in user (their handlers read `caller.props`): served by this configuration only. */
-const signedInTools = [myRepositories];
+const signedInTools: NonNullable<ServerDefinition['tools']> = [myRepositories];
 
 const server = createServer({ ...serverDefinition, tools: [...(serverDefinition.tools ?? []), ...signedInTools] });
 
