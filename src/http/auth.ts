@@ -64,8 +64,14 @@ export interface Verifiers {
  */
 export const metadataUrl = (settings: Settings, origin: string): string | undefined =>
   settings.auth.mode === 'signin'
-    ? settings.auth.metadataUrl
+    ? resourceMetadataUrl(settings.auth.resource)
     : settings.auth.mode === 'jwt' && settings.auth.authorizationServers.length > 0 ? `${origin}${METADATA_PATH}` : undefined;
+
+/** RFC 9728 3.1: the metadata of a resource with a path is at the well-known path with that path after it; from configuration, never the Host. */
+function resourceMetadataUrl(resource: string): string {
+  const { origin, pathname } = new URL(resource);
+  return `${origin}${METADATA_PATH}${pathname === '/' ? '' : pathname}`;
+}
 
 /**
  * The RFC 9728 document: resource, authorization servers, scopes, bearer in the header. The
@@ -120,6 +126,9 @@ function bearerToken(header: string | null): string | undefined {
 /** The scopes of `needed` the caller lacks (its scopes already include the ones they imply). */
 export const missingScopes = (caller: Caller | undefined, needed: readonly string[]) =>
   caller ? needed.filter((scope) => !caller.scopes.includes(scope)) : [];
+
+/** The challenge of a 401 for a token that stopped working after it was verified (a handler found its grant revoked upstream): RFC 6750 3.1. */
+export const invalidTokenChallenge = (metadata: string | undefined) => `Bearer ${metadata ? `resource_metadata="${metadata}", ` : ''}error="invalid_token"`;
 
 /** 403 with `insufficient_scope` and the challenge naming the scopes to ask for (RFC 6750 3.1). */
 export function insufficientScope(metadata: string | undefined, scopes: readonly string[]): { error: McpError; challenge: string } {

@@ -4,7 +4,6 @@
  * cannot be read is a `SettingError`: the router then answers every request with it (500,
  * naming the setting), so a typo never serves the endpoint open (docs/production.md).
  */
-import { METADATA_PATH } from './auth';
 import { parseSettingValues, SETTINGS, SettingError, type SettingName, type SettingValues } from './settingsTable';
 
 export { SettingError } from './settingsTable';
@@ -73,8 +72,6 @@ export interface SignInAuthSettings {
   /** The Worker itself, the only authorization server its metadata advertises. */
   authorizationServers: readonly string[];
   scopesSupported: readonly string[];
-  /** Where its RFC 9728 metadata is, for the 401 challenge: from AUTH_RESOURCE, path-suffixed (RFC 9728 3.1). */
-  metadataUrl: string;
   login: LoginSettings;
   /** MCP_STATE_SECRET, from which the key of remembered consent is derived. */
   stateSecret: string;
@@ -175,9 +172,7 @@ function signInOf(values: SettingValues, resource: string): SignInAuthSettings {
     values.LOGIN_PROVIDER === 'oidc'
       ? { provider: 'oidc', clientId, clientSecret, issuer: values.LOGIN_ISSUER ?? '' }
       : { provider: 'github', clientId, clientSecret, githubUrl: trimmed(values.LOGIN_GITHUB_URL), githubApiUrl: trimmed(values.LOGIN_GITHUB_API_URL) };
-  const path = new URL(resource).pathname;
-  const metadataUrl = `${issuer}${METADATA_PATH}${path === '/' ? '' : path}`;
-  return { mode: 'signin', issuer, resource, authorizationServers: [issuer], scopesSupported: values.AUTH_SCOPES, metadataUrl, login, stateSecret: values.MCP_STATE_SECRET ?? '' };
+  return { mode: 'signin', issuer, resource, authorizationServers: [issuer], scopesSupported: values.AUTH_SCOPES, login, stateSecret: values.MCP_STATE_SECRET ?? '' };
 }
 
 /** A base URL without its trailing slashes, so paths are appended to it as they are (settingsTable.ts defaults both GitHub URLs). */

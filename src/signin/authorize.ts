@@ -17,7 +17,7 @@ import { AuthorizationError, authorizationErrorRedirect, CimdFetchError, type Au
 import * as oauth from 'oauth4webapi';
 import type { HttpContext } from '../http/context';
 import { consentPage, consentPolicy, errorPage } from './consentPage';
-import { serverOf, type SignInServer } from './signIn';
+import { serverOf, type SignInServer } from './signInServer';
 import { UpstreamUnavailable, type Pending } from './upstream';
 
 /** The consent form is a handle, a few scopes and two choices: anything larger is not it. */

@@ -118,6 +118,14 @@ describe('sign-in with GitHub', () => {
     const { oauth } = await signIn();
     const client = await connected(oauth);
     providers.revokeAll();
+    // The tool's answer: 401 with the challenge that points the client at the metadata (RFC 6750 3).
+    const call = await fetch(`${origin}/mcp`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${oauth.saved!.access_token}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'tools/call', 'Mcp-Name': 'my_repositories' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'my_repositories', arguments: {}, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } } }),
+    });
+    expect(call.status).toBe(401);
+    expect(call.headers.get('WWW-Authenticate')).toBe(`Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp", error="invalid_token"`);
     // GitHub refuses the stored token: 401; the client's refresh finds the grant refused upstream
     // (invalid_grant, which revokes it), so the client sends the user to authorize again.
     await expect(client.callTool({ name: 'my_repositories', arguments: {} })).rejects.toThrow();

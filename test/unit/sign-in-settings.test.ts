@@ -57,7 +57,6 @@ describe('AUTH_MODE = "signin"', () => {
       issuer: 'https://mcp.example.com',
       resource: 'https://mcp.example.com/mcp',
       authorizationServers: ['https://mcp.example.com'],
-      metadataUrl: 'https://mcp.example.com/.well-known/oauth-protected-resource/mcp',
       login: { provider: 'github', githubUrl: 'https://github.com', githubApiUrl: 'https://api.github.com' },
     });
   });

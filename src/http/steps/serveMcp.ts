@@ -3,6 +3,7 @@ import type { CompiledServer } from '../../mcp/createServer';
 import type { RequestMeta } from '../../mcp/meta';
 import type { Caller, McpRequest, Reply } from '../../mcp/request';
 import type { JSONRPCNotification, JSONRPCRequest } from '../../mcp/types';
+import { invalidTokenChallenge, metadataUrl } from '../auth';
 import type { AdmittedContext, AdmittedRequest, HttpContext } from '../context';
 import { FirstAnswer } from '../firstAnswer';
 import { LISTEN_KEEPALIVE_MS, openListenStream, takeListenSlot, type ListenSlot } from '../listen';
@@ -11,6 +12,7 @@ import { RATE_LIMIT_PERIOD_SECONDS } from '../settingsTable';
 import { notificationJson, replyJson, replyResponse } from '../responses';
 import { EventStream } from '../stream';
 import { callerTrace } from '../trace';
+import { originOf } from '../url';
 
 /** While a request's answer streams, a comment this often notices a client that left. */
 export const STREAM_HEARTBEAT_MS = 1_000;
@@ -146,6 +148,8 @@ class HttpCall implements McpRequest {
       const response = context.fail(id, reply.error, stream);
       // A limit the core applies (the task budget) says when to come back, as the edge's limiters do.
       if (response.status === 429) response.headers.set('Retry-After', String(RATE_LIMIT_PERIOD_SECONDS));
+      // A handler that found the caller's grant gone (revoked upstream, docs/sign-in.md) answers 401: RFC 6750 3 wants the challenge with it.
+      if (response.status === 401) response.headers.set('WWW-Authenticate', invalidTokenChallenge(metadataUrl(context.settings, originOf(context.url))));
       return response;
     }
     if (!stream) return replyResponse(id, reply);
