@@ -122,7 +122,8 @@ async function finish(context: HttpContext, signIn: SignInServer): Promise<Respo
       console.warn(`sign-in: the provider did not answer the callback: ${error.message}`);
       return redirect(authorizationErrorRedirect(request, 'temporarily_unavailable', 'the sign-in provider did not answer; try again'));
     }
-    console.warn('sign-in: the provider\'s answer was refused', error);
+    // The message only: an error about a token answer may hold the answer, tokens included.
+    console.warn(`sign-in: the provider's answer was refused: ${error instanceof Error ? error.message : 'unknown error'}`);
     return redirect(authorizationErrorRedirect(request, 'access_denied', 'the sign-in with the provider failed'));
   }
   const { redirectTo } = await oauthApi.completeAuthorization({ request, userId: signedIn.userId, metadata: {}, scope: request.scope, props: signedIn.props });
@@ -135,7 +136,7 @@ async function finish(context: HttpContext, signIn: SignInServer): Promise<Respo
  * down) goes on to the router's last resort.
  */
 function failure(error: unknown): Response {
-  if (error instanceof AuthorizationError && error.redirectTo) return Response.redirect(error.redirectTo, 302);
+  if (error instanceof AuthorizationError && error.redirectTo) return new Response(null, { status: 302, headers: { Location: error.redirectTo } });
   if (error instanceof AuthorizationError) return page(400, 'Sign-in cannot continue', error.description);
   if (error instanceof CimdFetchError) return page(400, 'Unknown app', 'This app could not be verified: its metadata document could not be read.');
   if (error instanceof UpstreamUnavailable) {

@@ -6,7 +6,7 @@
  */
 import * as oauth from 'oauth4webapi';
 import type { LoginSettings } from '../http/settings';
-import { boundedClaims, CALLBACK_PATH, requestOptions, tokenProps, upstreamCall, UpstreamRefused, UpstreamUnavailable, type Pending, type SignedIn, type Upstream, type UpstreamProps } from './upstream';
+import { boundedClaims, CALLBACK_PATH, requestOptions, tokenProps, upstreamCall, UpstreamRefused, UpstreamUnavailable, UPSTREAM_TIMEOUT_MS, type Pending, type SignedIn, type Upstream, type UpstreamProps } from './upstream';
 
 type GitHubLogin = Extract<LoginSettings, { provider: 'github' }>;
 
@@ -82,7 +82,7 @@ interface GitHubUser {
 
 /** The signed-in user (GET /user), undefined when GitHub refuses the token (401). */
 async function githubUser(apiUrl: string, token: string): Promise<GitHubUser | undefined> {
-  const response = await upstreamCall(() => fetch(`${apiUrl}/user`, { headers: githubApiHeaders(token), signal: AbortSignal.timeout(5000) }));
+  const response = await upstreamCall(() => fetch(`${apiUrl}/user`, { headers: githubApiHeaders(token), signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS) }));
   if (response.status === 401) return undefined;
   if (!response.ok) throw new UpstreamUnavailable(`GitHub's /user answered ${response.status}`);
   const user = (await response.json()) as Record<string, unknown>;
@@ -106,6 +106,12 @@ async function tokenErrorsAsErrors(url: string, init: oauth.CustomFetchOptions<'
   const response = await fetch(url, init);
   if (response.status !== 200 || !response.headers.get('Content-Type')?.includes('json')) return response;
   const text = await response.text();
-  const status = /"error"\s*:/.test(text) && !/"access_token"\s*:/.test(text) ? 400 : 200;
-  return new Response(text, { status, headers: response.headers });
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined; // not JSON after all: oauth4webapi says so
+  }
+  const refused = typeof body === 'object' && body !== null && 'error' in body && !('access_token' in body);
+  return new Response(text, { status: refused ? 400 : 200, headers: response.headers });
 }

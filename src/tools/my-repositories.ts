@@ -33,7 +33,9 @@ export const myRepositories = defineTool<{ count?: number }>({
     if (props?.provider !== 'github' || typeof props.accessToken !== 'string') throw new ToolError('This tool needs a user signed in with GitHub (docs/sign-in.md).');
     let response: Response;
     try {
-      response = await fetch(`${env.LOGIN_GITHUB_API_URL ?? 'https://api.github.com'}/user/repos?sort=updated&per_page=${count}`, { headers: githubApiHeaders(props.accessToken), signal });
+      // LOGIN_GITHUB_API_URL: the settings have checked it is a URL (GitHub Enterprise, or a test's stand-in).
+      const api = (env.LOGIN_GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, '');
+      response = await fetch(`${api}/user/repos?sort=updated&per_page=${count}`, { headers: githubApiHeaders(props.accessToken), signal });
     } catch {
       throw new ToolError('Could not reach GitHub; try again later.');
     }
