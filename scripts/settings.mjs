@@ -14,7 +14,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { unstable_readConfig as readConfig } from 'wrangler';
 import { SETTING_DOCS } from '../src/http/settingsDocs.ts';
-import { parseSettingValues, RATE_LIMIT_PERIOD_SECONDS, SETTINGS, SettingError } from '../src/http/settingsTable.ts';
+import { loginSettings, parseSettingValues, RATE_LIMIT_PERIOD_SECONDS, SETTINGS, SettingError } from '../src/http/settingsTable.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const README = `${root}README.md`;
@@ -50,6 +50,9 @@ function problemsOf(file) {
   }
   const values = parseSettingValues({ ...secrets, ...config.vars });
   if (values instanceof SettingError) problems.push(`the Worker would refuse to serve: ${values.message}`);
+  // The sign-in mode's own settings, which its entry checks (src/signin): the same refusal.
+  const login = values instanceof SettingError || values.AUTH_MODE !== 'signin' ? undefined : loginSettings(values);
+  if (login instanceof SettingError) problems.push(`the Worker would refuse to serve: ${login.message}`);
   for (const limiter of config.ratelimits ?? []) {
     const period = limiter.simple?.period;
     if (period !== RATE_LIMIT_PERIOD_SECONDS) {

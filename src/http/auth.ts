@@ -9,6 +9,7 @@ import type { Caller } from '../mcp/request';
 import type { Step } from './context';
 import type { Lifetime } from './jwks';
 import type { JwtAuthSettings, Settings, SignInAuthSettings } from './settings';
+import type { SettingError } from './settingsTable';
 
 /**
  * The issuer's keys could not be had, so the token can be neither accepted nor refused: 503.
@@ -44,6 +45,8 @@ const NO_CLAIMS: Caller['claims'] = Object.freeze({});
  * in by its entry (src/with-sign-in.ts) so other bundles do not carry the library.
  */
 export interface SignIn {
+  /** Why it cannot serve these settings (a LOGIN_ setting, the OAUTH_KV binding), for the router to refuse every request naming it. */
+  problem(auth: SignInAuthSettings, env: Env): SettingError | undefined;
   /** `/mcp`'s token, checked by the authorization server: its caller, undefined when invalid, or why its store cannot be read. */
   verify(token: string, auth: SignInAuthSettings, env: Env): Promise<Caller | IssuerUnreachable | undefined>;
   /** Its routes (authorize, callback, token, registration, metadata), each behind the router's `before` steps. */
@@ -102,8 +105,8 @@ export async function authenticate(request: Request, settings: Settings, origin:
       : refusal(metadata, auth.scopesSupported, 'invalid_token');
   }
   const { verifyJwt, signIn, lifetime } = verifiers;
-  if (auth.mode === 'signin' && (!signIn || !env)) throw new Error('AUTH_MODE = "signin" needs the sign-in configuration: createRouter(server, { signIn: signIn() }) (src/with-sign-in.ts)');
   if (auth.mode === 'jwt' && !verifyJwt) throw new Error('AUTH_MODE = "jwt" needs a JWT verifier: createRouter(server, { verifyJwt })');
+  // The router refuses to serve AUTH_MODE = "signin" from an entry without `signIn` (router.ts, signInMissing).
   const verdict = auth.mode === 'signin' ? await signIn!.verify(token, auth, env!) : await verifyJwt!(token, auth, lifetime);
   if (verdict === undefined) return refusal(metadata, auth.scopesSupported, 'invalid_token');
   if ('unreachable' in verdict) {

@@ -102,8 +102,6 @@ function signIn(auth: AuthSettings, origin: string): string {
       return 'Needs a token: send <code>Authorization: Bearer &lt;token&gt;</code> with the token the server’s owner gave you.';
     case 'jwt':
       return `Sign-in with OAuth: your client reads <a href="${METADATA_PATH}/mcp">${escape(origin)}${METADATA_PATH}/mcp</a> and signs you in at the authorization server it names.`;
-    case 'signin':
-      return `Sign in with ${auth.login.provider === 'github' ? 'GitHub' : escape(new URL(auth.login.issuer).host)}: your client opens this server’s page to approve it, then the provider’s sign-in (docs/sign-in.md).`;
     default:
       return 'Sign-in needed: your client is told how when it connects.';
   }

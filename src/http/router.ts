@@ -19,7 +19,7 @@ import { admittedSteps, HttpContext, type FinallyStep, type Step } from './conte
 import { AI_CATALOG_PATH, aiCatalog, publicPreflight, SERVER_CARD_PATH, serverCard } from './discovery';
 import { HOME_PATH, homePage } from './homePage';
 import { errorResponse } from './responses';
-import { SettingError, settingsFor } from './settings';
+import { SettingError, settingsFor, type SignInAuthSettings } from './settings';
 import { answerBatch } from './steps/answerBatch';
 import { checkHost } from './steps/checkHost';
 import { checkToolPolicy } from './steps/checkToolPolicy';
@@ -96,17 +96,16 @@ export function createRouter(server: CompiledServer, options: RouterOptions = {}
       const settings = settingsFor(env);
       // Fail closed: a setting that cannot be read serves nothing, not a server with that setting off.
       if (settings instanceof SettingError) return Promise.resolve(refuseToServe(settings));
-      const signInProblem = settings.auth.mode === 'signin' ? signInMissing(options.signIn, env) : undefined;
+      const signInProblem = settings.auth.mode === 'signin' ? signInMissing(options.signIn, settings.auth, env) : undefined;
       if (signInProblem) return Promise.resolve(refuseToServe(signInProblem));
       return router.fetch(new HttpContext(request, env, ctx, settings, server));
     },
   };
 }
 
-/** AUTH_MODE = "signin" needs the sign-in entry (src/with-sign-in.ts) and the KV namespace it keeps grants in. */
-function signInMissing(signIn: SignIn | undefined, env: Env): SettingError | undefined {
-  if (!signIn) return new SettingError('AUTH_MODE', 'is "signin", which this entry does not serve: serve wrangler.oauth.toml (src/with-sign-in.ts, docs/sign-in.md)');
-  return env.OAUTH_KV ? undefined : new SettingError('OAUTH_KV', 'is required with AUTH_MODE = "signin": a KV namespace binding (wrangler.oauth.toml, docs/sign-in.md)');
+/** AUTH_MODE = "signin" needs the sign-in entry (src/with-sign-in.ts), which says what else it lacks. */
+function signInMissing(signIn: SignIn | undefined, auth: SignInAuthSettings, env: Env): SettingError | undefined {
+  return signIn ? signIn.problem(auth, env) : new SettingError('AUTH_MODE', 'is "signin", which this entry does not serve: serve wrangler.oauth.toml (docs/sign-in.md)');
 }
 
 /** 500 naming the setting that cannot be read and what it accepts; its value is logged, never sent. */

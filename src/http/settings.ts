@@ -62,7 +62,8 @@ export interface JwtAuthSettings {
 /**
  * AUTH_MODE = "signin" (docs/sign-in.md): the Worker is its own OAuth authorization server and
  * signs users in through an upstream provider. Its issuer is the origin of AUTH_RESOURCE: both
- * come from configuration, never from the request's Host.
+ * come from configuration, never from the request's Host. The LOGIN_* values are read by the
+ * sign-in entry itself (src/signin/loginSettings.ts), so other bundles do not carry that code.
  */
 export interface SignInAuthSettings {
   mode: 'signin';
@@ -72,15 +73,9 @@ export interface SignInAuthSettings {
   /** The Worker itself, the only authorization server its metadata advertises. */
   authorizationServers: readonly string[];
   scopesSupported: readonly string[];
-  login: LoginSettings;
-  /** MCP_STATE_SECRET, from which the key of remembered consent is derived. */
-  stateSecret: string;
+  /** Every parsed value, for src/signin/loginSettings.ts. */
+  values: SettingValues;
 }
-
-/** The upstream provider users sign in with (LOGIN_*). */
-export type LoginSettings =
-  | { provider: 'github'; clientId: string; clientSecret: string; githubUrl: string; githubApiUrl: string }
-  | { provider: 'oidc'; clientId: string; clientSecret: string; issuer: string };
 
 let randomSecret: string | undefined;
 
@@ -163,20 +158,11 @@ function authOf(values: SettingValues): AuthSettings {
   return { mode: 'none', scopesSupported, authorizationServers: [] };
 }
 
-/** AUTH_MODE = "signin"; `parseSettingValues` has checked that LOGIN_* and the state secret are there. */
+/** AUTH_MODE = "signin": issuer and resource from AUTH_RESOURCE; the LOGIN_* values for the sign-in entry. */
 function signInOf(values: SettingValues, resource: string): SignInAuthSettings {
   const issuer = new URL(resource).origin;
-  const clientId = values.LOGIN_CLIENT_ID ?? '';
-  const clientSecret = values.LOGIN_CLIENT_SECRET ?? '';
-  const login: LoginSettings =
-    values.LOGIN_PROVIDER === 'oidc'
-      ? { provider: 'oidc', clientId, clientSecret, issuer: values.LOGIN_ISSUER ?? '' }
-      : { provider: 'github', clientId, clientSecret, githubUrl: trimmed(values.LOGIN_GITHUB_URL), githubApiUrl: trimmed(values.LOGIN_GITHUB_API_URL) };
-  return { mode: 'signin', issuer, resource, authorizationServers: [issuer], scopesSupported: values.AUTH_SCOPES, login, stateSecret: values.MCP_STATE_SECRET ?? '' };
+  return { mode: 'signin', issuer, resource, authorizationServers: [issuer], scopesSupported: values.AUTH_SCOPES, values };
 }
-
-/** A base URL without its trailing slashes, so paths are appended to it as they are (settingsTable.ts defaults both GitHub URLs). */
-const trimmed = (url: string | undefined) => (url ?? '').replace(/\/+$/, '');
 
 /**
  * Origins and hosts with wildcards: `https://app.example.com` matches itself;

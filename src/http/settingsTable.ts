@@ -265,31 +265,55 @@ function crossCheck(values: SettingValues): SettingValues | SettingError {
   if (values.AUTH_MODE === 'bearer' && !values.MCP_BEARER_TOKEN) {
     return new SettingError('MCP_BEARER_TOKEN', 'is required with AUTH_MODE = "bearer" (`wrangler secret put MCP_BEARER_TOKEN`)');
   }
-  return values.AUTH_MODE === 'signin' ? signInCheck(values) : loginUnused(values);
+  // What else the sign-in mode needs (LOGIN_*) is checked by its own entry (src/signin/loginSettings.ts), so other bundles do not carry it.
+  if (values.AUTH_MODE === 'signin') {
+    return values.AUTH_RESOURCE ? values : new SettingError('AUTH_RESOURCE', 'is required with AUTH_MODE = "signin" (docs/sign-in.md): this server\'s resource identifier; its origin is the issuer');
+  }
+  return loginUnused(values);
 }
 
-/** AUTH_MODE = "signin" (docs/sign-in.md): the Worker is its own authorization server, signing users in upstream. */
-function signInCheck(values: SettingValues): SettingValues | SettingError {
-  const need = 'is required with AUTH_MODE = "signin" (docs/sign-in.md)';
-  if (!values.AUTH_RESOURCE) return new SettingError('AUTH_RESOURCE', `${need}: this server's resource identifier, e.g. https://mcp.example.com/mcp; its origin is the issuer`);
+/**
+ * What the sign-in mode needs beyond AUTH_RESOURCE (docs/sign-in.md, "Settings"): the upstream
+ * provider and the Worker's app there. Not one of `crossCheck`'s rules, so that only the sign-in
+ * entry, which calls it (src/signin), carries it: the router refuses to serve with what it returns
+ * (500 naming the setting), and `npm run check` runs it on `wrangler.oauth.toml`.
+ */
+/** The upstream provider users sign in with, and the secrets of the mode. */
+export type LoginSettings = (
+  | { provider: 'github'; clientId: string; clientSecret: string; githubUrl: string; githubApiUrl: string }
+  | { provider: 'oidc'; clientId: string; clientSecret: string; issuer: string }
+) & {
+  /** MCP_STATE_SECRET, from which the key of remembered consent is derived. */
+  stateSecret: string;
+};
+
+const NEED = 'is required with AUTH_MODE = "signin" (docs/sign-in.md)';
+
+/** The LOGIN_* settings of `values`, or the error naming the one missing or out of place. */
+export function loginSettings(values: SettingValues): LoginSettings | SettingError {
   // The Worker issues its own tokens: an issuer or key set of another server would be a second truth.
   for (const name of ['AUTH_ISSUER', 'AUTH_JWKS_URL', 'AUTH_SERVERS'] as const) {
     if (values[name] !== SETTINGS[name].default) return new SettingError(name, 'is not used with AUTH_MODE = "signin": the Worker is its own issuer, the origin of AUTH_RESOURCE');
   }
-  if (!values.LOGIN_PROVIDER) return new SettingError('LOGIN_PROVIDER', `${need}: \`github\` or \`oidc\``);
-  if (values.LOGIN_PROVIDER === 'oidc' && !values.LOGIN_ISSUER) return new SettingError('LOGIN_ISSUER', 'is required with LOGIN_PROVIDER = "oidc": the provider\'s issuer, where /.well-known/openid-configuration is');
-  if (values.LOGIN_PROVIDER === 'github' && values.LOGIN_ISSUER) return new SettingError('LOGIN_ISSUER', 'is for LOGIN_PROVIDER = "oidc" only; GitHub\'s endpoints are LOGIN_GITHUB_URL and LOGIN_GITHUB_API_URL');
-  if (!values.LOGIN_CLIENT_ID) return new SettingError('LOGIN_CLIENT_ID', `${need}: the client ID of the app registered with the provider`);
-  if (!values.LOGIN_CLIENT_SECRET) return new SettingError('LOGIN_CLIENT_SECRET', `${need} (\`wrangler secret put LOGIN_CLIENT_SECRET\`)`);
+  const { LOGIN_PROVIDER: provider, LOGIN_CLIENT_ID: clientId, LOGIN_CLIENT_SECRET: clientSecret, MCP_STATE_SECRET: stateSecret, LOGIN_ISSUER: issuer } = values;
+  if (!provider) return new SettingError('LOGIN_PROVIDER', `${NEED}: \`github\` or \`oidc\``);
+  if (provider === 'oidc' && !issuer) return new SettingError('LOGIN_ISSUER', 'is required with LOGIN_PROVIDER = "oidc": the provider\'s issuer, where /.well-known/openid-configuration is');
+  if (provider === 'github' && issuer) return new SettingError('LOGIN_ISSUER', 'is for LOGIN_PROVIDER = "oidc" only; GitHub\'s endpoints are LOGIN_GITHUB_URL and LOGIN_GITHUB_API_URL');
+  if (!clientId) return new SettingError('LOGIN_CLIENT_ID', `${NEED}: the client ID of the app registered with the provider`);
+  if (!clientSecret) return new SettingError('LOGIN_CLIENT_SECRET', `${NEED} (\`wrangler secret put LOGIN_CLIENT_SECRET\`)`);
   // Remembered consent is signed with a key derived from it: a random per-isolate key would forget it at random.
-  if (!values.MCP_STATE_SECRET) return new SettingError('MCP_STATE_SECRET', `${need}: remembered consent is signed with a key derived from it`);
-  return values;
+  if (!stateSecret) return new SettingError('MCP_STATE_SECRET', `${NEED}: remembered consent is signed with a key derived from it`);
+  if (provider === 'oidc') return { provider, clientId, clientSecret, issuer: issuer!, stateSecret };
+  return { provider, clientId, clientSecret, githubUrl: trimmed(values.LOGIN_GITHUB_URL), githubApiUrl: trimmed(values.LOGIN_GITHUB_API_URL), stateSecret };
 }
+
+/** A base URL without its trailing slashes, so paths are appended to it as they are. */
+const trimmed = (url: string | undefined) => (url ?? '').replace(/\/+$/, '');
 
 /** A LOGIN_ var without sign-in would be silently ignored: say so instead. (A secret left set is harmless.) */
 function loginUnused(values: SettingValues): SettingValues | SettingError {
   const set = (Object.keys(SETTINGS) as SettingName[]).find((name) => name.startsWith('LOGIN_') && !SETTINGS[name].secret && values[name] !== SETTINGS[name].default);
-  return set ? new SettingError(set, 'is set, but sign-in is off: it needs AUTH_MODE = "signin" and the sign-in configuration (docs/sign-in.md)') : values;
+  return set ? new SettingError(set, 'is set, but AUTH_MODE is not "signin" (docs/sign-in.md)') : values;
 }
 
 const names = (prefix: string) =>

@@ -13,7 +13,7 @@ import type { HttpContext } from '../http/context';
 import type { SignInAuthSettings } from '../http/settings';
 import type { Caller } from '../mcp/request';
 import { authorize, callback } from './authorize';
-import { AS_METADATA_PATH, AUTHORIZE_PATH, REGISTER_PATH, RETRY_AFTER_SECONDS, serverOf, signInServer, TOKEN_PATH } from './signInServer';
+import { AS_METADATA_PATH, AUTHORIZE_PATH, problem, REGISTER_PATH, RETRY_AFTER_SECONDS, serverOf, signInServer, TOKEN_PATH } from './signInServer';
 import { CALLBACK_PATH, type UpstreamProps } from './upstream';
 
 /** Longest access token the check of `/mcp` reads (the library's are about 100 characters): nothing longer reaches KV. */
@@ -48,6 +48,7 @@ async function verify(token: string, auth: SignInAuthSettings, env: Env): Promis
  */
 export function signIn(): SignIn {
   return {
+    problem,
     verify,
     routes: [
       { path: AUTHORIZE_PATH, serve: authorize },

@@ -8,6 +8,7 @@
 import { OAuthAuthorizationServer, OAuthError } from '@cloudflare/workers-oauth-provider';
 import type { HttpContext } from '../http/context';
 import type { SignInAuthSettings } from '../http/settings';
+import { loginSettings, SettingError, type LoginSettings } from '../http/settingsTable';
 import { github } from './github';
 import { oidc } from './oidc';
 import { UpstreamRefused, UpstreamUnavailable, type Upstream, type UpstreamProps } from './upstream';
@@ -37,12 +38,15 @@ let current: SignInServer | undefined;
 /** The authorization server of these settings, made once per isolate (the settings object is kept while the values stay the same). */
 export function signInServer(auth: SignInAuthSettings): SignInServer {
   if (current?.auth === auth) return current;
-  const upstream = auth.login.provider === 'github' ? github(auth.login, auth.issuer) : oidc(auth.login, auth.issuer);
+  const login = loginSettings(auth.values);
+  // The router has refused to serve with this error (signIn's `problem`): reaching here with one is a bug.
+  if (login instanceof SettingError) throw new Error(`sign-in: ${login.message}`);
+  const upstream = login.provider === 'github' ? github(login, auth.issuer) : oidc(login, auth.issuer);
   let remember: Promise<string> | undefined;
   current = {
     auth,
     upstream,
-    providerName: auth.login.provider === 'github' ? 'GitHub' : new URL(auth.login.issuer).host,
+    providerName: login.provider === 'github' ? 'GitHub' : new URL(login.issuer).host,
     server: new OAuthAuthorizationServer<Env>({
       issuer: auth.issuer,
       resources: [auth.resource],
@@ -54,7 +58,7 @@ export function signInServer(auth: SignInAuthSettings): SignInServer {
       clientIdMetadataDocumentEnabled: true,
       tokenExchangeCallback: ({ grantType, props }) => (grantType === 'refresh_token' ? refreshUpstream(upstream, props as UpstreamProps) : undefined),
     }),
-    rememberSecret: () => (remember ??= derivedKey(auth.stateSecret, 'mcp-worker-template remembered consent')),
+    rememberSecret: () => (remember ??= derivedKey(login.stateSecret, 'mcp-worker-template remembered consent')),
   };
   return current;
 }
@@ -87,7 +91,18 @@ async function derivedKey(secret: string, label: string): Promise<string> {
   return btoa(String.fromCharCode(...mac));
 }
 
-/** The sign-in server of this request; 404 when sign-in is off (the router has refused to serve without OAUTH_KV). */
+/**
+ * Why the sign-in mode cannot serve these settings (a LOGIN_ setting missing or out of place, no
+ * OAUTH_KV binding): the router then refuses every request, naming it. Worked out once per settings.
+ */
+export function problem(auth: SignInAuthSettings, env: Env): SettingError | undefined {
+  if (!env.OAUTH_KV) return new SettingError('OAUTH_KV', 'is required with AUTH_MODE = "signin": a KV namespace binding (wrangler.oauth.toml, docs/sign-in.md)');
+  if (checked?.auth !== auth) checked = { auth, login: loginSettings(auth.values) };
+  return checked.login instanceof SettingError ? checked.login : undefined;
+}
+let checked: { auth: SignInAuthSettings; login: LoginSettings | SettingError } | undefined;
+
+/** The sign-in server of this request; 404 when sign-in is off (the router has refused to serve without what it needs). */
 export function serverOf(context: HttpContext): SignInServer | Response {
   const { auth } = context.settings;
   if (auth.mode !== 'signin') return new Response('Not Found', { status: 404, headers: { 'Content-Type': 'text/plain' } });

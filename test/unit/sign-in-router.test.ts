@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SignIn } from '../../src/http/auth';
 import { createRouter } from '../../src/http/router';
+import { SettingError } from '../../src/http/settingsTable';
 import { createServer } from '../../src/mcp';
 
 const server = createServer({ info: { name: 'sign-in-router', version: '1.0.0' } });
@@ -17,8 +18,12 @@ const SIGN_IN_ENV = {
   LOGIN_CLIENT_SECRET: 'client-secret',
   MCP_STATE_SECRET: 'state-secret',
 };
-/** A sign-in that would admit anyone: the refusals below must come before it is asked. */
-const admitsAll: SignIn = { verify: async () => ({ subject: 'anyone', scopes: [], claims: {} }), routes: [] };
+/** A sign-in that would admit anyone, and says what it lacks as the real one does (`problem` of src/signin/signInServer.ts). */
+const admitsAll: SignIn = {
+  problem: (_, env) => (env.OAUTH_KV ? undefined : new SettingError('OAUTH_KV', 'is required with AUTH_MODE = "signin"')),
+  verify: async () => ({ subject: 'anyone', scopes: [], claims: {} }),
+  routes: [],
+};
 const ctx = { waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext;
 const post = () => new Request('https://mcp.example.com/mcp', { method: 'POST', headers: { Authorization: 'Bearer x' }, body: '{}' });
 
@@ -29,7 +34,7 @@ describe('AUTH_MODE = "signin"', () => {
     expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/AUTH_MODE is "signin", which this entry does not serve/);
   });
 
-  it('is refused without its KV namespace, naming OAUTH_KV', async () => {
+  it('is refused with what the sign-in entry says it lacks, before any token is checked', async () => {
     const response = await createRouter(server, { signIn: admitsAll }).fetch(post(), SIGN_IN_ENV as unknown as Env, ctx);
     expect(response.status).toBe(500);
     expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/OAUTH_KV is required/);

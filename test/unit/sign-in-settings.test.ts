@@ -1,11 +1,12 @@
 /**
  * The sign-in mode's settings fail closed (docs/sign-in.md, "Settings"): what AUTH_MODE = "signin"
- * needs is required, named when missing; LOGIN_* settings without it are refused rather than
- * ignored; the issuer and the metadata URL come from AUTH_RESOURCE, never from a request.
+ * needs is required, named when missing (AUTH_RESOURCE by the table's rules, the LOGIN_* ones by
+ * `loginSettings`, which the sign-in entry and `npm run check` run); LOGIN_* settings without it
+ * are refused rather than ignored; the issuer comes from AUTH_RESOURCE, never from a request.
  */
 import { describe, expect, it } from 'vitest';
 import { settingsFor } from '../../src/http/settings';
-import { parseSettingValues, SettingError } from '../../src/http/settingsTable';
+import { loginSettings, parseSettingValues, SettingError } from '../../src/http/settingsTable';
 
 const SIGN_IN = {
   AUTH_MODE: 'signin',
@@ -16,8 +17,10 @@ const SIGN_IN = {
   MCP_STATE_SECRET: 'state-secret',
 };
 
+/** The refusal of the table's rules, else of the sign-in mode's own. */
 const refusal = (env: Record<string, string | undefined>) => {
-  const outcome = parseSettingValues(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)));
+  const values = parseSettingValues(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)));
+  const outcome = values instanceof SettingError || values.AUTH_MODE !== 'signin' ? values : loginSettings(values);
   if (!(outcome instanceof SettingError)) throw new Error(`${JSON.stringify(env)} was accepted`);
   return outcome;
 };
@@ -46,18 +49,21 @@ describe('AUTH_MODE = "signin"', () => {
   it('refuses a LOGIN_ setting while sign-in is off, rather than ignoring it', () => {
     const error = refusal({ LOGIN_PROVIDER: 'github' });
     expect(error.setting).toBe('LOGIN_PROVIDER');
-    expect(error.message).toMatch(/sign-in is off/);
+    expect(error.message).toMatch(/AUTH_MODE is not "signin"/);
   });
 
-  it('takes the issuer and the metadata URL from AUTH_RESOURCE', () => {
+  it('takes the issuer from AUTH_RESOURCE, and GitHub\'s endpoints by default', () => {
     const settings = settingsFor({ ...SIGN_IN, AUTH_RESOURCE: 'https://mcp.example.com/mcp' } as unknown as Env);
     if (settings instanceof SettingError) throw new Error(settings.message);
-    expect(settings.auth).toMatchObject({
-      mode: 'signin',
-      issuer: 'https://mcp.example.com',
-      resource: 'https://mcp.example.com/mcp',
-      authorizationServers: ['https://mcp.example.com'],
-      login: { provider: 'github', githubUrl: 'https://github.com', githubApiUrl: 'https://api.github.com' },
+    expect(settings.auth).toMatchObject({ mode: 'signin', issuer: 'https://mcp.example.com', resource: 'https://mcp.example.com/mcp', authorizationServers: ['https://mcp.example.com'] });
+    if (settings.auth.mode !== 'signin') throw new Error('not the sign-in mode');
+    expect(loginSettings(settings.auth.values)).toEqual({
+      provider: 'github',
+      clientId: SIGN_IN.LOGIN_CLIENT_ID,
+      clientSecret: SIGN_IN.LOGIN_CLIENT_SECRET,
+      githubUrl: 'https://github.com',
+      githubApiUrl: 'https://api.github.com',
+      stateSecret: SIGN_IN.MCP_STATE_SECRET,
     });
   });
 });
