@@ -269,3 +269,18 @@ describe('the authorization server metadata (RFC 8414)', () => {
     expect(metadata.grant_types_supported).toEqual(expect.arrayContaining(['authorization_code', 'refresh_token']));
   });
 });
+
+describe('a deployment without its KV namespace', () => {
+  it('serves nothing: 500 naming OAUTH_KV, on /mcp and on the authorization server\'s routes', async () => {
+    const bare = await startSignInWorker(providers, 'github', {}, { kvNamespaces: [] });
+    try {
+      for (const path of ['/mcp', '/authorize', '/oauth/token']) {
+        const response = await fetch(`${bare.origin}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+        expect(response.status).toBe(500);
+        expect(((await response.json()) as { error: { data: unknown } }).error.data).toEqual({ setting: 'OAUTH_KV' });
+      }
+    } finally {
+      await bare.worker.dispose();
+    }
+  });
+});

@@ -23,8 +23,8 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** The Worker signing users in with `provider` of `providers`; `vars` add or override settings. */
-export async function startSignInWorker(providers: LoginProviders, provider: 'github' | 'oidc', vars: Record<string, string> = {}): Promise<SignInWorker> {
+/** The Worker signing users in with `provider` of `providers`; `vars` add or override settings, `miniflare` bindings. */
+export async function startSignInWorker(providers: LoginProviders, provider: 'github' | 'oidc', vars: Record<string, string> = {}, miniflare: Record<string, unknown> = {}): Promise<SignInWorker> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const upstream: Record<string, string> = provider === 'github' ? { LOGIN_GITHUB_URL: providers.githubUrl, LOGIN_GITHUB_API_URL: providers.githubApiUrl } : { LOGIN_ISSUER: providers.oidcIssuer };
@@ -33,7 +33,7 @@ export async function startSignInWorker(providers: LoginProviders, provider: 'gi
     vars: { AUTH_MODE: 'signin', AUTH_RESOURCE: `${origin}/mcp`, LOGIN_PROVIDER: provider, LOGIN_CLIENT_ID: CLIENT_ID, REQUEST_LOGS: 'off', ...upstream, ...vars },
     secrets: { LOGIN_CLIENT_SECRET: CLIENT_SECRET, MCP_STATE_SECRET: 'a-state-secret-for-the-sign-in-tests-only' },
     // Miniflare's own option, on the port AUTH_RESOURCE names.
-    miniflare: { port } as never,
+    miniflare: { port, ...miniflare } as never,
   });
   return { worker, origin, resource: `${origin}/mcp` };
 }
