@@ -103,14 +103,16 @@ export async function upstreamCall<T>(call: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (error instanceof UpstreamRefused || error instanceof UpstreamUnavailable) throw error;
     if (error instanceof oauth.ResponseBodyError) {
-      if (error.status >= 500 || error.status === 429 || error.error === 'temporarily_unavailable') throw new UpstreamUnavailable(`the provider answered ${error.status} ${error.error}`);
-      throw new UpstreamRefused(`the provider refused: ${error.error}`);
+      // The provider's error code goes into a log line: clipped, whatever it sent.
+      const code = String(error.error).slice(0, 64);
+      if (error.status >= 500 || error.status === 429 || code === 'temporarily_unavailable') throw new UpstreamUnavailable(`the provider answered ${error.status} ${code}`);
+      throw new UpstreamRefused(`the provider refused: ${code}`);
     }
     if (error instanceof oauth.OperationProcessingError && error.cause instanceof Response && error.cause.status >= 500) {
       throw new UpstreamUnavailable(`the provider answered ${error.cause.status}`);
     }
     if (error instanceof TypeError || (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError'))) {
-      throw new UpstreamUnavailable(`the provider did not answer: ${error.message}`);
+      throw new UpstreamUnavailable(`the provider did not answer: ${error.message.slice(0, 120)}`);
     }
     throw error;
   }
