@@ -4,7 +4,7 @@
  * storage: a JWT verified against the issuer's JWKS (keys cached per isolate), or, for
  * private deployments, one static secret compared in constant time. Off by default.
  */
-import { authorizationServerUnreachable, forbidden, type McpError, unauthorized } from '../mcp/errors';
+import { authorizationServerUnreachable, type McpError, scopeRequired, unauthorized } from '../mcp/errors';
 import type { Caller } from '../mcp/request';
 import type { Lifetime } from './jwks';
 import type { JwtAuthSettings, Settings } from './settings';
@@ -101,10 +101,14 @@ export const missingScopes = (caller: Caller | undefined, needed: readonly strin
 /** 403 with `insufficient_scope` and the challenge naming the scopes to ask for (RFC 6750 3.1). */
 export function insufficientScope(metadata: string | undefined, scopes: readonly string[]): { error: McpError; challenge: string } {
   return {
-    error: forbidden(`this needs the scope${scopes.length > 1 ? 's' : ''} ${scopes.join(', ')}`),
-    challenge: `Bearer error="insufficient_scope", scope="${scopes.join(' ')}"${metadata ? `, resource_metadata="${metadata}"` : ''}`,
+    error: scopeRequired(scopes),
+    challenge: scopeChallenge(metadata, scopes),
   };
 }
+
+/** The `WWW-Authenticate` value of a 403 for `scopes` (RFC 6750 3.1), for the edge's refusals and the core's alike. */
+export const scopeChallenge = (metadata: string | undefined, scopes: readonly string[]) =>
+  `Bearer error="insufficient_scope", scope="${scopes.join(' ')}"${metadata ? `, resource_metadata="${metadata}"` : ''}`;
 
 /**
  * 401 with the challenge: where the metadata is and, where there is an authorization server to
