@@ -93,4 +93,10 @@ describe('lists that fit the caller (AUTH_MODE = jwt)', () => {
     expect((await allTools({ Authorization: staff })).names).toEqual(['whoami', 'open', 'staff_only']);
     expect((await post('tools/call', { headers: { Authorization: staff }, params: { name: 'staff_only', arguments: {} } })).status).toBe(200);
   });
+
+  it('leaves a tool its visibleTo rule hides from anonymous visitors off the public page at /, and tags the scoped ones', async () => {
+    const body = await (await fetch(`${worker.url}/`, { headers: { Accept: 'text/html' } })).text();
+    expect(body).toContain('<code>administer</code> <span class="tag">needs admin</span>');
+    expect(body).not.toContain('staff_only');
+  });
 });
