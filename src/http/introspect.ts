@@ -9,7 +9,9 @@
  * `active: false` is a bad token (401 invalid_token); an active token whose `aud` does not name
  * AUTH_RESOURCE, that has expired, or that names nobody is one too. An endpoint that cannot be
  * reached, answers too late, with another status than 200 or with something that is not an
- * answer cannot say: 503 with Retry-After, never 401 (docs/reliability.md).
+ * answer cannot say: 503 with Retry-After, never 401 (docs/reliability.md). After a failure the
+ * endpoint is left alone for INTROSPECTION_RETRY_AFTER_MS: tokens not yet known get their 503 at
+ * once, as the JWKS fetch does, so an authorization server in trouble is not hammered.
  */
 import type { Caller } from '../mcp/request';
 import { addressedTo } from './audience';
@@ -18,7 +20,7 @@ import type { IntrospectAuthSettings } from './settings';
 
 /** Answers kept per isolate, at most: the oldest goes first. */
 export const INTROSPECTION_CACHE_ENTRIES = 1000;
-/** How soon a client may try again after the endpoint failed. */
+/** How long the endpoint is left alone after it failed, and so how soon a client may try again. */
 export const INTROSPECTION_RETRY_AFTER_MS = 5_000;
 /** An introspection answer is a small JSON object; a longer body is not one. */
 const MAX_ANSWER_CHARS = 64 * 1024;
@@ -39,13 +41,19 @@ class EndpointFailed {
 }
 
 /** One cache (and its introspections in flight) per deployment's settings, parsed once per isolate. */
-const cachesBySettings = new WeakMap<IntrospectAuthSettings, { kept: Map<string, Kept>; pending: Map<string, Promise<Kept | EndpointFailed>> }>();
+const cachesBySettings = new WeakMap<IntrospectAuthSettings, Cache>();
+
+interface Cache {
+  readonly kept: Map<string, Kept>;
+  readonly pending: Map<string, Promise<Kept | EndpointFailed>>;
+  /** Until when (ms) the endpoint is not asked, after a failure. */
+  downUntil: number;
+}
 const encoder = new TextEncoder();
 
 export const introspect: Introspector = async (token, auth) => {
   if (!B64TOKEN.test(token)) return undefined;
-  let cache = cachesBySettings.get(auth);
-  if (cache === undefined) cachesBySettings.set(auth, (cache = { kept: new Map(), pending: new Map() }));
+  const cache = cacheOf(auth);
   const key = await sha256(token);
   const now = Date.now();
   const kept = cache.kept.get(key);
@@ -53,16 +61,19 @@ export const introspect: Introspector = async (token, auth) => {
   if (kept !== undefined) cache.kept.delete(key);
   let pending = cache.pending.get(key);
   if (pending === undefined) {
-    const { kept: answers, pending: inFlight } = cache;
+    if (now < cache.downUntil) return unreachable(cache.downUntil - now);
     pending = ask(token, auth).then((answer) => {
-      inFlight.delete(key);
+      cache.pending.delete(key);
       if (answer instanceof EndpointFailed) {
-        console.warn(`token introspection at ${bounded(auth.url)} failed: ${answer.why}; tokens not yet known cannot be checked (503)`);
+        cache.downUntil = Date.now() + INTROSPECTION_RETRY_AFTER_MS;
+        console.warn(
+          `token introspection at ${bounded(auth.url)} failed: ${answer.why}; tokens not yet known cannot be checked (503) for the next ${INTROSPECTION_RETRY_AFTER_MS / 1000} s`,
+        );
         return answer;
       }
       if (answer.until > Date.now()) {
-        if (answers.size >= INTROSPECTION_CACHE_ENTRIES) answers.delete(answers.keys().next().value!);
-        answers.set(key, answer);
+        if (cache.kept.size >= INTROSPECTION_CACHE_ENTRIES) cache.kept.delete(cache.kept.keys().next().value!);
+        cache.kept.set(key, answer);
       }
       return answer;
     });
@@ -71,6 +82,12 @@ export const introspect: Introspector = async (token, auth) => {
   const answer = await pending;
   return answer instanceof EndpointFailed ? unreachable(INTROSPECTION_RETRY_AFTER_MS) : answer.caller;
 };
+
+function cacheOf(auth: IntrospectAuthSettings): Cache {
+  let cache = cachesBySettings.get(auth);
+  if (cache === undefined) cachesBySettings.set(auth, (cache = { kept: new Map(), pending: new Map(), downUntil: 0 }));
+  return cache;
+}
 
 /** One introspection (RFC 7662 2.1, 2.2): the answer as kept, or why the endpoint gave none. */
 async function ask(token: string, auth: IntrospectAuthSettings): Promise<Kept | EndpointFailed> {

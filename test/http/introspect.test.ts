@@ -132,16 +132,38 @@ describe('opaque tokens (AUTH_MODE = introspect)', () => {
     ['answers JSON that is no introspection answer', 'not-an-answer'],
     ['answers no sooner than AUTH_INTROSPECTION_TIMEOUT_MS', 'hang'],
   ])('answers 503 with Retry-After (-31503), never 401, while the endpoint %s', async (_, behaviour) => {
+    const at = await serve();
     endpoint.behaviour = behaviour;
     try {
-      const { status, headers, body } = await call(token());
+      const { status, headers, body } = await call(token(), undefined, undefined, at);
       expect(status).toBe(503);
       expect(headers.get('Retry-After')).toBe('5');
       expect(body.error.code).toBe(-31503);
     } finally {
       endpoint.behaviour = 'answers';
     }
-    expect(worker.logs().some((line) => line.includes('token introspection') && line.includes('failed'))).toBe(true);
+    expect(at.logs().some((line) => line.includes('token introspection') && line.includes('failed'))).toBe(true);
+  });
+
+  it('does not hammer an endpoint that failed: new tokens get their 503 at once for the next 5 s, kept answers still work', async () => {
+    const at = await serve();
+    const known = token();
+    expect((await call(known, undefined, undefined, at)).status).toBe(200);
+    endpoint.behaviour = 'status-500';
+    try {
+      const before = endpoint.calls;
+      expect((await call(token(), undefined, undefined, at)).status).toBe(503);
+      for (let i = 0; i < 5; i++) {
+        const { status, headers } = await call(token(), undefined, undefined, at);
+        expect(status).toBe(503);
+        expect(Number(headers.get('Retry-After'))).toBeGreaterThanOrEqual(1);
+        expect(Number(headers.get('Retry-After'))).toBeLessThanOrEqual(5);
+      }
+      expect(endpoint.calls - before).toBe(1);
+      expect((await call(known, undefined, undefined, at)).status).toBe(200);
+    } finally {
+      endpoint.behaviour = 'answers';
+    }
   });
 
   it('answers 503 when the server\'s own client credentials are refused (the endpoint cannot say)', async () => {
