@@ -10,7 +10,7 @@
  */
 import { jwtVerify, type JWTPayload } from 'jose';
 import type { Caller } from '../mcp/request';
-import { unreachable, type AccessVerifier } from './auth';
+import { isSubject, unreachable, type AccessVerifier } from './auth';
 import { IssuerKeys, joseVerdict, verifiedWith } from './jwks';
 import { CLOCK_SKEW_SECONDS, plausible } from './jwt';
 import type { AccessAuthSettings } from './settings';
@@ -39,8 +39,8 @@ export const verifyAccess: AccessVerifier = async (assertion, auth, lifetime) =>
 
 /** The Access identity of a verified token: a user's `sub`, or a service token's `common_name`; none is no caller. */
 function callerOf(payload: JWTPayload, auth: AccessAuthSettings): Caller | undefined {
-  const subject = nonEmpty(payload.sub) ?? nonEmpty(payload.common_name);
-  if (subject === undefined) return undefined;
+  const subject = [payload.sub, payload.common_name].find((one) => one !== '' && one !== undefined);
+  if (!isSubject(subject)) return undefined;
   return { subject, scopes: auth.scopesClaim === undefined ? [] : scopesIn(payload[auth.scopesClaim]), claims: payload as Caller['claims'] };
 }
 
@@ -49,8 +49,6 @@ function scopesIn(value: unknown): readonly string[] {
   const values = typeof value === 'string' ? value.split(' ') : Array.isArray(value) ? value : [];
   return values.filter((one): one is string => typeof one === 'string' && SCOPE_TOKEN.test(one)).slice(0, MAX_SCOPES);
 }
-
-const nonEmpty = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 
 /** Access puts the AUD tag in a list (`aud: ["<tag>"]`); a string is read too. */
 const addressedToApp = (aud: unknown, tag: string) => aud === tag || (Array.isArray(aud) && aud.includes(tag));

@@ -58,6 +58,12 @@ export interface Verifiers {
   introspect?: Introspector;
 }
 
+/**
+ * A caller's subject as every mode accepts it: a non-empty string of at most 512 characters. It
+ * keys rate limits and a task's owner (stored), so one from a token or an answer is bounded here.
+ */
+export const isSubject = (value: unknown): value is string => typeof value === 'string' && value !== '' && value.length <= 512;
+
 /** The header Cloudflare Access adds to each request it lets through: its signed token for the application. */
 export const ACCESS_HEADER = 'Cf-Access-Jwt-Assertion';
 /** A token or assertion longer than this is no token of ours: refused before any work (and never sent upstream). */

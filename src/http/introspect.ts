@@ -15,7 +15,7 @@
  */
 import type { Caller } from '../mcp/request';
 import { addressedTo } from './audience';
-import { unreachable, type Introspector } from './auth';
+import { isSubject, unreachable, type Introspector } from './auth';
 import type { IntrospectAuthSettings } from './settings';
 
 /** Answers kept per isolate, at most: the oldest goes first. */
@@ -145,8 +145,8 @@ function kept(answer: Record<string, unknown>, auth: IntrospectAuthSettings): Ke
   const early = nbf !== undefined && !(typeof nbf === 'number' && nbf * 1000 <= now + CLOCK_SKEW_SECONDS * 1000);
   // spec 2026-07-28 basic/authorization: the token must have been issued for this resource.
   const foreign = aud !== undefined && !addressedTo(aud, auth.resource);
-  const subject = [answer.sub, answer.username, answer.client_id].find((one): one is string => typeof one === 'string' && one !== '');
-  if (answer.active !== true || expired || early || foreign || subject === undefined) return { caller: undefined, until: bound };
+  const subject = [answer.sub, answer.username, answer.client_id].find((one) => one !== undefined && one !== '');
+  if (answer.active !== true || expired || early || foreign || !isSubject(subject)) return { caller: undefined, until: bound };
   return {
     caller: { subject, scopes: typeof scope === 'string' ? scope.split(' ').filter(Boolean) : [], claims: answer as Caller['claims'] },
     until: Math.min(bound, expiresAt ?? bound),

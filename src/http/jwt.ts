@@ -7,7 +7,7 @@
 import { decodeJwt, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
 import type { Caller } from '../mcp/request';
 import { addressedTo } from './audience';
-import { unreachable, type JwtVerifier } from './auth';
+import { isSubject, unreachable, type JwtVerifier } from './auth';
 import { IssuerKeys, joseVerdict, verifiedWith } from './jwks';
 import type { JwtAuthSettings } from './settings';
 
@@ -30,7 +30,7 @@ export const verifyJwt: JwtVerifier = async (token, auth, lifetime) => {
 
 /** The caller of a verified token addressed to `resource` (its claims as the issuer signed them), or undefined. */
 function callerOf(payload: JWTPayload, resource: string): Caller | undefined {
-  if (typeof payload.sub !== 'string' || !addressedTo(payload.aud, resource)) return undefined;
+  if (!isSubject(payload.sub) || !addressedTo(payload.aud, resource)) return undefined;
   return {
     subject: payload.sub,
     scopes: typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [],

@@ -87,6 +87,7 @@ describe('Cloudflare Access (AUTH_MODE = access)', () => {
     ['from another team', () => assertion({ iss: 'https://other.cloudflareaccess.com' })],
     ['expired', () => assertion({ exp: Math.floor(Date.now() / 1000) - 3600 })],
     ['naming nobody', () => assertion({ sub: '' })],
+    ['naming a subject longer than 512 characters', () => assertion({ sub: 'x'.repeat(513) })],
     ['signed by a key the team never published', async () => {
       const { privateKey } = await generateKeyPair('ES256', { extractable: true });
       return assertion({}, { ...signer, privateKey: await exportJWK(privateKey) });

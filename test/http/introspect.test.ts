@@ -76,6 +76,7 @@ describe('opaque tokens (AUTH_MODE = introspect)', () => {
     ['for another resource', { aud: ['https://other.example.com/mcp'] }],
     ['expired, though the endpoint calls it active', { exp: Math.floor(Date.now() / 1000) - 3600 }],
     ['naming nobody', { sub: undefined }],
+    ['naming a subject longer than 512 characters', { sub: 'x'.repeat(513) }],
   ])('refuses a token that is %s with 401 invalid_token', async (_, answer) => {
     const { status, headers } = await call(token(answer));
     expect(status).toBe(401);
