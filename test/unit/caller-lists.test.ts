@@ -66,6 +66,17 @@ describe('lists that fit the caller', () => {
     expect((await page('tools/list', caller('rob', ['repo:read']), ofReader.cursors[0])).body.tools.map((t: { name: string }) => t.name)).toEqual(['read_repo']);
   });
 
+  it('filters a legacy client\'s list the same way', async () => {
+    const legacy = { era: 'legacy', protocolVersion: '2025-11-25', clientCapabilities: {} } as const;
+    const reply = await callersServer.handle(mcpRequest({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }, legacy, { caller: reader }));
+    const { tools, nextCursor } = JSON.parse((reply.result as RawJson).json);
+    expect(tools.map((t: { name: string }) => t.name)).toEqual(['whoami', 'open']);
+    const next = await callersServer.handle(mcpRequest({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: { cursor: nextCursor } }, legacy, { caller: reader }));
+    expect(JSON.parse((next.result as RawJson).json).tools.map((t: { name: string }) => t.name)).toEqual(['read_repo']);
+    const crossed = await callersServer.handle(mcpRequest({ jsonrpc: '2.0', id: 3, method: 'tools/list', params: { cursor: nextCursor } }, legacy, { caller: admin }));
+    expect(crossed.error?.code).toBe(-32602);
+  });
+
   it('makes a list that depends on the caller private, whatever the definition says', async () => {
     for (const who of [undefined, reader]) {
       const { reply, body } = await page('tools/list', who);
