@@ -45,9 +45,10 @@ export type AccessVerifier = (assertion: string, auth: AccessAuthSettings, lifet
 export type Introspector = (token: string, auth: IntrospectAuthSettings) => Promise<Caller | IssuerUnreachable | undefined>;
 
 /**
- * What checks the credentials of the modes that need more than this file, passed in by the entry
+ * What checks a credential, by mode, as the entry supplies them
  * (`createRouter(server, { verifyJwt, verifyAccess, introspect })`): a fork that never uses a
- * mode can drop its verifier, and what it imports leaves the bundle.
+ * mode can drop its verifier, and what it imports leaves the bundle. `lifetime` lets a key fetch
+ * outlive the request.
  */
 export interface Verifiers {
   /** AUTH_MODE = "jwt": `verifyJwt` from `./jwt`. */
@@ -56,6 +57,7 @@ export interface Verifiers {
   verifyAccess?: AccessVerifier;
   /** AUTH_MODE = "introspect": `introspect` from `./introspect`. */
   introspect?: Introspector;
+  lifetime?: Lifetime;
 }
 
 /**
@@ -88,7 +90,7 @@ export const advertisedResource = (auth: AuthSettings): JwtAuthSettings | Intros
  * The RFC 9728 document: resource, authorization servers, scopes, bearer in the header. The
  * resource is AUTH_RESOURCE, the very value tokens are checked against, never the request's Host.
  */
-export function protectedResourceMetadata(auth: JwtAuthSettings | IntrospectAuthSettings): Response {
+export function protectedResourceMetadata(auth: Pick<JwtAuthSettings, 'resource' | 'authorizationServers' | 'scopesSupported'>): Response {
   const body = {
     resource: auth.resource,
     authorization_servers: auth.authorizationServers,
@@ -104,9 +106,10 @@ export function protectedResourceMetadata(auth: JwtAuthSettings | IntrospectAuth
  * Checks the request's credential: the bearer token, or (AUTH_MODE = "access") the token Cloudflare
  * Access added; `refused` is the 401 (or, the issuer unreachable, 503) to send when it fails.
  */
-export async function authenticate(request: Request, settings: Settings, origin: string, verifiers: Verifiers = {}, lifetime?: Lifetime): Promise<AuthOutcome> {
+export async function authenticate(request: Request, settings: Settings, origin: string, verifiers: Verifiers = {}): Promise<AuthOutcome> {
   const { auth } = settings;
   if (auth.mode === 'none') return {};
+  const { lifetime } = verifiers;
   const metadata = metadataUrl(settings, origin);
   if (auth.mode === 'access') {
     // No Access token: the request did not come through Access (the workers.dev URL, another route).

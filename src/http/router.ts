@@ -35,7 +35,7 @@ import { writeRequestLog } from './steps/writeRequestLog';
 export const MCP_PATH = '/mcp';
 
 /** The verifiers of the auth modes this Worker may serve (`./auth.ts`, `Verifiers`): each kept out of bundles that do not pass it. */
-export type RouterOptions = Verifiers;
+export type RouterOptions = Omit<Verifiers, 'lifetime'>;
 
 export function createRouter(server: CompiledServer, options: RouterOptions = {}) {
   /** Before every route: who may call at all. */

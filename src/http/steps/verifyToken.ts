@@ -12,14 +12,14 @@ import { originOf } from '../url';
  * `context.caller`, its scopes widened once by the server's `scopeHierarchy`. Does nothing
  * with AUTH_MODE = "none".
  */
-export function verifyToken(verifiers: Verifiers): Step {
+export function verifyToken(verifiers: Omit<Verifiers, 'lifetime'>): Step {
   return function verifyToken(context: HttpContext) {
     return context.settings.auth.mode === 'none' ? undefined : verify(context, verifiers);
   };
 }
 
-async function verify(context: HttpContext, verifiers: Verifiers): Promise<Response | undefined> {
-  const outcome = await authenticate(context.request, context.settings, originOf(context.url), verifiers, context.ctx);
+async function verify(context: HttpContext, verifiers: Omit<Verifiers, 'lifetime'>): Promise<Response | undefined> {
+  const outcome = await authenticate(context.request, context.settings, originOf(context.url), { ...verifiers, lifetime: context.ctx });
   if (!outcome.refused) {
     context.caller = outcome.caller && widened(outcome.caller, context.server.scopeHierarchy);
     return undefined;
