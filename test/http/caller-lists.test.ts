@@ -2,6 +2,7 @@
  * Lists that fit the caller over HTTP (issue 22): the callers fixture in workerd with
  * AUTH_MODE = "jwt", two callers with different scopes, real ES256 tokens from the shared issuer.
  */
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startInWorkerd, type WorkerInWorkerd } from '../kit';
 import { signToken } from '../support/issuer';
@@ -98,5 +99,23 @@ describe('lists that fit the caller (AUTH_MODE = jwt)', () => {
     const body = await (await fetch(`${worker.url}/`, { headers: { Accept: 'text/html' } })).text();
     expect(body).toContain('<code>administer</code> <span class="tag">needs admin</span>');
     expect(body).not.toContain('staff_only');
+  });
+
+  it('pages the official client through the list its token allows', async () => {
+    const names: string[] = [];
+    const client = new Client({ name: 'caller-lists', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${worker.url}/mcp`), { requestInit: { headers: await bearer('ada', 'admin') } }));
+    try {
+      let cursor: string | undefined;
+      for (let pages = 0; pages < 10; pages++) {
+        const page = await client.listTools(cursor === undefined ? {} : { cursor });
+        names.push(...page.tools.map((tool) => tool.name));
+        cursor = page.nextCursor;
+        if (cursor === undefined) break;
+      }
+    } finally {
+      await client.close();
+    }
+    expect(names).toEqual(['whoami', 'open', 'read_repo', 'administer']);
   });
 });
