@@ -124,4 +124,13 @@ describe('Cloudflare Access (AUTH_MODE = access)', () => {
     const token = await signToken({ ...signer, issuer: new URL(issuer.refusingUrl).origin }, { aud: [AUD], sub: 'someone' });
     expect((await call('tools/list', { 'Cf-Access-Jwt-Assertion': token }, {}, at)).status).toBe(503);
   });
+
+  it('serves nothing without ACCESS_AUD: every request is 500 naming the setting', async () => {
+    const at = await startInWorkerd({ config: 'test/fixtures/callers/wrangler.toml', vars: { AUTH_MODE: 'access', ACCESS_TEAM_DOMAIN: team.issuer } });
+    workers.push(at);
+    const { status, body } = await call('tools/call', { 'Cf-Access-Jwt-Assertion': await assertion() }, { name: 'whoami', arguments: {} }, at);
+    expect(status).toBe(500);
+    expect(body.error).toMatchObject({ code: -32603, data: { setting: 'ACCESS_AUD' } });
+  });
 });
+

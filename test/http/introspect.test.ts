@@ -177,4 +177,16 @@ describe('opaque tokens (AUTH_MODE = introspect)', () => {
     await call(bearer);
     expect(worker.logs().join('\n')).not.toContain(bearer);
   });
+
+  it('serves nothing without the client secret: every request is 500 naming the setting, never an open server', async () => {
+    const at = await startInWorkerd({
+      config: 'test/fixtures/callers/wrangler.toml',
+      vars: { AUTH_MODE: 'introspect', AUTH_INTROSPECTION_URL: endpoint.url, AUTH_INTROSPECTION_CLIENT_ID: endpoint.clientId, AUTH_RESOURCE: RESOURCE },
+    });
+    workers.push(at);
+    const { status, body } = await call(token(), undefined, undefined, at);
+    expect(status).toBe(500);
+    expect(body.error).toMatchObject({ code: -32603, data: { setting: 'AUTH_INTROSPECTION_CLIENT_SECRET' } });
+  });
 });
+
