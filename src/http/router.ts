@@ -14,7 +14,7 @@
 import { Router } from 'itty-router';
 import { internalError, misconfigured } from '../mcp/errors';
 import type { CompiledServer } from '../mcp/createServer';
-import { METADATA_PATH, protectedResourceMetadata, type JwtVerifier, type SignIn } from './auth';
+import { advertisedResource, METADATA_PATH, protectedResourceMetadata, type SignIn, type Verifiers } from './auth';
 import { admittedSteps, HttpContext, type FinallyStep, type Step } from './context';
 import { AI_CATALOG_PATH, aiCatalog, publicPreflight, SERVER_CARD_PATH, serverCard } from './discovery';
 import { HOME_PATH, homePage } from './homePage';
@@ -34,12 +34,8 @@ import { writeRequestLog } from './steps/writeRequestLog';
 
 export const MCP_PATH = '/mcp';
 
-export interface RouterOptions {
-  /** Needed for AUTH_MODE = "jwt": `verifyJwt` from `./jwt` (kept out of bundles that do not use it). */
-  verifyJwt?: JwtVerifier;
-  /** Needed for AUTH_MODE = "signin": `signIn()` from `../signin` (src/with-sign-in.ts; docs/sign-in.md). */
-  signIn?: SignIn;
-}
+/** The verifiers of the auth modes this Worker may serve (`./auth.ts`, `Verifiers`): each kept out of bundles that do not pass it. */
+export type RouterOptions = Omit<Verifiers, 'lifetime' | 'env'>;
 
 export function createRouter(server: CompiledServer, options: RouterOptions = {}) {
   /** Before every route: who may call at all. */
@@ -117,9 +113,9 @@ const getOnly = ({ method }: HttpContext) => (method === 'GET' ? notFound() : ne
 const notFound = () => new Response('Not Found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
 
 function metadata(context: HttpContext): Response {
-  const { settings } = context;
-  // With no authorization server (AUTH_MODE none, or a bearer secret) there is no metadata to advertise.
-  return settings.auth.mode === 'jwt' || settings.auth.mode === 'signin' ? protectedResourceMetadata(settings.auth) : notFound();
+  // With no authorization server (AUTH_MODE none, a bearer secret, Cloudflare Access) there is no metadata to advertise.
+  const resource = advertisedResource(context.settings.auth);
+  return resource ? protectedResourceMetadata(resource) : notFound();
 }
 
 /**

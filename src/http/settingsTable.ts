@@ -77,7 +77,18 @@ function isUrl(text: string): boolean {
 }
 
 const url: Parse<string | undefined> = (text) => (isUrl(text) ? text : INVALID);
+/** A Cloudflare Access team domain, `acme.cloudflareaccess.com` or as a URL (http only on loopback), without a trailing slash. */
+const teamDomain: Parse<string | undefined> = (text) => {
+  const withScheme = text.includes('://') ? text : `https://${text}`;
+  return isUrl(withScheme) && !/[?#]/.test(withScheme) ? withScheme.replace(/\/+$/, '') : INVALID;
+};
 const text: Parse<string | undefined> = (value) => value;
+/** Text used exactly as set: whitespace around it would never match, so it is refused. */
+const trimmed: Parse<string | undefined> = (value) => (value.trim() === value ? value : new Invalid('it has whitespace around it'));
+const matching =
+  (pattern: RegExp): Parse<string | undefined> =>
+  (value) =>
+    pattern.test(value) ? value : INVALID;
 /** A secret is used exactly as set: one with surrounding whitespace would never match, so it is refused. */
 const secret: Parse<string | undefined> = (value) => (value.trim() === value ? value : new Invalid('it has whitespace around it'));
 
@@ -126,8 +137,8 @@ export const SETTINGS = {
   }),
   AUTH_MODE: setting({
     default: 'none',
-    accepts: '`none`, `bearer`, `jwt` or `signin`',
-    parse: oneOf('none', 'bearer', 'jwt', 'signin'),
+    accepts: '`none`, `bearer`, `jwt`, `access`, `introspect` or `signin`',
+    parse: oneOf('none', 'bearer', 'jwt', 'access', 'introspect', 'signin'),
   }),
   AUTH_ISSUER: setting({
     default: undefined,
@@ -158,6 +169,47 @@ export const SETTINGS = {
     default: [],
     accepts: 'scope names',
     parse: listOf((item) => /^[\x21\x23-\x5b\x5d-\x7e]+$/.test(item), 'a scope (RFC 6749 3.3)'),
+  }),
+  AUTH_INTROSPECTION_URL: setting({
+    default: undefined,
+    accepts: 'an https URL (http only on loopback)',
+    parse: url,
+  }),
+  AUTH_INTROSPECTION_CLIENT_ID: setting({
+    default: undefined,
+    accepts: 'the client id the authorization server gave this server, with no whitespace around it',
+    parse: trimmed,
+  }),
+  AUTH_INTROSPECTION_CLIENT_SECRET: setting({
+    default: undefined,
+    accepts: 'the client secret, with no whitespace around it',
+    parse: secret,
+    secret: true,
+  }),
+  AUTH_INTROSPECTION_CACHE_SECONDS: setting({
+    default: 60,
+    accepts: 'a whole number of seconds from 0 to 3600',
+    parse: integer(0, 3600),
+  }),
+  AUTH_INTROSPECTION_TIMEOUT_MS: setting({
+    default: 3000,
+    accepts: 'a whole number of milliseconds from 1 to 30000',
+    parse: integer(1, 30_000),
+  }),
+  ACCESS_TEAM_DOMAIN: setting({
+    default: undefined,
+    accepts: 'a team domain such as `acme.cloudflareaccess.com` or `https://acme.cloudflareaccess.com`',
+    parse: teamDomain,
+  }),
+  ACCESS_AUD: setting({
+    default: undefined,
+    accepts: 'the Application Audience (AUD) tag of the Access application',
+    parse: matching(/^[A-Za-z0-9_-]{8,256}$/),
+  }),
+  ACCESS_SCOPES_CLAIM: setting({
+    default: undefined,
+    accepts: 'the name of one claim, e.g. `groups`',
+    parse: matching(/^[A-Za-z0-9_.:-]{1,64}$/),
   }),
   LOGIN_PROVIDER: setting<'github' | 'oidc' | undefined>({
     default: undefined,
@@ -262,10 +314,24 @@ function crossCheck(values: SettingValues): SettingValues | SettingError {
       return new SettingError('AUTH_RESOURCE', 'is required with AUTH_MODE = "jwt": this server\'s resource identifier (the tokens\' audience), e.g. https://mcp.example.com/mcp');
     }
   }
+  if (values.AUTH_MODE === 'access') {
+    if (!values.ACCESS_TEAM_DOMAIN) return new SettingError('ACCESS_TEAM_DOMAIN', 'is required with AUTH_MODE = "access": your Zero Trust team domain, e.g. acme.cloudflareaccess.com');
+    if (!values.ACCESS_AUD) return new SettingError('ACCESS_AUD', 'is required with AUTH_MODE = "access": the Application Audience (AUD) tag of the Access application');
+  }
+  if (values.AUTH_MODE === 'introspect') {
+    if (!values.AUTH_INTROSPECTION_URL) return new SettingError('AUTH_INTROSPECTION_URL', 'is required with AUTH_MODE = "introspect": the RFC 7662 introspection endpoint, an https URL');
+    if (!values.AUTH_INTROSPECTION_CLIENT_ID) return new SettingError('AUTH_INTROSPECTION_CLIENT_ID', 'is required with AUTH_MODE = "introspect": the client id this server introspects with');
+    if (!values.AUTH_INTROSPECTION_CLIENT_SECRET) {
+      return new SettingError('AUTH_INTROSPECTION_CLIENT_SECRET', 'is required with AUTH_MODE = "introspect" (`wrangler secret put AUTH_INTROSPECTION_CLIENT_SECRET`)');
+    }
+    if (!values.AUTH_RESOURCE) {
+      return new SettingError('AUTH_RESOURCE', 'is required with AUTH_MODE = "introspect": this server\'s resource identifier (the tokens\' audience), e.g. https://mcp.example.com/mcp');
+    }
+  }
   if (values.AUTH_MODE === 'bearer' && !values.MCP_BEARER_TOKEN) {
     return new SettingError('MCP_BEARER_TOKEN', 'is required with AUTH_MODE = "bearer" (`wrangler secret put MCP_BEARER_TOKEN`)');
   }
-  // What else the sign-in mode needs (LOGIN_*) is checked by its own entry (src/signin/loginSettings.ts), so other bundles do not carry it.
+  // What else the sign-in mode needs (LOGIN_*) is checked by its own entry (`loginSettings` below), so other bundles do not carry it.
   if (values.AUTH_MODE === 'signin') {
     return values.AUTH_RESOURCE ? values : new SettingError('AUTH_RESOURCE', 'is required with AUTH_MODE = "signin" (docs/sign-in.md): this server\'s resource identifier; its origin is the issuer');
   }
@@ -304,11 +370,11 @@ export function loginSettings(values: SettingValues): LoginSettings | SettingErr
   // Remembered consent is signed with a key derived from it: a random per-isolate key would forget it at random.
   if (!stateSecret) return new SettingError('MCP_STATE_SECRET', `${NEED}: remembered consent is signed with a key derived from it`);
   if (provider === 'oidc') return { provider, clientId, clientSecret, issuer: issuer!, stateSecret };
-  return { provider, clientId, clientSecret, githubUrl: trimmed(values.LOGIN_GITHUB_URL), githubApiUrl: trimmed(values.LOGIN_GITHUB_API_URL), stateSecret };
+  return { provider, clientId, clientSecret, githubUrl: withoutTrailingSlash(values.LOGIN_GITHUB_URL), githubApiUrl: withoutTrailingSlash(values.LOGIN_GITHUB_API_URL), stateSecret };
 }
 
 /** A base URL without its trailing slashes, so paths are appended to it as they are. */
-const trimmed = (url: string | undefined) => (url ?? '').replace(/\/+$/, '');
+const withoutTrailingSlash = (url: string | undefined) => (url ?? '').replace(/\/+$/, '');
 
 /** A LOGIN_ var without sign-in would be silently ignored: say so instead. (A secret left set is harmless.) */
 function loginUnused(values: SettingValues): SettingValues | SettingError {

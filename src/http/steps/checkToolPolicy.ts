@@ -1,3 +1,4 @@
+import { visibleTo } from '../../mcp/visibility';
 import { insufficientScope, metadataUrl, missingScopes } from '../auth';
 import type { AdmittedContext } from '../context';
 import { checkParamHeaders } from '../headers';
@@ -24,7 +25,8 @@ export function checkToolPolicy(context: AdmittedContext): Response | undefined 
   }
   // Most tools demand no scope: nothing is built for them.
   const { requiredScopes } = tool.definition;
-  const scopes = requiredScopes?.length ? missingScopes(context.caller, requiredScopes) : [];
+  // A tool its visibleTo rule hides is unknown to this caller: the core says so, no challenge reveals it.
+  const scopes = requiredScopes?.length && visibleTo(tool.definition, context.caller) ? missingScopes(context.caller, requiredScopes) : [];
   if (scopes.length === 0) return undefined;
   // Ask for each need once: a missing scope that another missing one implies goes without saying.
   const { error, challenge } = insufficientScope(metadataUrl(context.settings, originOf(context.url)), context.server.scopeHierarchy.broadest(scopes));

@@ -3,7 +3,7 @@ import type { CompiledServer } from '../../mcp/createServer';
 import type { RequestMeta } from '../../mcp/meta';
 import type { Caller, McpRequest, Reply } from '../../mcp/request';
 import type { JSONRPCNotification, JSONRPCRequest } from '../../mcp/types';
-import { invalidTokenChallenge, metadataUrl } from '../auth';
+import { invalidTokenChallenge, metadataUrl, scopeChallenge } from '../auth';
 import type { AdmittedContext, AdmittedRequest, HttpContext } from '../context';
 import { FirstAnswer } from '../firstAnswer';
 import { LISTEN_KEEPALIVE_MS, openListenStream, takeListenSlot, type ListenSlot } from '../listen';
@@ -150,12 +150,21 @@ class HttpCall implements McpRequest {
       if (response.status === 429) response.headers.set('Retry-After', String(RATE_LIMIT_PERIOD_SECONDS));
       // A handler that found the caller's grant gone (revoked upstream, docs/sign-in.md) answers 401: RFC 6750 3 wants the challenge with it.
       if (response.status === 401) response.headers.set('WWW-Authenticate', invalidTokenChallenge(metadataUrl(context.settings, originOf(context.url))));
+      // A prompt or resource whose scopes the caller lacks: the step-up challenge, as for a tool (checkToolPolicy).
+      const scopes = response.status === 403 ? requiredScopesOf(reply.error) : undefined;
+      if (scopes) response.headers.set('WWW-Authenticate', scopeChallenge(metadataUrl(context.settings, originOf(context.url)), scopes));
       return response;
     }
     if (!stream) return replyResponse(id, reply);
     stream.close(replyJson(id, reply));
     return stream.response;
   }
+}
+
+/** The scopes a core's 403 names (`scopeRequired`), if it names any. */
+function requiredScopesOf(error: McpError): readonly string[] | undefined {
+  const scopes = (error.data as { requiredScopes?: unknown } | undefined)?.requiredScopes;
+  return Array.isArray(scopes) ? (scopes as string[]) : undefined;
 }
 
 /** The core never throws by design; if it does, the client gets -32603 and no internals. */

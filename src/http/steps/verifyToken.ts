@@ -5,9 +5,10 @@ import type { HttpContext, Step } from '../context';
 import { originOf } from '../url';
 
 /**
- * Authorization (spec 2026-07-28 basic/authorization): the bearer token must be valid for
- * this resource, else 401 with a `WWW-Authenticate` challenge that points at the resource
- * metadata; 503 with `Retry-After` while the issuer's keys cannot be had. Sets
+ * Authorization (spec 2026-07-28 basic/authorization): the bearer token (or, behind Cloudflare
+ * Access, its token) must be valid for this resource, else 401 with a `WWW-Authenticate`
+ * challenge that points at the resource metadata; 503 with `Retry-After` while the issuer's keys
+ * or its introspection endpoint cannot be had. Sets
  * `context.caller`, its scopes widened once by the server's `scopeHierarchy`. Does nothing
  * with AUTH_MODE = "none".
  */
@@ -18,7 +19,7 @@ export function verifyToken(verifiers: Omit<Verifiers, 'lifetime'>): Step {
 }
 
 async function verify(context: HttpContext, verifiers: Omit<Verifiers, 'lifetime'>): Promise<Response | undefined> {
-  const outcome = await authenticate(context.request, context.settings, originOf(context.url), { ...verifiers, lifetime: context.ctx }, context.env);
+  const outcome = await authenticate(context.request, context.settings, originOf(context.url), { ...verifiers, lifetime: context.ctx, env: context.env });
   if (!outcome.refused) {
     context.caller = outcome.caller && widened(outcome.caller, context.server.scopeHierarchy);
     return undefined;
