@@ -42,7 +42,7 @@ export type JwtVerifier = (token: string, auth: JwtAuthSettings, lifetime?: Life
 export type AccessVerifier = (assertion: string, auth: AccessAuthSettings, lifetime?: Lifetime) => Promise<Caller | IssuerUnreachable | undefined>;
 
 /** Asks the authorization server about an opaque token (RFC 7662): `src/http/introspect.ts`. */
-export type Introspector = (token: string, auth: IntrospectAuthSettings) => Promise<Caller | IssuerUnreachable | undefined>;
+export type Introspector = (token: string, auth: IntrospectAuthSettings, lifetime?: Lifetime) => Promise<Caller | IssuerUnreachable | undefined>;
 
 /**
  * What checks a credential, by mode, as the entry supplies them
@@ -129,7 +129,7 @@ export async function authenticate(request: Request, settings: Settings, origin:
   const verdict =
     auth.mode === 'jwt'
       ? await needed(verifiers.verifyJwt, 'jwt', 'verifyJwt')(token, auth, lifetime)
-      : await needed(verifiers.introspect, 'introspect', 'introspect')(token, auth);
+      : await needed(verifiers.introspect, 'introspect', 'introspect')(token, auth, lifetime);
   return outcome(verdict, metadata, auth.scopesSupported);
 }
 
