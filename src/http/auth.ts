@@ -1,8 +1,10 @@
 /**
  * Authorization, stateless (spec 2026-07-28 basic/authorization): the MCP server is an OAuth
  * 2.1 resource server. Every request proves itself with a bearer token, checked here with no
- * storage: a JWT verified against the issuer's JWKS (keys cached per isolate), or, for
- * private deployments, one static secret compared in constant time. Off by default.
+ * storage: a JWT verified against the issuer's JWKS (keys cached per isolate), an opaque token
+ * asked about at the issuer's introspection endpoint (answers cached per isolate), or, for
+ * private deployments, one static secret compared in constant time; or, behind Cloudflare
+ * Access, the token Access signed for the request. Off by default.
  */
 import { authorizationServerUnreachable, type McpError, scopeRequired, unauthorized } from '../mcp/errors';
 import type { Caller } from '../mcp/request';
