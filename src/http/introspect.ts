@@ -51,7 +51,7 @@ interface Cache {
 }
 const encoder = new TextEncoder();
 
-export const introspect: Introspector = async (token, auth) => {
+export const introspect: Introspector = async (token, auth, lifetime) => {
   if (!B64TOKEN.test(token)) return undefined;
   const cache = cacheOf(auth);
   const key = await sha256(token);
@@ -78,6 +78,8 @@ export const introspect: Introspector = async (token, auth) => {
       return answer;
     });
     cache.pending.set(key, pending);
+    // The requests that share this introspection must not be stranded if the one that started it ends first.
+    if (typeof lifetime?.waitUntil === 'function') lifetime.waitUntil(pending);
   }
   const answer = await pending;
   return answer instanceof EndpointFailed ? unreachable(INTROSPECTION_RETRY_AFTER_MS) : answer.caller;
