@@ -105,7 +105,7 @@ export interface JwtAuthSettings {
  * AUTH_MODE = "signin" (docs/sign-in.md): the Worker is its own OAuth authorization server and
  * signs users in through an upstream provider. Its issuer is the origin of AUTH_RESOURCE: both
  * come from configuration, never from the request's Host. The LOGIN_* values are read by the
- * sign-in entry itself (src/signin/loginSettings.ts), so other bundles do not carry that code.
+ * sign-in entry itself (`loginSettings` of ./settingsTable.ts, which only src/signin calls), so other bundles do not carry that code.
  */
 export interface SignInAuthSettings {
   mode: 'signin';
@@ -115,7 +115,7 @@ export interface SignInAuthSettings {
   /** The Worker itself, the only authorization server its metadata advertises. */
   authorizationServers: readonly string[];
   scopesSupported: readonly string[];
-  /** Every parsed value, for src/signin/loginSettings.ts. */
+  /** Every parsed value, for `loginSettings` (./settingsTable.ts). */
   values: SettingValues;
 }
 
