@@ -77,6 +77,18 @@ function isUrl(text: string): boolean {
 }
 
 const url: Parse<string | undefined> = (text) => (isUrl(text) ? text : INVALID);
+
+/**
+ * The endpoint's public URL: an https URL (http on loopback) whose path is `/mcp`, the one path
+ * the router serves MCP at, with nothing a client would drop or must not see (no query, fragment
+ * or credentials). `npm run registry` checks its `--url` with this same parser.
+ */
+export const endpointUrl: Parse<string | undefined> = (text) => {
+  if (!isUrl(text)) return INVALID;
+  const { pathname, search, hash, username, password } = new URL(text);
+  if (pathname !== '/mcp') return new Invalid(`its path is "${clip(pathname)}", not /mcp`);
+  return search || hash || username || password ? new Invalid('it has a query, a fragment or credentials') : text;
+};
 const text: Parse<string | undefined> = (value) => value;
 /** A secret is used exactly as set: one with surrounding whitespace would never match, so it is refused. */
 const secret: Parse<string | undefined> = (value) => (value.trim() === value ? value : new Invalid('it has whitespace around it'));
@@ -123,6 +135,11 @@ export const SETTINGS = {
     default: 'on',
     accepts: '`on` or `off`',
     parse: oneOf('on', 'off'),
+  }),
+  PUBLIC_URL: setting({
+    default: undefined,
+    accepts: 'an https URL (http only on loopback) whose path is `/mcp`',
+    parse: endpointUrl,
   }),
   AUTH_MODE: setting({
     default: 'none',
