@@ -35,7 +35,12 @@ try {
   fail(`${error.message}\n  usage: npm run registry -- [--url https://<name>.<account>.workers.dev/mcp] [--config wrangler.toml] [--out server.json] [--check]`);
 }
 
-const config = readConfig({ config: resolve(root, options.config) }, { hideWarnings: true });
+let config;
+try {
+  config = readConfig({ config: resolve(root, options.config) }, { hideWarnings: true });
+} catch (error) {
+  fail(`cannot read ${options.config}: ${error?.message ?? error}`);
+}
 const placeholder = `https://${config.name}.<account>.workers.dev/mcp`;
 
 /** The endpoint URL to publish: --url, else PUBLIC_URL, else (for --check only) a placeholder. */
