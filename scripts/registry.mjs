@@ -11,7 +11,7 @@
  *                                      with a placeholder one
  *   --config wrangler.tasks.toml       another Worker;  --out path/server.json  another file
  */
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { unstable_readConfig as readConfig } from 'wrangler';
@@ -67,6 +67,7 @@ try {
 // The card is public: asked as an anonymous client of the server with authorization off.
 const env = { ...loaded.settings.vars, AUTH_MODE: 'none', MCP_STATE_SECRET: 'npm run registry' };
 const answer = await loaded.worker.fetch(new Request('http://localhost/mcp/server-card', { headers: { Accept: 'application/json' } }), env, noContext);
+rmSync(loaded.bundle, { recursive: true, force: true }); // a temporary build, read
 if (answer.status === 404) fail('the server has no Server Card: add `card` (its name in reverse-DNS form and a description) to src/server.ts (docs/discovery.md)');
 if (answer.status !== 200) fail(`the Worker answered ${answer.status} for its Server Card: ${(await answer.text()).slice(0, 500)}`);
 

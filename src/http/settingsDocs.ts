@@ -46,6 +46,10 @@ export const SETTING_DOCS = {
     shownDefault: 'unset',
     doc: 'The endpoint\'s public URL, e.g. `https://<name>.<account>.workers.dev/mcp`: the remote `npm run registry` writes into `server.json` when no `--url` is given ([docs/discovery.md](docs/discovery.md)). The Worker itself only checks it.',
   },
+  MCP_REGISTRY_AUTH: {
+    shownDefault: 'unset',
+    doc: 'Served at `/.well-known/mcp-registry-auth`, for the MCP Registry to check that a name in this Worker\'s domain is yours (`mcp-publisher login http`; [docs/discovery.md](docs/discovery.md)). A public key, not a secret.',
+  },
   AUTH_MODE: {
     doc: '`none`; `bearer`: the one secret `MCP_BEARER_TOKEN`; `jwt`: OAuth access tokens from `AUTH_ISSUER` for `AUTH_RESOURCE` ([docs/production.md](docs/production.md)).',
   },

@@ -90,6 +90,8 @@ export const endpointUrl: Parse<string | undefined> = (text) => {
   return search || hash || username || password ? new Invalid('it has a query, a fragment or credentials') : text;
 };
 const text: Parse<string | undefined> = (value) => value;
+/** The MCP Registry's HTTP proof: `v=MCPv1; k=<algorithm>; p=<base64 public key>`, as `mcp-publisher` prints it. */
+const proofLine: Parse<string | undefined> = (value) => (/^v=MCPv1;\s?k=(?:ed25519|ecdsap384);\s?p=[A-Za-z0-9+/]{16,200}={0,2}$/.test(value) ? value : INVALID);
 /** A secret is used exactly as set: one with surrounding whitespace would never match, so it is refused. */
 const secret: Parse<string | undefined> = (value) => (value.trim() === value ? value : new Invalid('it has whitespace around it'));
 
@@ -140,6 +142,11 @@ export const SETTINGS = {
     default: undefined,
     accepts: 'an https URL (http only on loopback) whose path is `/mcp`',
     parse: endpointUrl,
+  }),
+  MCP_REGISTRY_AUTH: setting({
+    default: undefined,
+    accepts: 'the proof line of `mcp-publisher login http`: `v=MCPv1; k=ed25519; p=<base64 public key>` (or `k=ecdsap384`)',
+    parse: proofLine,
   }),
   AUTH_MODE: setting({
     default: 'none',
