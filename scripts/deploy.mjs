@@ -17,6 +17,7 @@ let output = '';
 child.stdout.on('data', (chunk) => ((output += chunk), process.stdout.write(chunk)));
 child.stderr.on('data', (chunk) => process.stderr.write(chunk));
 child.on('exit', (code, signal) => {
-  if (code === 0) console.log(nextSteps(endpointsOf(output)));
+  // A dry run deploys nothing: there is no endpoint to name.
+  if (code === 0 && !process.argv.includes('--dry-run')) console.log(nextSteps(endpointsOf(output)));
   process.exit(code ?? (signal ? 1 : 0));
 });
