@@ -3,9 +3,11 @@
  * logs in with `mcp-publisher login http --domain <this host>` (docs/discovery.md, "Publishing"),
  * served from the MCP_REGISTRY_AUTH setting: plain text, 200, no redirect; 404 when unset.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRouter } from '../../src/http/router';
 import { createServer } from '../../src/mcp';
+import type { WorkerInWorkerd } from '../kit';
+import { startEdge } from './edge';
 
 const PROOF = 'v=MCPv1; k=ed25519; p=MCowBQYDK2VwAyEAGb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE=';
 const router = createRouter(createServer({ info: { name: 'registry-auth', version: '1.0.0' } }));
@@ -34,5 +36,18 @@ describe('GET /.well-known/mcp-registry-auth', () => {
     const response = await get({ MCP_REGISTRY_AUTH: 'p=only-a-key' });
     expect(response.status).toBe(500);
     expect(JSON.stringify(await response.json())).toContain('MCP_REGISTRY_AUTH');
+  });
+});
+
+describe('in workerd, as deployed', () => {
+  let worker: WorkerInWorkerd;
+  beforeAll(async () => {
+    worker = await startEdge({ MCP_REGISTRY_AUTH: PROOF });
+  }, 60_000);
+  afterAll(() => worker?.dispose());
+
+  it('answers the registry\'s own request with the proof, with no redirect', async () => {
+    const response = await fetch(`${worker.url}/.well-known/mcp-registry-auth`, { headers: { Accept: 'text/plain', 'User-Agent': 'mcp-registry/1.0' }, redirect: 'manual' });
+    expect([response.status, response.headers.get('Content-Type'), await response.text()]).toEqual([200, 'text/plain; charset=utf-8', PROOF]);
   });
 });
