@@ -3,8 +3,8 @@
  * through with a JWT in `Cf-Access-Jwt-Assertion`; the Worker checks it as Cloudflare's guide
  * says (developers.cloudflare.com/cloudflare-one/identity/authorization-cookie/validating-json/):
  * signed by one of the team's keys (`<team domain>/cdn-cgi/access/certs`, kept by `./jwks.ts`, so
- * certs that cannot be had are a 503, never a 401), `iss` the team domain, `aud` naming the
- * application's AUD tag, within its times. The caller is the Access identity: `sub` (a service
+ * certs that cannot be had are a 503, never a 401), `iss` the team domain, `aud` naming an
+ * application's AUD tag (ACCESS_AUD), within its times. The caller is the Access identity: `sub` (a service
  * token's `common_name` when `sub` is empty), every claim (email, and groups or what the
  * identity provider passes), scopes from ACCESS_SCOPES_CLAIM when set.
  */
@@ -29,10 +29,10 @@ export const verifyAccess: AccessVerifier = async (assertion, auth, lifetime) =>
     lifetime,
     (getKey) =>
       joseVerdict(async () => {
-        const { payload } = await jwtVerify(assertion, getKey, { issuer: auth.issuer, audience: auth.audience, clockTolerance: CLOCK_SKEW_SECONDS });
+        const { payload } = await jwtVerify(assertion, getKey, { issuer: auth.issuer, audience: [...auth.audiences], clockTolerance: CLOCK_SKEW_SECONDS });
         return callerOf(payload, auth);
       }),
-    () => plausible(assertion, auth.issuer, (payload) => (addressedToApp(payload.aud, auth.audience) ? callerOf(payload, auth) : undefined)),
+    () => plausible(assertion, auth.issuer, (payload) => (addressedToApp(payload.aud, auth.audiences) ? callerOf(payload, auth) : undefined)),
   );
   return verdict !== undefined && 'retryAfterMs' in verdict ? unreachable(verdict.retryAfterMs) : verdict;
 };
@@ -50,5 +50,5 @@ function scopesIn(value: unknown): readonly string[] {
   return values.filter((one): one is string => typeof one === 'string' && SCOPE_TOKEN.test(one)).slice(0, MAX_SCOPES);
 }
 
-/** Access puts the AUD tag in a list (`aud: ["<tag>"]`); a string is read too. */
-const addressedToApp = (aud: unknown, tag: string) => aud === tag || (Array.isArray(aud) && aud.includes(tag));
+/** Access puts the AUD tag in a list (`aud: ["<tag>"]`); a string is read too. One of `tags` must be there. */
+const addressedToApp = (aud: unknown, tags: readonly string[]) => tags.some((tag) => aud === tag || (Array.isArray(aud) && aud.includes(tag)));

@@ -59,8 +59,8 @@ export interface AccessAuthSettings {
   certsUrl: string;
   /** AUTH_JWKS_TIMEOUT_MS: how long a fetch of the certs may take. */
   certsTimeoutMs: number;
-  /** ACCESS_AUD: the application's AUD tag, which tokens must name in `aud`. */
-  audience: string;
+  /** ACCESS_AUD: the applications' AUD tags, one of which tokens must name in `aud`. */
+  audiences: readonly string[];
   /** ACCESS_SCOPES_CLAIM: the claim whose values are the caller's scopes, if any. */
   scopesClaim: string | undefined;
   scopesSupported: readonly string[];
@@ -197,13 +197,13 @@ function authOf(values: SettingValues): AuthSettings {
     };
   }
   if (values.AUTH_MODE === 'signin' && resource !== undefined) return signInOf(values, resource);
-  if (values.AUTH_MODE === 'access' && values.ACCESS_TEAM_DOMAIN !== undefined && values.ACCESS_AUD !== undefined) {
+  if (values.AUTH_MODE === 'access' && values.ACCESS_TEAM_DOMAIN !== undefined && values.ACCESS_AUD.length > 0) {
     return {
       mode: 'access',
       issuer: values.ACCESS_TEAM_DOMAIN,
       certsUrl: `${values.ACCESS_TEAM_DOMAIN}/cdn-cgi/access/certs`,
       certsTimeoutMs: values.AUTH_JWKS_TIMEOUT_MS,
-      audience: values.ACCESS_AUD,
+      audiences: values.ACCESS_AUD,
       scopesClaim: values.ACCESS_SCOPES_CLAIM,
       scopesSupported,
       authorizationServers: [],

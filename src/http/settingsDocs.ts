@@ -100,7 +100,7 @@ export const SETTING_DOCS = {
   },
   ACCESS_AUD: {
     shownDefault: 'empty',
-    doc: 'For `access` (required): the Application Audience (AUD) tag of the Access application in front of the Worker; tokens for any other application are refused.',
+    doc: 'For `access` (required): the Application Audience (AUD) tag of the Access application in front of the Worker (several, when more than one application routes to it); tokens for any other application are refused.',
   },
   ACCESS_SCOPES_CLAIM: {
     shownDefault: 'unset: no scopes',

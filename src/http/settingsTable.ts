@@ -226,9 +226,9 @@ export const SETTINGS = {
     parse: teamDomain,
   }),
   ACCESS_AUD: setting({
-    default: undefined,
-    accepts: 'the Application Audience (AUD) tag of the Access application',
-    parse: matching(/^[A-Za-z0-9_-]{8,256}$/),
+    default: [],
+    accepts: 'the Application Audience (AUD) tag of the Access application, or several',
+    parse: listOf((item) => /^[A-Za-z0-9_-]{8,256}$/.test(item), 'an AUD tag'),
   }),
   ACCESS_SCOPES_CLAIM: setting({
     default: undefined,
@@ -340,7 +340,7 @@ function crossCheck(values: SettingValues): SettingValues | SettingError {
   }
   if (values.AUTH_MODE === 'access') {
     if (!values.ACCESS_TEAM_DOMAIN) return new SettingError('ACCESS_TEAM_DOMAIN', 'is required with AUTH_MODE = "access": your Zero Trust team domain, e.g. acme.cloudflareaccess.com');
-    if (!values.ACCESS_AUD) return new SettingError('ACCESS_AUD', 'is required with AUTH_MODE = "access": the Application Audience (AUD) tag of the Access application');
+    if (values.ACCESS_AUD.length === 0) return new SettingError('ACCESS_AUD', 'is required with AUTH_MODE = "access": the Application Audience (AUD) tag of the Access application');
   }
   if (values.AUTH_MODE === 'introspect') {
     if (!values.AUTH_INTROSPECTION_URL) return new SettingError('AUTH_INTROSPECTION_URL', 'is required with AUTH_MODE = "introspect": the RFC 7662 introspection endpoint, an https URL');

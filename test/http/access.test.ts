@@ -11,6 +11,8 @@ import { requestsTo } from '../support/mcp';
 
 /** The application's AUD tag, as the Zero Trust dashboard shows one. */
 const AUD = 'f3a1c2d4e5b6a7980112233445566778899aabbccddeeff00112233445566778';
+/** A second application in front of the same Worker (its workers.dev hostname, say). */
+const OTHER_AUD = '0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9';
 let issuer: Issuer;
 let team: Tenant;
 let signer: Signer;
@@ -20,7 +22,7 @@ const workers: WorkerInWorkerd[] = [];
 async function serve(teamDomain: string): Promise<WorkerInWorkerd> {
   const worker = await startInWorkerd({
     config: 'test/fixtures/callers/wrangler.toml',
-    vars: { AUTH_MODE: 'access', ACCESS_TEAM_DOMAIN: teamDomain, ACCESS_AUD: AUD, ACCESS_SCOPES_CLAIM: 'groups', AUTH_JWKS_TIMEOUT_MS: '500' },
+    vars: { AUTH_MODE: 'access', ACCESS_TEAM_DOMAIN: teamDomain, ACCESS_AUD: `${AUD}, ${OTHER_AUD}`, ACCESS_SCOPES_CLAIM: 'groups', AUTH_JWKS_TIMEOUT_MS: '500' },
   });
   workers.push(worker);
   return worker;
@@ -72,6 +74,10 @@ describe('Cloudflare Access (AUTH_MODE = access)', () => {
     const { status, body } = await call('tools/call', { 'Cf-Access-Jwt-Assertion': token }, { name: 'whoami', arguments: {} });
     expect(status).toBe(200);
     expect(body.result.structuredContent.caller.subject).toBe('ci-bot.access');
+  });
+
+  it('lets in a token of any application ACCESS_AUD lists', async () => {
+    expect((await call('tools/list', { 'Cf-Access-Jwt-Assertion': await assertion({ aud: [OTHER_AUD] }) })).status).toBe(200);
   });
 
   it('refuses a request that did not come through Access with 401, a bearer token being no substitute', async () => {

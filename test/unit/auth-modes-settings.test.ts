@@ -29,9 +29,14 @@ describe('AUTH_MODE = "access" settings', () => {
       mode: 'access',
       issuer: 'https://acme.cloudflareaccess.com',
       certsUrl: 'https://acme.cloudflareaccess.com/cdn-cgi/access/certs',
-      audience: 'a'.repeat(64),
+      audiences: ['a'.repeat(64)],
       scopesClaim: 'groups',
     });
+  });
+
+  it('reads several AUD tags, for a Worker behind more than one Access application', () => {
+    const settings = settingsFor({ ...ACCESS, ACCESS_AUD: `${'a'.repeat(64)}, ${'b'.repeat(64)}` } as unknown as Env);
+    expect(settings instanceof SettingError ? settings.message : settings.auth).toMatchObject({ audiences: ['a'.repeat(64), 'b'.repeat(64)] });
   });
 
   it('takes a bare team domain as https', () => {
@@ -43,7 +48,8 @@ describe('AUTH_MODE = "access" settings', () => {
     ['no team domain', { ACCESS_TEAM_DOMAIN: '' }, 'ACCESS_TEAM_DOMAIN'],
     ['a team domain over plain http off loopback', { ACCESS_TEAM_DOMAIN: 'http://acme.cloudflareaccess.com' }, 'ACCESS_TEAM_DOMAIN'],
     ['no AUD tag', { ACCESS_AUD: '' }, 'ACCESS_AUD'],
-    ['an AUD tag with a space in it', { ACCESS_AUD: 'abc def' }, 'ACCESS_AUD'],
+    ['an AUD tag with a character no tag has', { ACCESS_AUD: 'abc$def01' }, 'ACCESS_AUD'],
+    ['only a comma', { ACCESS_AUD: ',' }, 'ACCESS_AUD'],
     ['a scopes claim that is no claim name', { ACCESS_SCOPES_CLAIM: 'groups, roles' }, 'ACCESS_SCOPES_CLAIM'],
   ])('refuses %s, naming the setting', (_, change, setting) => {
     expect(refusal({ ...ACCESS, ...change })).toBe(setting);
