@@ -64,8 +64,7 @@ export function oidc(login: OidcLogin, issuer: string): Upstream {
         }),
       );
       const claims = oauth.getValidatedIdTokenClaims(tokens)!;
-      // The library's tokens are `userId:grantId:secret`, and a `sub` may hold ':': encoded, it cannot.
-      return { userId: `oidc-${encodeURIComponent(claims.sub)}`, props: { provider: 'oidc', ...tokenProps(tokens), claims: idClaims(claims) } };
+      return { userId: await userIdOf(claims.sub), props: { provider: 'oidc', ...tokenProps(tokens), claims: idClaims(claims) } };
     },
 
     async refresh(props: UpstreamProps): Promise<UpstreamProps> {
@@ -82,6 +81,21 @@ export function oidc(login: OidcLogin, issuer: string): Upstream {
       return { ...props, ...tokenProps(tokens, refreshToken) };
     },
   };
+}
+
+/** A caller's subject is at most this long in every mode (it keys rate limits and a task's owner). */
+const MAX_USER_ID = 512;
+
+/**
+ * The grant's userId for a `sub`: the library's tokens are `userId:grantId:secret`, and a `sub`
+ * may hold ':', so it is URL-encoded (no ':' left); one whose encoding would be too long to be a
+ * caller's subject (OpenID Connect allows 255 characters, encoding triples some) is its SHA-256.
+ */
+async function userIdOf(sub: string): Promise<string> {
+  const encoded = `oidc-${encodeURIComponent(sub)}`;
+  if (encoded.length <= MAX_USER_ID) return encoded;
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(sub)));
+  return `oidc-sha256-${[...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
 }
 
 /** The ID token's claims a handler may want, bounded: who, from where, and how to greet them. */
