@@ -77,18 +77,6 @@ function isUrl(text: string): boolean {
 }
 
 const url: Parse<string | undefined> = (text) => (isUrl(text) ? text : INVALID);
-/** A Cloudflare Access team domain, `acme.cloudflareaccess.com` or as a URL (http only on loopback), without a trailing slash. */
-const teamDomain: Parse<string | undefined> = (text) => {
-  const withScheme = text.includes('://') ? text : `https://${text}`;
-  return isUrl(withScheme) && !/[?#]/.test(withScheme) ? withScheme.replace(/\/+$/, '') : INVALID;
-};
-const text: Parse<string | undefined> = (value) => value;
-/** Text used exactly as set: whitespace around it would never match, so it is refused. */
-const trimmed: Parse<string | undefined> = (value) => (value.trim() === value ? value : new Invalid('it has whitespace around it'));
-const matching =
-  (pattern: RegExp): Parse<string | undefined> =>
-  (value) =>
-    pattern.test(value) ? value : INVALID;
 
 /**
  * The endpoint's public URL: an https URL (http on loopback) whose path is `/mcp`, the one path
@@ -103,6 +91,17 @@ export const endpointUrl: Parse<string | undefined> = (text) => {
 };
 /** The MCP Registry's HTTP proof: `v=MCPv1; k=<algorithm>; p=<base64 public key>`, as `mcp-publisher` prints it. */
 const proofLine: Parse<string | undefined> = (value) => (/^v=MCPv1;\s?k=(?:ed25519|ecdsap384);\s?p=[A-Za-z0-9+/]{16,200}={0,2}$/.test(value) ? value : INVALID);
+/** A Cloudflare Access team domain, `acme.cloudflareaccess.com` or as a URL (http only on loopback), without a trailing slash. */
+const teamDomain: Parse<string | undefined> = (text) => {
+  const withScheme = text.includes('://') ? text : `https://${text}`;
+  return isUrl(withScheme) && !/[?#]/.test(withScheme) ? withScheme.replace(/\/+$/, '') : INVALID;
+};
+/** Text used exactly as set: whitespace around it would never match, so it is refused. */
+const trimmed: Parse<string | undefined> = (value) => (value.trim() === value ? value : new Invalid('it has whitespace around it'));
+const matching =
+  (pattern: RegExp): Parse<string | undefined> =>
+  (value) =>
+    pattern.test(value) ? value : INVALID;
 /** A secret is used exactly as set: one with surrounding whitespace would never match, so it is refused. */
 const secret: Parse<string | undefined> = (value) => (value.trim() === value ? value : new Invalid('it has whitespace around it'));
 
