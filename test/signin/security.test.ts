@@ -14,7 +14,8 @@ let origin: string;
 
 beforeAll(async () => {
   providers = await startLoginProviders();
-  signInWorker = await startSignInWorker(providers, 'github');
+  // Request logs on for refusals: the log must see the authorization server's routes too.
+  signInWorker = await startSignInWorker(providers, 'github', { REQUEST_LOGS: 'errors' });
   origin = signInWorker.origin;
 }, 120_000);
 
@@ -163,9 +164,10 @@ describe('the consent page', () => {
     expect(otherBrowser.status).toBe(200);
   });
 
-  it('refuses a post from a page of another origin before the authorization server sees it (the Origin allowlist wraps it)', async () => {
+  it('refuses a post from a page of another origin before the authorization server sees it (the Origin allowlist wraps it), and logs it', async () => {
     const response = await fetch(`${origin}/authorize`, { method: 'POST', headers: { Origin: 'https://evil.example', 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'handle=x&decision=approve' });
     expect(response.status).toBe(403);
+    await expect.poll(() => signInWorker.worker.logs().filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry['url.path'] === '/authorize' && entry['http.response.status_code'] === 403)).toHaveLength(1);
   });
 });
 
