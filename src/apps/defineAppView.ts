@@ -9,9 +9,8 @@ import type { CachePolicy } from '../mcp/types';
 import { checkDocument } from './checkDocument';
 import { readPage } from './readPage';
 import { checkViewMeta, type ViewMeta } from './viewMeta';
-
-/** The MIME type of a view (spec extensions/apps, Content Requirements: MUST). */
-export const VIEW_MIME_TYPE = 'text/html;profile=mcp-app';
+import { appsExtension } from './appsExtension';
+import { madeView, VIEW_MIME_TYPE } from './views';
 
 /** A view is the same for everyone until the next deployment: a day, public (even under auth: it holds no secrets). */
 export const VIEW_CACHE: CachePolicy = { ttlMs: 86_400_000, cacheScope: 'public' };
@@ -46,7 +45,7 @@ export function defineAppView(view: AppViewDefinition): ResourceDefinition {
   if (html !== undefined) checkDocument(html, where);
   const _meta = Object.keys(ui).length > 0 ? { ui: { ...ui } } : undefined;
   const contents = (text: string) => ({ contents: [{ uri, mimeType: VIEW_MIME_TYPE, text, ...(_meta ? { _meta } : {}) }] });
-  return {
+  const resource: ResourceDefinition = {
     uri,
     name,
     ...(title !== undefined ? { title } : {}),
@@ -56,9 +55,11 @@ export function defineAppView(view: AppViewDefinition): ResourceDefinition {
     cache,
     read: html !== undefined ? () => contents(html) : async ({ env }) => contents(await readPage(env, page!)),
   };
+  madeView(resource, appsExtension);
+  return resource;
 }
 
 /** spec extensions/apps, Content Requirements: the URI MUST start with `ui://`. */
-export function checkViewUri(uri: string, where: string): void {
+function checkViewUri(uri: string, where: string): void {
   if (typeof uri !== 'string' || !/^ui:\/\/[^\s/]+/.test(uri)) throw new Error(`${where}: the URI must start with ui:// and a name, e.g. "ui://world-clock/view"`);
 }

@@ -24,6 +24,7 @@ const shown = defineTool({ name: 'shown', inputSchema: { type: 'object' }, ui: {
 const appOnly = defineTool({ name: 'app_only', inputSchema: { type: 'object' }, _meta: { 'example.com/kept': true }, ui: { resourceUri: 'ui://fixture/view', visibility: ['app'] }, handler: () => text('refreshed') });
 const plainTool = defineTool({ name: 'plain', inputSchema: { type: 'object' }, handler: () => text('plain') });
 const info = { name: 'apps', version: '1.0.0' };
+const alsoHandmade = defineResource({ uri: 'ui://x/h', name: 'h', mimeType: VIEW_MIME_TYPE, read: () => ({ contents: [] }) });
 const withView = createServer({ info, tools: [shown, appOnly, plainTool], resources: [view] });
 const withoutView = createServer({ info, tools: [plainTool] });
 
@@ -126,8 +127,9 @@ describe('mistakes fail at load', () => {
     expect(serverWith(flat)).toThrow(/_meta\["ui\/resourceUri"\] is deprecated/);
   });
 
-  it('refuses a ui:// resource made by hand without the view MIME type', () => {
+  it('refuses a view made by hand, which defineAppView has not checked', () => {
     const handmade = defineResource({ uri: 'ui://x/v', name: 'v', mimeType: 'text/html', read: () => ({ contents: [] }) });
-    expect(() => createServer({ info, resources: [handmade] })).toThrow(/view "ui:\/\/x\/v": a ui:\/\/ resource must have mimeType "text\/html;profile=mcp-app"/);
+    expect(() => createServer({ info, resources: [handmade] })).toThrow(/resource "ui:\/\/x\/v": a view \(ui:\/\/, text\/html;profile=mcp-app\) is made with defineAppView/);
+    expect(() => createServer({ info, resources: [alsoHandmade] })).toThrow(/resource "ui:\/\/x\/h": a view .* is made with defineAppView/);
   });
 });
