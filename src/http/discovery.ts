@@ -9,6 +9,7 @@
  */
 import type { CompiledServer } from '../mcp/createServer';
 import type { HttpContext } from './context';
+import { answerDocument, publicDocument, type PublicDocument } from './publicDocument';
 import { originOf } from './url';
 
 export const SERVER_CARD_PATH = '/mcp/server-card';
@@ -28,34 +29,13 @@ const PUBLIC_CORS = {
 /** True for the public documents, which any page may read (the Origin allowlist guards `/mcp` only). */
 export const isPublicDocument = (path: string) => path === SERVER_CARD_PATH || path === AI_CATALOG_PATH;
 
-/** A document made once: its bytes and its entity tag. */
-interface Document {
-  body: string;
-  etag: string;
-}
-
-/** Documents by origin and kind; bounded, since the origin comes from the request's URL. */
-const documents = new Map<string, Document>();
-const MAX_DOCUMENTS = 32;
-
-function documentFor(key: string, make: () => object): Document {
-  let document = documents.get(key);
-  if (!document) {
-    const body = JSON.stringify(make());
-    document = { body, etag: `"${fnv1a(body)}-${body.length.toString(16)}"` };
-    if (documents.size >= MAX_DOCUMENTS) documents.delete(documents.keys().next().value!);
-    documents.set(key, document);
-  }
-  return document;
-}
-
 /** The Server Card: identity, the remote endpoint and the versions it speaks. */
 export function serverCard(context: HttpContext): Response | undefined {
   const card = context.server.registry.card;
   if (!card) return undefined;
   const origin = originOf(context.url);
   const servesLegacy = context.settings.legacyClients;
-  const document = documentFor(`card ${servesLegacy} ${origin}`, () => cardOf(context.server, origin, servesLegacy));
+  const document = publicDocument(`card ${servesLegacy} ${origin}`, () => JSON.stringify(cardOf(context.server, origin, servesLegacy)));
   // discovery.md: the card's media type, or plain JSON to a client that asks only for that.
   const accept = context.request.headers.get('Accept') ?? '';
   const type = accept.includes('application/json') && !accept.includes(CARD_TYPE) ? 'application/json' : CARD_TYPE;
@@ -67,25 +47,20 @@ export function aiCatalog(context: HttpContext): Response | undefined {
   const card = context.server.registry.card;
   if (!card || !context.settings.aiCatalog) return undefined;
   const origin = originOf(context.url);
-  const document = documentFor(`catalog ${origin}`, () => ({
-    specVersion: '1.0',
-    entries: [{ identifier: identifierOf(card.name, origin), type: CARD_TYPE, url: `${origin}${SERVER_CARD_PATH}` }],
-  }));
+  const document = publicDocument(`catalog ${origin}`, () =>
+    JSON.stringify({
+      specVersion: '1.0',
+      entries: [{ identifier: identifierOf(card.name, origin), type: CARD_TYPE, url: `${origin}${SERVER_CARD_PATH}` }],
+    }),
+  );
   return answer(context, document, CATALOG_TYPE);
 }
 
 /** `OPTIONS` of a public document. */
 export const publicPreflight = () => new Response(null, { status: 204, headers: { ...PUBLIC_CORS, 'Access-Control-Max-Age': '86400' } });
 
-/** 200 with the document, or 304 when the client's `If-None-Match` names its tag (RFC 9110 13.1.2). */
-function answer(context: HttpContext, document: Document, type: string): Response {
-  const headers = { ...PUBLIC_CORS, 'Cache-Control': 'public, max-age=3600', ETag: document.etag, Vary: 'Accept' };
-  const tags = context.request.headers.get('If-None-Match');
-  if (tags !== null && (tags.trim() === '*' || tags.split(',').some((tag) => tag.trim().replace(/^W\//, '') === document.etag))) {
-    return new Response(null, { status: 304, headers });
-  }
-  return new Response(document.body, { headers: { ...headers, 'Content-Type': type } });
-}
+const answer = (context: HttpContext, document: PublicDocument, type: string) =>
+  answerDocument(context.request, document, type, { ...PUBLIC_CORS, 'Cache-Control': 'public, max-age=3600', Vary: 'Accept' });
 
 function cardOf(server: CompiledServer, origin: string, servesLegacy: boolean): object {
   const { info, card } = server.registry;
@@ -106,11 +81,4 @@ function cardOf(server: CompiledServer, origin: string, servesLegacy: boolean): 
 function identifierOf(name: string, origin: string): string {
   const host = new URL(origin).hostname;
   return `urn:air:${host}:mcp:${name.slice(name.indexOf('/') + 1)}`;
-}
-
-/** FNV-1a, 32 bits, as hex: enough to tell one document from the next; not a secret. */
-function fnv1a(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return (hash >>> 0).toString(16);
 }

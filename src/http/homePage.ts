@@ -1,0 +1,175 @@
+/**
+ * The page for people at `GET /` (docs/discovery.md): what the server is, its endpoint with a
+ * copy button, how to connect from the common clients, whether sign-in is needed, and its tools,
+ * all from the same compiled definition as `server/discover`, so a fork's tools appear without
+ * editing anything here. One self-contained document: no external assets, a Content Security
+ * Policy that allows only its own inline style and script (by hash), readable without
+ * JavaScript (the copy button is the only thing the script adds). Made once per isolate for each
+ * origin the Worker is reached at, with an `ETag`. A client that does not ask for HTML gets a
+ * small JSON pointer to the endpoint and the Server Card instead.
+ */
+import type { CompiledServer } from '../mcp/createServer';
+import type { AuthSettings } from './settings';
+import type { HttpContext } from './context';
+import { SERVER_CARD_PATH } from './discovery';
+import { METADATA_PATH } from './auth';
+import { answerDocument, publicDocument } from './publicDocument';
+import { originOf } from './url';
+
+export const HOME_PATH = '/';
+
+export async function homePage(context: HttpContext): Promise<Response> {
+  const origin = originOf(context.url);
+  const { server, settings, request } = context;
+  if (!(request.headers.get('Accept') ?? '').includes('text/html')) {
+    const pointer = publicDocument(`pointer ${origin}`, () => JSON.stringify({ mcp: `${origin}/mcp`, ...(server.registry.card ? { serverCard: `${origin}${SERVER_CARD_PATH}` } : {}) }));
+    return answerDocument(request, pointer, 'application/json', { 'Cache-Control': 'public, max-age=3600', Vary: 'Accept' });
+  }
+  const policy = await contentSecurityPolicy();
+  const page = publicDocument(`page ${settings.auth.mode} ${origin}`, () => pageOf(server, origin, settings.auth));
+  return answerDocument(request, page, 'text/html; charset=utf-8', {
+    'Cache-Control': 'public, max-age=3600',
+    Vary: 'Accept',
+    'Content-Security-Policy': policy,
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'no-referrer',
+  });
+}
+
+/** Nothing but this page's own style and script, named by their SHA-256 (CSP Level 3 hash sources). */
+let policy: Promise<string> | undefined;
+const contentSecurityPolicy = () =>
+  (policy ??= Promise.all([sha256(STYLE), sha256(SCRIPT)]).then(
+    ([style, script]) => `default-src 'none'; style-src '${style}'; script-src '${script}'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+  ));
+
+async function sha256(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  return `sha256-${btoa(String.fromCharCode(...digest))}`;
+}
+
+function pageOf(server: CompiledServer, origin: string, auth: AuthSettings): string {
+  const { info, card, instructions } = server.registry;
+  const endpoint = `${origin}/mcp`;
+  const name = info.title ?? info.name;
+  const about = card?.description ?? instructions;
+  const key = (card?.name ?? info.name).split('/').pop()!.replace(/[^a-zA-Z0-9_-]/g, '-');
+  const tools = [...server.registry.tools.values()].map(({ listed, definition }) => {
+    const scopes = definition.requiredScopes?.length ? ` <span class="tag">needs ${definition.requiredScopes.map(escape).join(', ')}</span>` : '';
+    const title = listed.title && listed.title !== listed.name ? ` <span class="title">${escape(listed.title)}</span>` : '';
+    return `<li><code>${escape(listed.name)}</code>${title}${scopes}${listed.description ? `<p>${escape(listed.description)}</p>` : ''}</li>`;
+  });
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>${escape(name)} · MCP server</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+<header>
+<p class="kind">Model Context Protocol server · version ${escape(info.version)}</p>
+<h1>${escape(name)}</h1>
+${about ? `<p class="about">${escape(about)}</p>` : ''}
+</header>
+<section aria-labelledby="connect">
+<h2 id="connect">Connect</h2>
+<div class="endpoint"><code id="endpoint">${escape(endpoint)}</code><button id="copy" type="button" hidden>Copy</button></div>
+<p class="auth">${signIn(auth, origin)}</p>
+${clients(endpoint, key)}
+</section>
+<section aria-labelledby="tools">
+<h2 id="tools">Tools <span class="count">${tools.length}</span></h2>
+${tools.length ? `<ul class="tools">${tools.join('')}</ul>` : '<p>This server has no tools.</p>'}
+</section>
+<footer>${card ? `<a href="${SERVER_CARD_PATH}">Server Card</a> · ` : ''}Protocol revision 2026-07-28, Streamable HTTP</footer>
+</main>
+<script>${SCRIPT}</script>
+</body>
+</html>`;
+}
+
+/** Whether a person needs to sign in, and how their client learns it. */
+function signIn(auth: AuthSettings, origin: string): string {
+  switch (auth.mode) {
+    case 'none':
+      return 'No sign-in: any client with this URL can call it.';
+    case 'bearer':
+      return 'Needs a token: send <code>Authorization: Bearer &lt;token&gt;</code> with the token the server’s owner gave you.';
+    case 'jwt':
+      return `Sign-in with OAuth: your client reads <a href="${METADATA_PATH}/mcp">${escape(origin)}${METADATA_PATH}/mcp</a> and signs you in at the authorization server it names.`;
+    default:
+      return 'Sign-in needed: your client is told how when it connects.';
+  }
+}
+
+/** How to add the server in the clients people use; `<details>` so it works without JavaScript. */
+function clients(endpoint: string, key: string): string {
+  const url = escape(endpoint);
+  const json = (value: unknown) => escape(JSON.stringify(value));
+  const entries: [string, string][] = [
+    ['Claude', `Settings → Connectors → <b>Add custom connector</b>, and paste <code>${url}</code>. In Claude Code: <pre>claude mcp add --transport http ${escape(key)} ${url}</pre>`],
+    ['ChatGPT', `Settings → Apps &amp; Connectors → Advanced settings → turn on <b>Developer mode</b>, then <b>Create</b> and paste <code>${url}</code>.`],
+    ['VS Code', `<pre>code --add-mcp '${json({ name: key, type: 'http', url: endpoint })}'</pre>`],
+    ['Cursor', `In <code>~/.cursor/mcp.json</code>: <pre>${json({ mcpServers: { [key]: { url: endpoint } } })}</pre>`],
+    ['A client that speaks only stdio', `Through <code>mcp-remote</code>: <pre>${json({ mcpServers: { [key]: { command: 'npx', args: ['mcp-remote', endpoint] } } })}</pre>`],
+    ['MCP Inspector', `<pre>npx @modelcontextprotocol/inspector</pre> then choose <b>Streamable HTTP</b> and enter <code>${url}</code>.`],
+  ];
+  return `<div class="clients">${entries.map(([client, how]) => `<details><summary>${client}</summary><div>${how}</div></details>`).join('')}</div>`;
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+const STYLE = `
+:root{--bg:#fbfbfa;--fg:#1d1d1f;--muted:#5f6368;--card:#fff;--line:#e3e3e0;--accent:#0b57d0;--code:#f1f1ee}
+@media (prefers-color-scheme:dark){:root{--bg:#121314;--fg:#ececec;--muted:#a0a4a8;--card:#1c1d1f;--line:#2e3033;--accent:#8ab4f8;--code:#26282b}}
+*{box-sizing:border-box}
+body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.55 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+main{max-width:46rem;margin:0 auto;padding:2.5rem 1.25rem 3rem}
+h1{font-size:2rem;line-height:1.2;margin:.25rem 0 .5rem}
+h2{font-size:1.15rem;margin:2.25rem 0 .75rem}
+.kind,.auth,footer{color:var(--muted)}
+.kind{font-size:.85rem;margin:0;text-transform:uppercase;letter-spacing:.06em}
+.about{font-size:1.1rem;margin:0}
+code,pre{font:.9em/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
+code{background:var(--code);padding:.1em .35em;border-radius:4px;overflow-wrap:anywhere}
+pre{background:var(--code);padding:.6rem .75rem;border-radius:6px;overflow-x:auto;white-space:pre-wrap;word-break:break-all;margin:.5rem 0 0}
+.endpoint{display:flex;gap:.5rem;align-items:stretch;background:var(--card);border:1px solid var(--line);border-radius:10px;padding:.5rem}
+.endpoint code{flex:1;background:none;font-size:1rem;padding:.45rem .35rem;align-self:center}
+button{font:inherit;font-weight:600;color:#fff;background:var(--accent);border:0;border-radius:7px;padding:.45rem 1rem;cursor:pointer}
+@media (prefers-color-scheme:dark){button{color:#0b1b33}}
+button:focus-visible,summary:focus-visible,a:focus-visible{outline:2px solid var(--accent);outline-offset:2px}
+a{color:var(--accent)}
+.clients details{background:var(--card);border:1px solid var(--line);border-radius:8px;margin:.5rem 0;padding:.55rem .8rem}
+summary{cursor:pointer;font-weight:600}
+details>div{margin-top:.5rem}
+.tools{list-style:none;padding:0;margin:0;display:grid;gap:.6rem}
+.tools li{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:.7rem .9rem}
+.tools p{margin:.3rem 0 0;color:var(--muted)}
+.title{font-weight:600;margin-left:.35rem}
+.tag{font-size:.8rem;border:1px solid var(--line);border-radius:999px;padding:0 .5rem;margin-left:.35rem;color:var(--muted)}
+.count{font-size:.85rem;color:var(--muted);font-weight:400}
+footer{margin-top:2.5rem;font-size:.85rem}
+`;
+
+/** The copy button: shown only where a script runs; falls back to selecting the URL. */
+const SCRIPT = `
+const button = document.getElementById('copy');
+const endpoint = document.getElementById('endpoint');
+button.hidden = false;
+button.addEventListener('click', async () => {
+  try {
+    await navigator.clipboard.writeText(endpoint.textContent);
+    button.textContent = 'Copied';
+  } catch {
+    getSelection().selectAllChildren(endpoint);
+    button.textContent = 'Press Ctrl+C';
+  }
+  setTimeout(() => (button.textContent = 'Copy'), 2000);
+});
+`;
