@@ -80,6 +80,16 @@ describe('a server with a view', () => {
   });
 });
 
+describe('a view read from static assets', () => {
+  it('answers -32603 naming ASSETS when the Worker has no such binding', async () => {
+    const paged = defineAppView({ uri: 'ui://fixture/paged', name: 'paged', page: 'paged' });
+    const server = createServer({ info, resources: [paged] });
+    const reply = await server.handle(mcpRequest(request('resources/read', { uri: 'ui://fixture/paged' })));
+    expect(reply.error).toMatchObject({ code: -32603, data: { setting: 'ASSETS' } });
+    expect(reply.error?.message).toMatch(/ASSETS is not bound: a view is read from static assets/);
+  });
+});
+
 describe('can() and extensions', () => {
   it('sees an extension the client declared, and ignores a malformed entry', () => {
     const feature = `extensions.${APPS_EXTENSION}` as const;
