@@ -10,7 +10,7 @@
  *
  *   node scripts/build-views.mjs     prints each page's size, raw and gzip
  */
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -82,11 +82,15 @@ async function buildPage(page) {
 }
 
 const pages = existsSync(sources) ? readdirSync(sources).filter((name) => statSync(join(sources, name)).isDirectory() && existsSync(join(sources, name, 'index.html'))) : [];
-rmSync(out, { recursive: true, force: true });
+// Builds of several configs (tests start wrangler.toml and wrangler.tasks.toml at once) may run
+// together: each file is replaced whole (a rename), and only files of pages gone are removed.
 mkdirSync(out, { recursive: true });
+for (const file of readdirSync(out)) if (file.endsWith('.html') && !pages.includes(file.slice(0, -'.html'.length))) rmSync(join(out, file), { force: true });
 for (const page of pages) {
   const html = await buildPage(page);
-  writeFileSync(join(out, `${page}.html`), html);
+  const partial = join(out, `.${page}.${process.pid}.tmp`);
+  writeFileSync(partial, html);
+  renameSync(partial, join(out, `${page}.html`));
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
   console.log(`view ${page}: ${kb(Buffer.byteLength(html))}, ${kb(gzipSync(html).length)} gzip → ${relative(root, join(out, `${page}.html`))}`);
 }
