@@ -1,20 +1,21 @@
 /**
  * `npm run test:fork`: proves a fork stays green. In a copy of this repository (tracked files and
  * untracked ones git does not ignore) it does what the README tells a new owner to do: deletes
- * the examples and their tests, renames the server and the package, adds the tool of "Add a
- * tool" and the tests of "Test your tool" exactly as the README shows them, then runs
- * `npm run check` and `npm test`. Any step that fails, or a README test that does not run, fails
+ * the examples and their tests (the example view's page too), renames the server and the
+ * package, adds the tool of "Add a tool", the tests of "Test your tool" and the view of "Add a
+ * view" (the tool linked to it) exactly as the README shows them, then runs `npm run check` and
+ * `npm test`, and checks the view was built into one self-contained file. Any step that fails, or a README test that does not run, fails
  * the check loudly. FORK_CHECK_KEEP=1 keeps the copy for a post-mortem.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // The examples. The tasks configuration (src/with-tasks.ts, wrangler.tasks.toml) stays: it serves the fork's own server.
-const EXAMPLES = ['src/tools', 'src/resources', 'src/prompts', 'test/examples'];
+const EXAMPLES = ['src/tools', 'src/resources', 'src/prompts', 'views/world-clock', 'test/examples'];
 const FORK_NAME = 'my-fork-server';
 /** Upper bounds, so CI never hangs on a stuck step. */
 const LIMITS_MS = { check: 5 * 60_000, test: 10 * 60_000 };
@@ -40,13 +41,14 @@ function edit(file, pattern, replacement) {
   writeFileSync(path, text.replace(pattern, replacement));
 }
 
-/** The ```ts blocks of a README section (any heading level) whose first line names their file (`// path`). */
+/** The ```ts and ```html blocks of a README section (any heading level) whose first line names their file (`// path`, `<!-- path -->`). */
 function readmeFiles(heading) {
   const readme = readFileSync(join(root, 'README.md'), 'utf8');
   const start = readme.search(new RegExp(`^#{1,6} ${heading}$`, 'm'));
   if (start < 0) fail('read the README', `no "${heading}" section`);
   const section = readme.slice(readme.indexOf('\n', start)).split(/\n#{1,6} /)[0];
-  const files = [...section.matchAll(/```ts\n\/\/ (\S+)\n([\s\S]*?)```/g)].map(([, path, code]) => ({ path, code }));
+  const blocks = /```(?:ts\n\/\/ (\S+)|html\n<!-- (\S+) -->)\n([\s\S]*?)```/g;
+  const files = [...section.matchAll(blocks)].map(([, ts, html, code]) => ({ path: ts ?? html, code }));
   if (files.length === 0) fail('read the README', `"${heading}" has no \`\`\`ts block starting with // <path>`);
   return files;
 }
@@ -108,9 +110,24 @@ for (const { path, code } of [tool, ...tests]) {
 }
 edit('src/server.ts', /^(import .* from '\.\/mcp';\n)/m, `$1import { ${exported} } from './tools/${module}';\n`);
 edit('src/server.ts', /^(\s+)tools: \[[^\]]*\],/m, `$1tools: [${exported}],`);
-console.log(`fork check: ${fork}\n  deleted ${EXAMPLES.join(', ')}; renamed to ${FORK_NAME}; added ${[tool, ...tests].map((f) => f.path).join(', ')}`);
 
-// 4. The fork's own checks, as its CI would run them.
+// 4. Add a view, as the README shows it, and link the README's tool to it as the README says.
+const view = readmeFiles('Add a view');
+for (const { path, code } of view) {
+  mkdirSync(dirname(join(fork, path)), { recursive: true });
+  writeFileSync(join(fork, path), code);
+}
+const declared = view.find((f) => f.path.startsWith('src/resources/'));
+const viewName = declared && /export const (\w+)/.exec(declared.code)?.[1];
+const page = declared && /page: '([\w-]+)'/.exec(declared.code)?.[1];
+if (!viewName || !page) fail('add a view', 'the README\'s "Add a view" declares no view in src/resources/ with a page');
+edit('src/server.ts', /^(import .* from '\.\/mcp';\n)/m, `$1import { ${viewName} } from './resources/${declared.path.slice('src/resources/'.length, -3)}';\n`);
+edit('src/server.ts', /^(\s+)resources: \[\],/m, `$1resources: [${viewName}],`);
+edit(tool.path, /^(import .*\n)/m, `$1import { ${viewName} } from '../resources/${declared.path.slice('src/resources/'.length, -3)}';\n`);
+edit(tool.path, /^(\s+)(inputSchema: )/m, `$1ui: { resourceUri: ${viewName}.uri },\n$1$2`);
+console.log(`fork check: ${fork}\n  deleted ${EXAMPLES.join(', ')}; renamed to ${FORK_NAME}; added ${[tool, ...tests, ...view].map((f) => f.path).join(', ')}`);
+
+// 5. The fork's own checks, as its CI would run them.
 // A fork that changes its vars regenerates their types, as the README says.
 await run('npm run cf-typegen', ['run', 'cf-typegen'], LIMITS_MS.check);
 await run('npm run check', ['run', 'check'], LIMITS_MS.check);
@@ -120,6 +137,11 @@ for (const { path } of tests) {
   const plain = output.replace(/\x1b\[[0-9;]*m/g, '');
   if (!plain.includes(`✓ ${path} (`)) fail('npm test', `${path} from the README did not run and pass`);
 }
+
+// The README's view was built into one self-contained file, where the Worker reads it.
+const built = join(fork, 'build', 'views', `${page}.html`);
+if (!existsSync(built)) fail('add a view', `${relative(fork, built)} was not built`);
+if (!/^<!doctype html>[\s\S]*<script type="module">[\s\S]+<\/script>/i.test(readFileSync(built, 'utf8'))) fail('add a view', `${relative(fork, built)} has no inline script`);
 
 if (!process.env.FORK_CHECK_KEEP) rmSync(parent, { recursive: true, force: true });
 console.log(`\nfork check passed in ${Math.round((Date.now() - started) / 1000)} s: a fork without the examples, renamed, with the README's tool and tests, is green.`);
