@@ -144,4 +144,4 @@ if (!existsSync(built)) fail('add a view', `${relative(fork, built)} was not bui
 if (!/^<!doctype html>[\s\S]*<script type="module">[\s\S]+<\/script>/i.test(readFileSync(built, 'utf8'))) fail('add a view', `${relative(fork, built)} has no inline script`);
 
 if (!process.env.FORK_CHECK_KEEP) rmSync(parent, { recursive: true, force: true });
-console.log(`\nfork check passed in ${Math.round((Date.now() - started) / 1000)} s: a fork without the examples, renamed, with the README's tool and tests, is green.`);
+console.log(`\nfork check passed in ${Math.round((Date.now() - started) / 1000)} s: a fork without the examples, renamed, with the README's tool, tests and view, is green.`);
