@@ -6,10 +6,10 @@
  */
 import type { ResourceDefinition } from '../mcp/define';
 import type { CachePolicy } from '../mcp/types';
+import { appsExtension } from './appsExtension';
 import { checkDocument } from './checkDocument';
 import { readPage } from './readPage';
 import { checkViewMeta, type ViewMeta } from './viewMeta';
-import { appsExtension } from './appsExtension';
 import { madeView, VIEW_MIME_TYPE } from './views';
 
 /** A view is the same for everyone until the next deployment: a day, public (even under auth: it holds no secrets). */

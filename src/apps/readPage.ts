@@ -4,8 +4,8 @@
  * kilobytes that a cold start would otherwise parse. Kept per isolate once read: a deployment's
  * assets never change under it.
  */
-import { checkDocument } from './checkDocument';
 import { misconfigured } from '../mcp/errors';
+import { checkDocument } from './checkDocument';
 
 const pages = new Map<string, string>();
 

@@ -14,8 +14,9 @@ export const VIEW_MIME_TYPE = 'text/html;profile=mcp-app';
 
 type AppsExtension = (views: readonly ResourceDefinition[], tools: readonly AnyTool[]) => Extension;
 
-/** Every resource `defineAppView` made (its URI, document and `_meta.ui` checked there), and the extension that serves them. */
-export const madeViews = new WeakSet<object>();
+/** Every resource `defineAppView` made: its URI, document and `_meta.ui` were checked there. */
+const madeViews = new WeakSet<object>();
+/** The extension that serves views, handed over by `defineAppView`. */
 let appsExtension: AppsExtension | undefined;
 
 /** Called by `defineAppView` with each view it makes. */
