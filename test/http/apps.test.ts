@@ -33,6 +33,18 @@ describe('a server with views', () => {
     expect(body.result.capabilities).toMatchObject({ extensions: { 'io.modelcontextprotocol/ui': {} } });
   });
 
+  it('lists the UI tools with _meta.ui to a legacy client too, and reads it the view as to any client', async () => {
+    const legacy = (method: string, params: object) =>
+      fetch(endpoint, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': '2025-11-25' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+      }).then((r) => r.json() as Promise<{ result: { tools: { name: string; _meta?: object }[]; contents: { mimeType: string }[] } }>);
+    const { tools } = (await legacy('tools/list', {})).result;
+    expect(tools.find((t) => t.name === 'recount')?._meta).toEqual({ ui: { resourceUri: 'ui://fixture/from-assets', visibility: ['app'] } });
+    expect((await legacy('resources/read', { uri: 'ui://fixture/from-assets' })).result.contents[0]?.mimeType).toBe('text/html;profile=mcp-app');
+  });
+
   it('reads a view from static assets with its MIME type, _meta.ui and a day of public caching', async () => {
     const { result, headers, status } = await testClient(atUrl(endpoint)).readResource('ui://fixture/from-assets', { capabilities: HOST });
     expect(status).toBe(200);
