@@ -33,7 +33,7 @@ describe('a server with views', () => {
     expect(body.result.capabilities).toMatchObject({ extensions: { 'io.modelcontextprotocol/ui': {} } });
   });
 
-  it('lists the UI tools with _meta.ui to a legacy client too, and reads it the view as to any client', async () => {
+  it('lists the UI tools with _meta.ui to a legacy client too, and gives it the view', async () => {
     const legacy = (method: string, params: object) =>
       fetch(endpoint, {
         method: 'POST',
