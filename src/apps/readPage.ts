@@ -18,7 +18,7 @@ export async function readPage(env: Env, page: string): Promise<string> {
   const response = await assets.fetch(`https://assets.invalid/${page}.html`);
   if (!response.ok) {
     await response.body?.cancel();
-    throw misconfigured('ASSETS', `has no ${page}.html (${response.status}): build it with npm run build:views, which wrangler runs before dev, test and deploy (docs/apps.md)`);
+    throw misconfigured('ASSETS', `has no ${page}.html (${response.status}): views/${page}/ is built into it by npm run build:views, which wrangler runs before dev, test and deploy (docs/apps.md)`);
   }
   const html = await response.text();
   checkDocument(html, `page "${page}"`);
