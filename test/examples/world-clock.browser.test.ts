@@ -59,11 +59,12 @@ describe('the world clock, rendered by a web host', () => {
     expect(reached).toBe('blocked');
   });
 
-  it("sends the view's refresh to the Worker as a call of the app-only tool, through the host", async () => {
+  it("sends the view's refresh to the Worker as a call of the app-only tool, through the host, for the zones of the tool input", async () => {
     const before = toolCalls().filter((name) => name === 'world_clock_refresh').length;
     await view.getByRole('button', { name: 'Refresh' }).click();
     await expect.poll(() => toolCalls().filter((name) => name === 'world_clock_refresh').length, { timeout: 10_000 }).toBe(before + 1);
     await expect.poll(() => view.locator('#status').textContent(), { timeout: 10_000 }).toMatch(/^As of \d\d:\d\d UTC$/);
+    // The view kept the zones of ui/notifications/tool-input: without them the tool answers its seven defaults.
     expect(await view.locator('#zones li').count()).toBe(3);
   });
 
