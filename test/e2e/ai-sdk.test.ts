@@ -27,6 +27,8 @@ async function connect(asHost: boolean): Promise<MCPClient> {
 describe('@ai-sdk/mcp', () => {
   it('as a client without a host, lists the UI tool and calls it for its text', async () => {
     const client = await connect(false);
+    // It probes server/discover first, and speaks 2026-07-28 when the server does.
+    expect(client.initializeResult.protocolVersion).toBe('2026-07-28');
     const listed = await client.listTools();
     expect(listed.tools.find((t) => t.name === 'count')?._meta).toEqual({ ui: { resourceUri: 'ui://fixture/from-assets' } });
     const tools = await client.tools();
