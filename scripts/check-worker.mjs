@@ -16,25 +16,13 @@
  *   node --enable-source-maps scripts/check-worker.mjs [wrangler.toml ...]
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { register } from 'node:module';
 import { dirname, join, relative } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { Ajv } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { unstable_readConfig as readConfig } from 'wrangler';
-import { buildBundle } from './workerd.mjs';
+import { loadWorker, noContext } from './loadWorker.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-
-// The runtime's own module, for a Worker that defines a Durable Object class: only its shape is needed to load.
-const runtime = 'export class DurableObject { constructor(ctx, env) { this.ctx = ctx; this.env = env; } }';
-register(
-  `data:text/javascript,${encodeURIComponent(`export async function resolve(specifier, context, next) {
-    if (specifier === 'cloudflare:workers') return { url: ${JSON.stringify(`data:text/javascript,${encodeURIComponent(runtime)}`)}, shortCircuit: true };
-    return next(specifier, context);
-  }`)}`,
-);
 
 /** The spec's `Tool` and `Prompt`, as a validator each (2026-07-28 schema.json, copied into test/spec). */
 const specSchema = JSON.parse(readFileSync(new URL('../test/spec/schema.json', import.meta.url), 'utf8'));
@@ -108,11 +96,10 @@ const post = (method, params = {}) =>
 
 /** Every item a client would list (`tools` or `prompts`), page by page; none when the server serves no such list. */
 async function listAll(worker, env, key) {
-  const ctx = { waitUntil() {}, passThroughOnException() {} };
   const items = [];
   let cursor;
   do {
-    const reply = await (await worker.fetch(post(`${key}/list`, cursor ? { cursor } : {}), env, ctx)).json();
+    const reply = await (await worker.fetch(post(`${key}/list`, cursor ? { cursor } : {}), env, noContext)).json();
     if (reply.error?.code === -32601) return items;
     if (reply.error) throw new Error(`${key}/list answered ${reply.error.code} ${reply.error.message}`);
     items.push(...reply.result[key]);
@@ -122,17 +109,15 @@ async function listAll(worker, env, key) {
 }
 
 async function check(config) {
-  const settings = readConfig({ config: join(root, config) }, { hideWarnings: true });
-  const bundle = buildBundle(config);
-  const files = authorFiles(bundle);
-  const main = readdirSync(bundle).find((file) => file.endsWith('.js'));
-  let worker;
+  let loaded;
   try {
-    worker = (await import(pathToFileURL(join(bundle, main)).href)).default;
+    loaded = await loadWorker(config);
   } catch (error) {
-    const at = authorFrame(error, files);
+    const at = error?.bundle ? authorFrame(error, authorFiles(error.bundle)) : undefined;
     return [`the Worker fails to load: ${error?.message ?? error}${at ? `\n      at ${at}` : ''}`];
   }
+  const { worker, settings, bundle } = loaded;
+  const files = authorFiles(bundle);
   // Listing needs no caller: the check asks as an anonymous client of a server with auth off.
   const env = { ...settings.vars, AUTH_MODE: 'none', MCP_STATE_SECRET: 'npm run check' };
   const problems = [];
@@ -160,7 +145,7 @@ async function check(config) {
     },
   };
   for (const view of (await listAll(worker, env, 'resources')).filter((r) => r.mimeType === 'text/html;profile=mcp-app')) {
-    const reply = await (await worker.fetch(post('resources/read', { uri: view.uri }), { ...env, ASSETS }, { waitUntil() {}, passThroughOnException() {} })).json();
+    const reply = await (await worker.fetch(post('resources/read', { uri: view.uri }), { ...env, ASSETS }, noContext)).json();
     if (reply.error) problems.push(`${whereDefined(files, view.name) ?? `view "${view.uri}"`}: view "${view.uri}" cannot be read: ${reply.error.message}`);
   }
   return problems;

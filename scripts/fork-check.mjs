@@ -4,7 +4,8 @@
  * the examples and their tests (the example view's page too), renames the server and the
  * package, adds the tool of "Add a tool", the tests of "Test your tool" and the view of "Add a
  * view" (the tool linked to it) exactly as the README shows them, then runs `npm run check` and
- * `npm test`, and checks the view was built into one self-contained file. Any step that fails, or a README test that does not run, fails
+ * `npm test`, checks the view was built into one self-contained file, and that its server.json
+ * (`npm run registry`), Server Card and page name the fork's server and its tool. Any step that fails, or a README test that does not run, fails
  * the check loudly. FORK_CHECK_KEEP=1 keeps the copy for a post-mortem.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -12,11 +13,14 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symli
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadWorker, noContext } from './loadWorker.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // The examples. The tasks configuration (src/with-tasks.ts, wrangler.tasks.toml) stays: it serves the fork's own server.
 const EXAMPLES = ['src/tools', 'src/resources', 'src/prompts', 'views/world-clock', 'test/examples'];
 const FORK_NAME = 'my-fork-server';
+/** The fork's name in the Server Card and the MCP Registry (reverse DNS). */
+const FORK_CARD_NAME = `io.github.my-fork-org/${FORK_NAME}`;
 /** Upper bounds, so CI never hangs on a stuck step. */
 const LIMITS_MS = { check: 5 * 60_000, test: 10 * 60_000 };
 
@@ -89,6 +93,7 @@ edit('src/server.ts', /^import .* from '\.\/(tools|resources|prompts)\/.*';\n/gm
 edit('src/server.ts', /^(\s+)(resources|resourceTemplates|prompts): \[[^\]]*\],/gm, '$1$2: [],');
 edit('src/server.ts', /(info: \{ name: )'[^']*'/, `$1'${FORK_NAME}'`);
 edit('src/server.ts', /^(\s+instructions: )'[^']*'/m, "$1'Greets people by name.'");
+edit('src/server.ts', /(card: \{\s+name: )'[^']*'/, `$1'${FORK_CARD_NAME}'`);
 const { name: templateName } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const named = (name) => new RegExp(`"name": "${name}"`, 'g');
 edit('package.json', named(templateName), `"name": "${FORK_NAME}"`);
@@ -119,8 +124,8 @@ for (const { path, code } of view) {
 }
 const declared = view.find((f) => f.path.startsWith('src/resources/'));
 const viewName = declared && /export const (\w+)/.exec(declared.code)?.[1];
-const page = declared && /page: '([\w-]+)'/.exec(declared.code)?.[1];
-if (!viewName || !page) fail('add a view', 'the README\'s "Add a view" declares no view in src/resources/ with a page');
+const viewPage = declared && /page: '([\w-]+)'/.exec(declared.code)?.[1];
+if (!viewName || !viewPage) fail('add a view', 'the README\'s "Add a view" declares no view in src/resources/ with a page');
 edit('src/server.ts', /^(import .* from '\.\/mcp';\n)/m, `$1import { ${viewName} } from './resources/${declared.path.slice('src/resources/'.length, -3)}';\n`);
 edit('src/server.ts', /^(\s+)resources: \[\],/m, `$1resources: [${viewName}],`);
 edit(tool.path, /^(import .*\n)/m, `$1import { ${viewName} } from '../resources/${declared.path.slice('src/resources/'.length, -3)}';\n`);
@@ -139,9 +144,25 @@ for (const { path } of tests) {
 }
 
 // The README's view was built into one self-contained file, where the Worker reads it.
-const built = join(fork, 'build', 'views', `${page}.html`);
+const built = join(fork, 'build', 'views', `${viewPage}.html`);
 if (!existsSync(built)) fail('add a view', `${relative(fork, built)} was not built`);
 if (!/^<!doctype html>[\s\S]*<script type="module">[\s\S]+<\/script>/i.test(readFileSync(built, 'utf8'))) fail('add a view', `${relative(fork, built)} has no inline script`);
+
+// 6. How the fork is found: its server.json, Server Card and page name it and list its tool.
+const url = `https://${FORK_NAME}.my-account.workers.dev/mcp`;
+await run('npm run registry', ['run', 'registry', '--', '--url', url], LIMITS_MS.check);
+const serverJson = JSON.parse(readFileSync(join(fork, 'server.json'), 'utf8'));
+if (serverJson.name !== FORK_CARD_NAME || serverJson.remotes?.[0]?.url !== url) {
+  fail('npm run registry', `server.json names ${serverJson.name} at ${serverJson.remotes?.[0]?.url}, not ${FORK_CARD_NAME} at ${url}`);
+}
+const toolName = /name: '([^']+)'/.exec(tool.code)?.[1];
+const { worker, settings } = await loadWorker(join(fork, 'wrangler.toml'));
+const env = { ...settings.vars, MCP_STATE_SECRET: 'fork check' };
+const card = await (await worker.fetch(new Request('http://localhost/mcp/server-card'), env, noContext)).json();
+const page = await (await worker.fetch(new Request('http://localhost/', { headers: { Accept: 'text/html' } }), env, noContext)).text();
+if (card.name !== FORK_CARD_NAME) fail('the Server Card', `it names ${card.name}, not ${FORK_CARD_NAME}`);
+if (!page.includes(`<code>${toolName}</code>`) || !page.includes(FORK_NAME)) fail('the page at /', `it does not show ${FORK_NAME} and its tool ${toolName}`);
+console.log(`fork check: server.json, the Server Card and the page name ${FORK_CARD_NAME}; the page lists ${toolName}`);
 
 if (!process.env.FORK_CHECK_KEEP) rmSync(parent, { recursive: true, force: true });
 console.log(`\nfork check passed in ${Math.round((Date.now() - started) / 1000)} s: a fork without the examples, renamed, with the README's tool, tests and view, is green.`);

@@ -18,6 +18,7 @@ import { METADATA_PATH, protectedResourceMetadata, type JwtVerifier } from './au
 import { admittedSteps, HttpContext, type FinallyStep, type Step } from './context';
 import { AI_CATALOG_PATH, aiCatalog, publicPreflight, SERVER_CARD_PATH, serverCard } from './discovery';
 import { HOME_PATH, homePage } from './homePage';
+import { REGISTRY_AUTH_PATH, registryAuth } from './registryAuth';
 import { errorResponse } from './responses';
 import { SettingError, settingsFor } from './settings';
 import { answerBatch } from './steps/answerBatch';
@@ -82,6 +83,9 @@ export function createRouter(server: CompiledServer, options: RouterOptions = {}
     .options(AI_CATALOG_PATH, publicPreflight)
     .all(SERVER_CARD_PATH, getOnly)
     .all(AI_CATALOG_PATH, getOnly)
+    // The MCP Registry's proof that this domain's names are the publisher's (registryAuth.ts)
+    .get(REGISTRY_AUTH_PATH, registryAuth)
+    .all(REGISTRY_AUTH_PATH, getOnly)
     // A page for people (HTML), or a pointer to the endpoint for programs (homePage.ts)
     .get(HOME_PATH, homePage)
     .all(HOME_PATH, () => new Response(null, { status: 405, headers: { Allow: 'GET' } }))

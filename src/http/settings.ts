@@ -31,6 +31,8 @@ export interface Settings {
   auth: AuthSettings;
   /** AI_CATALOG: serve `/.well-known/ai-catalog.json` (discovery.ts). */
   aiCatalog: boolean;
+  /** MCP_REGISTRY_AUTH: the proof line served at `/.well-known/mcp-registry-auth` (registryAuth.ts). */
+  registryAuth: string | undefined;
   /** REQUEST_LOGS: "on" writes one line per request, "errors" only for errors and refusals, "off" none. */
   requestLogs: SettingValues['REQUEST_LOGS'];
 }
@@ -112,6 +114,7 @@ function settingsOf(values: SettingValues): Settings {
     listenMaxStreams: values.LISTEN_MAX_STREAMS,
     legacyClients: values.LEGACY_CLIENTS === 'on',
     aiCatalog: values.AI_CATALOG === 'on',
+    registryAuth: values.MCP_REGISTRY_AUTH,
     auth: authOf(values),
     requestLogs: values.REQUEST_LOGS,
   };

@@ -42,6 +42,14 @@ export const SETTING_DOCS = {
   AI_CATALOG: {
     doc: 'Serve `/.well-known/ai-catalog.json`, an AI Catalog pointing at the Server Card (`/mcp/server-card`); `off` on a domain the Worker shares and whose well-known path it does not own ([docs/discovery.md](docs/discovery.md)).',
   },
+  PUBLIC_URL: {
+    shownDefault: 'unset',
+    doc: 'The endpoint\'s public URL, e.g. `https://<name>.<account>.workers.dev/mcp`: the remote `npm run registry` writes into `server.json` when no `--url` is given ([docs/discovery.md](docs/discovery.md)). The Worker itself only checks it.',
+  },
+  MCP_REGISTRY_AUTH: {
+    shownDefault: 'unset',
+    doc: 'Served at `/.well-known/mcp-registry-auth`, for the MCP Registry to check that a name in this Worker\'s domain is yours (`mcp-publisher login http`; [docs/discovery.md](docs/discovery.md)). A public key, not a secret.',
+  },
   AUTH_MODE: {
     doc: '`none`; `bearer`: the one secret `MCP_BEARER_TOKEN`; `jwt`: OAuth access tokens from `AUTH_ISSUER` for `AUTH_RESOURCE` ([docs/production.md](docs/production.md)).',
   },

@@ -77,7 +77,21 @@ function isUrl(text: string): boolean {
 }
 
 const url: Parse<string | undefined> = (text) => (isUrl(text) ? text : INVALID);
+
+/**
+ * The endpoint's public URL: an https URL (http on loopback) whose path is `/mcp`, the one path
+ * the router serves MCP at, with nothing a client would drop or must not see (no query, fragment
+ * or credentials). `npm run registry` checks its `--url` with this same parser.
+ */
+export const endpointUrl: Parse<string | undefined> = (text) => {
+  if (!isUrl(text)) return INVALID;
+  const { pathname, search, hash, username, password } = new URL(text);
+  if (pathname !== '/mcp') return new Invalid(`its path is "${clip(pathname)}", not /mcp`);
+  return search || hash || username || password ? new Invalid('it has a query, a fragment or credentials') : text;
+};
 const text: Parse<string | undefined> = (value) => value;
+/** The MCP Registry's HTTP proof: `v=MCPv1; k=<algorithm>; p=<base64 public key>`, as `mcp-publisher` prints it. */
+const proofLine: Parse<string | undefined> = (value) => (/^v=MCPv1;\s?k=(?:ed25519|ecdsap384);\s?p=[A-Za-z0-9+/]{16,200}={0,2}$/.test(value) ? value : INVALID);
 /** A secret is used exactly as set: one with surrounding whitespace would never match, so it is refused. */
 const secret: Parse<string | undefined> = (value) => (value.trim() === value ? value : new Invalid('it has whitespace around it'));
 
@@ -123,6 +137,16 @@ export const SETTINGS = {
     default: 'on',
     accepts: '`on` or `off`',
     parse: oneOf('on', 'off'),
+  }),
+  PUBLIC_URL: setting({
+    default: undefined,
+    accepts: 'an https URL (http only on loopback) whose path is `/mcp`',
+    parse: endpointUrl,
+  }),
+  MCP_REGISTRY_AUTH: setting({
+    default: undefined,
+    accepts: 'the proof line of `mcp-publisher login http`: `v=MCPv1; k=ed25519; p=<base64 public key>` (or `k=ecdsap384`)',
+    parse: proofLine,
   }),
   AUTH_MODE: setting({
     default: 'none',

@@ -26,6 +26,8 @@ describe('settings that cannot be read', () => {
     [{ ALLOWED_HOSTS: 'https://mcp.example.com' }, 'ALLOWED_HOSTS', /host names/],
     [{ REQUEST_LOGS: 'yes' }, 'REQUEST_LOGS', /`on`, `errors` or `off`/],
     [{ LEGACY_CLIENTS: 'true' }, 'LEGACY_CLIENTS', /`on` or `off`/],
+    [{ PUBLIC_URL: 'https://mcp.example.com/' }, 'PUBLIC_URL', /https URL \(http only on loopback\) whose path is `\/mcp`.*its path is "\/"/],
+    [{ PUBLIC_URL: 'http://mcp.example.com/mcp' }, 'PUBLIC_URL', /whose path is `\/mcp`/],
     [{ AUTH_MODE: 'jwt', AUTH_RESOURCE: 'https://mcp.example.com/mcp' }, 'AUTH_ISSUER', /required with AUTH_MODE = "jwt"/],
     [{ AUTH_MODE: 'jwt', AUTH_ISSUER: 'https://issuer.example.com' }, 'AUTH_RESOURCE', /required with AUTH_MODE = "jwt"/],
     [{ AUTH_MODE: 'jwt', AUTH_ISSUER: 'http://issuer.example.com', AUTH_RESOURCE: 'https://mcp.example.com/mcp' }, 'AUTH_ISSUER', /https URL/],
