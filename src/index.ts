@@ -7,12 +7,15 @@
  * Request path: src/http/router.ts (the steps of a request, in order) → src/mcp/createServer.ts
  * (protocol core) → the tools listed in src/server.ts.
  */
+import { verifyAccess } from './http/access';
+import { introspect } from './http/introspect';
 import { verifyJwt } from './http/jwt';
 import { createRouter } from './http/router';
 import { server } from './server';
 
-// verifyJwt serves AUTH_MODE = "jwt"; drop it (and jose) from the bundle if you never use that mode.
-const router = createRouter(server, { verifyJwt });
+// Each verifier serves one AUTH_MODE ("jwt", "access", "introspect"); drop the ones you never use
+// (jose goes with the last of verifyJwt and verifyAccess).
+const router = createRouter(server, { verifyJwt, verifyAccess, introspect });
 
 export default {
   fetch: (request, env, ctx) => router.fetch(request, env, ctx),

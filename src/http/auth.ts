@@ -1,18 +1,15 @@
 /**
  * Authorization, stateless (spec 2026-07-28 basic/authorization): the MCP server is an OAuth
  * 2.1 resource server. Every request proves itself with a bearer token, checked here with no
- * storage: a JWT verified against the issuer's JWKS (keys cached per isolate), or, for
- * private deployments, one static secret compared in constant time. Off by default.
+ * storage: a JWT verified against the issuer's JWKS (keys cached per isolate), an opaque token
+ * asked about at the issuer's introspection endpoint (answers cached per isolate), or, for
+ * private deployments, one static secret compared in constant time; or, behind Cloudflare
+ * Access, the token Access signed for the request. Off by default.
  */
-import { authorizationServerUnreachable, forbidden, type McpError, unauthorized } from '../mcp/errors';
+import { authorizationServerUnreachable, type McpError, scopeRequired, unauthorized } from '../mcp/errors';
+import type { Caller } from '../mcp/request';
 import type { Lifetime } from './jwks';
-import type { JwtAuthSettings, Settings } from './settings';
-
-/** Who is calling: the token's subject and the scopes it grants. */
-export interface Principal {
-  subject: string;
-  scopes: readonly string[];
-}
+import type { AccessAuthSettings, AuthSettings, IntrospectAuthSettings, JwtAuthSettings, Settings } from './settings';
 
 /**
  * The issuer's keys could not be had, so the token can be neither accepted nor refused: 503.
@@ -23,22 +20,61 @@ export interface IssuerUnreachable {
   retryAfterSeconds: number;
 }
 
-/** Admitted (with a principal when auth is on), or refused with the error and the headers that go with it. */
+/** Answers 503 in `retryAfterMs` (at least a second): the keys or the introspection endpoint cannot be had. */
+export const unreachable = (retryAfterMs: number): IssuerUnreachable => ({ unreachable: true, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) });
+
+/** Admitted (with its caller when auth is on), or refused with the error and the headers that go with it. */
 export type AuthOutcome =
-  | { principal?: Principal; refused?: undefined }
-  | { refused: McpError; headers: Readonly<Record<string, string>>; principal?: undefined };
+  | { caller?: Caller; refused?: undefined }
+  | { refused: McpError; headers: Readonly<Record<string, string>>; caller?: undefined };
 
 /** RFC 9728: where a client finds this resource's metadata. */
 export const METADATA_PATH = '/.well-known/oauth-protected-resource';
 const encoder = new TextEncoder();
 
 /**
- * Verifies a JWT access token for this resource (`auth.resource`) and returns its principal,
+ * Verifies a JWT access token for this resource (`auth.resource`) and returns its caller,
  * undefined when it is invalid, or why the issuer's keys could not be had. `lifetime` lets a key
  * fetch outlive the request. Supplied by `src/http/jwt.ts` (jose); passed in by the entry so a
  * server without JWT auth does not carry the library.
  */
-export type JwtVerifier = (token: string, auth: JwtAuthSettings, lifetime?: Lifetime) => Promise<Principal | IssuerUnreachable | undefined>;
+export type JwtVerifier = (token: string, auth: JwtAuthSettings, lifetime?: Lifetime) => Promise<Caller | IssuerUnreachable | undefined>;
+
+/** Verifies a Cloudflare Access token (`Cf-Access-Jwt-Assertion`) for the application: `src/http/access.ts` (jose). */
+export type AccessVerifier = (assertion: string, auth: AccessAuthSettings, lifetime?: Lifetime) => Promise<Caller | IssuerUnreachable | undefined>;
+
+/** Asks the authorization server about an opaque token (RFC 7662): `src/http/introspect.ts`. */
+export type Introspector = (token: string, auth: IntrospectAuthSettings, lifetime?: Lifetime) => Promise<Caller | IssuerUnreachable | undefined>;
+
+/**
+ * What checks a credential, by mode, as the entry supplies them
+ * (`createRouter(server, { verifyJwt, verifyAccess, introspect })`): a fork that never uses a
+ * mode can drop its verifier, and what it imports leaves the bundle. `lifetime` lets a key fetch
+ * outlive the request.
+ */
+export interface Verifiers {
+  /** AUTH_MODE = "jwt": `verifyJwt` from `./jwt`. */
+  verifyJwt?: JwtVerifier;
+  /** AUTH_MODE = "access": `verifyAccess` from `./access`. */
+  verifyAccess?: AccessVerifier;
+  /** AUTH_MODE = "introspect": `introspect` from `./introspect`. */
+  introspect?: Introspector;
+  lifetime?: Lifetime;
+}
+
+/**
+ * A caller's subject as every mode accepts it: a non-empty string of at most 512 characters. It
+ * keys rate limits and a task's owner (stored), so one from a token or an answer is bounded here.
+ */
+export const isSubject = (value: unknown): value is string => typeof value === 'string' && value !== '' && value.length <= 512;
+
+/** The header Cloudflare Access adds to each request it lets through: its signed token for the application. */
+export const ACCESS_HEADER = 'Cf-Access-Jwt-Assertion';
+/** A token or assertion longer than this is no token of ours: refused before any work (and never sent upstream). */
+const MAX_TOKEN_CHARS = 8192;
+
+/** The caller of the one shared secret: it says nothing about who holds it, so no claims. */
+const NO_CLAIMS: Caller['claims'] = Object.freeze({});
 
 /**
  * Where this resource's RFC 9728 metadata is, or undefined when there is none to advertise: the
@@ -46,13 +82,17 @@ export type JwtVerifier = (token: string, auth: JwtAuthSettings, lifetime?: Life
  * authorization-server-discovery), and a static bearer secret has none.
  */
 export const metadataUrl = (settings: Settings, origin: string): string | undefined =>
-  settings.auth.mode === 'jwt' && settings.auth.authorizationServers.length > 0 ? `${origin}${METADATA_PATH}` : undefined;
+  advertisedResource(settings.auth) ? `${origin}${METADATA_PATH}` : undefined;
+
+/** The modes whose resource has RFC 9728 metadata: an OAuth resource (jwt, introspect) with an authorization server to name. */
+export const advertisedResource = (auth: AuthSettings): JwtAuthSettings | IntrospectAuthSettings | undefined =>
+  (auth.mode === 'jwt' || auth.mode === 'introspect') && auth.authorizationServers.length > 0 ? auth : undefined;
 
 /**
  * The RFC 9728 document: resource, authorization servers, scopes, bearer in the header. The
  * resource is AUTH_RESOURCE, the very value tokens are checked against, never the request's Host.
  */
-export function protectedResourceMetadata(auth: JwtAuthSettings): Response {
+export function protectedResourceMetadata(auth: Pick<JwtAuthSettings, 'resource' | 'authorizationServers' | 'scopesSupported'>): Response {
   const body = {
     resource: auth.resource,
     authorization_servers: auth.authorizationServers,
@@ -64,25 +104,50 @@ export function protectedResourceMetadata(auth: JwtAuthSettings): Response {
   });
 }
 
-/** Checks the request's bearer token; `refused` is the 401 (or, the issuer unreachable, 503) to send when it fails. */
-export async function authenticate(request: Request, settings: Settings, origin: string, verifyJwt?: JwtVerifier, lifetime?: Lifetime): Promise<AuthOutcome> {
+/**
+ * Checks the request's credential: the bearer token, or (AUTH_MODE = "access") the token Cloudflare
+ * Access added; `refused` is the 401 (or, the issuer unreachable, 503) to send when it fails.
+ */
+export async function authenticate(request: Request, settings: Settings, origin: string, verifiers: Verifiers = {}): Promise<AuthOutcome> {
   const { auth } = settings;
   if (auth.mode === 'none') return {};
-  const token = bearerToken(request.headers.get('Authorization'));
+  const { lifetime } = verifiers;
   const metadata = metadataUrl(settings, origin);
+  if (auth.mode === 'access') {
+    // No Access token: the request did not come through Access (the workers.dev URL, another route).
+    const assertion = request.headers.get(ACCESS_HEADER);
+    if (!assertion) return refusal(metadata, auth.scopesSupported, undefined, 'a Cloudflare Access token (Cf-Access-Jwt-Assertion) is required');
+    if (assertion.length > MAX_TOKEN_CHARS) return refusal(metadata, auth.scopesSupported, 'invalid_token');
+    return outcome(await needed(verifiers.verifyAccess, 'access', 'verifyAccess')(assertion, auth, lifetime), metadata, auth.scopesSupported);
+  }
+  const token = bearerToken(request.headers.get('Authorization'));
   if (!token) return refusal(metadata, auth.scopesSupported);
   if (auth.mode === 'bearer') {
     return auth.bearerToken && constantTimeEqual(token, auth.bearerToken)
-      ? { principal: { subject: 'bearer', scopes: auth.scopesSupported } }
+      ? { caller: { subject: 'bearer', scopes: auth.scopesSupported, claims: NO_CLAIMS } }
       : refusal(metadata, auth.scopesSupported, 'invalid_token');
   }
-  if (!verifyJwt) throw new Error('AUTH_MODE = "jwt" needs a JWT verifier: createRouter(server, { verifyJwt })');
-  const verdict = await verifyJwt(token, auth, lifetime);
-  if (verdict === undefined) return refusal(metadata, auth.scopesSupported, 'invalid_token');
+  if (token.length > MAX_TOKEN_CHARS) return refusal(metadata, auth.scopesSupported, 'invalid_token');
+  const verdict =
+    auth.mode === 'jwt'
+      ? await needed(verifiers.verifyJwt, 'jwt', 'verifyJwt')(token, auth, lifetime)
+      : await needed(verifiers.introspect, 'introspect', 'introspect')(token, auth, lifetime);
+  return outcome(verdict, metadata, auth.scopesSupported);
+}
+
+/** A mode's verifier, or the entry's mistake said plainly (the router answers 500, the log says which). */
+function needed<V>(verifier: V | undefined, mode: string, name: string): V {
+  if (verifier === undefined) throw new Error(`AUTH_MODE = "${mode}" needs its verifier: createRouter(server, { ${name} }) (docs/production.md)`);
+  return verifier;
+}
+
+/** What a verifier's verdict means for the request: admitted, 401 invalid_token, or 503 while it cannot tell. */
+function outcome(verdict: Caller | IssuerUnreachable | undefined, metadata: string | undefined, scopesSupported: readonly string[]): AuthOutcome {
+  if (verdict === undefined) return refusal(metadata, scopesSupported, 'invalid_token');
   if ('unreachable' in verdict) {
     return { refused: authorizationServerUnreachable(), headers: { 'Retry-After': String(verdict.retryAfterSeconds) } };
   }
-  return { principal: verdict };
+  return { caller: verdict };
 }
 
 /**
@@ -96,24 +161,28 @@ function bearerToken(header: string | null): string | undefined {
   return header.slice(7).trim() || undefined;
 }
 
-/** The scopes of `needed` the principal lacks (its scopes already include the ones they imply). */
-export const missingScopes = (principal: Principal | undefined, needed: readonly string[]) =>
-  principal ? needed.filter((scope) => !principal.scopes.includes(scope)) : [];
+/** The scopes of `needed` the caller lacks (its scopes already include the ones they imply). */
+export const missingScopes = (caller: Caller | undefined, needed: readonly string[]) =>
+  caller ? needed.filter((scope) => !caller.scopes.includes(scope)) : [];
 
 /** 403 with `insufficient_scope` and the challenge naming the scopes to ask for (RFC 6750 3.1). */
 export function insufficientScope(metadata: string | undefined, scopes: readonly string[]): { error: McpError; challenge: string } {
   return {
-    error: forbidden(`this needs the scope${scopes.length > 1 ? 's' : ''} ${scopes.join(', ')}`),
-    challenge: `Bearer error="insufficient_scope", scope="${scopes.join(' ')}"${metadata ? `, resource_metadata="${metadata}"` : ''}`,
+    error: scopeRequired(scopes),
+    challenge: scopeChallenge(metadata, scopes),
   };
 }
+
+/** The `WWW-Authenticate` value of a 403 for `scopes` (RFC 6750 3.1), for the edge's refusals and the core's alike. */
+export const scopeChallenge = (metadata: string | undefined, scopes: readonly string[]) =>
+  `Bearer error="insufficient_scope", scope="${scopes.join(' ')}"${metadata ? `, resource_metadata="${metadata}"` : ''}`;
 
 /**
  * 401 with the challenge: where the metadata is and, where there is an authorization server to
  * ask, the scopes to ask it for (spec 2026-07-28 basic/authorization, Scope Selection Strategy;
  * offline_access never, as the spec says servers SHOULD NOT).
  */
-function refusal(metadata: string | undefined, scopesSupported: readonly string[], error?: 'invalid_token'): AuthOutcome {
+function refusal(metadata: string | undefined, scopesSupported: readonly string[], error?: 'invalid_token', why = 'an access token is required'): AuthOutcome {
   const scopes = metadata ? scopesSupported.filter((scope) => scope !== 'offline_access') : [];
   const params = [
     ...(metadata ? [`resource_metadata="${metadata}"`] : []),
@@ -121,7 +190,7 @@ function refusal(metadata: string | undefined, scopesSupported: readonly string[
     ...(error ? [`error="${error}"`] : []),
   ];
   return {
-    refused: unauthorized(error ? 'the access token is invalid or expired' : 'an access token is required'),
+    refused: unauthorized(error ? 'the access token is invalid or expired' : why),
     headers: { 'WWW-Authenticate': params.length > 0 ? `Bearer ${params.join(', ')}` : 'Bearer' },
   };
 }

@@ -15,8 +15,8 @@ import { legacyHttpStatus } from '../mcp/legacy';
 import type { RequestMeta } from '../mcp/meta';
 import type { CompiledServer } from '../mcp/createServer';
 import type { CompiledTool } from '../mcp/tools';
+import type { Caller } from '../mcp/request';
 import type { JSONRPCNotification, JSONRPCRequest, RequestId } from '../mcp/types';
-import type { Principal } from './auth';
 import { readJsonBody } from './body';
 import { errorResponse, replyJson } from './responses';
 import type { Settings } from './settings';
@@ -90,8 +90,8 @@ export class HttpContext {
   allowedOrigin: string | undefined = undefined;
   /** This request's trace span, when the runtime traces (`steps/requestSpan.ts`). */
   span: TraceSpan | undefined = undefined;
-  /** The authenticated caller, when authorization is on (`verifyToken`). */
-  principal: Principal | undefined = undefined;
+  /** The authenticated caller, when authorization is on (`verifyToken`): the core's `Caller`, handed on as it is. */
+  caller: Caller | undefined = undefined;
   /** How many messages a legacy batch carried (`answerBatch`); its members are not logged one by one. */
   batchSize: number | undefined = undefined;
   /** The JSON-RPC message, once `readMessage` has read it (`Admitted` for the steps after it). */
@@ -134,7 +134,7 @@ export class HttpContext {
   /** The context of one message of a batch: the same caller and deployment, its own request. */
   member(request: Request): HttpContext {
     const member = new HttpContext(request, this.env, this.ctx, this.settings, this.server);
-    member.principal = this.principal;
+    member.caller = this.caller;
     return member;
   }
 

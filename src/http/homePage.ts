@@ -9,6 +9,7 @@
  * small JSON pointer to the endpoint and the Server Card instead.
  */
 import type { CompiledServer } from '../mcp/createServer';
+import { visibleTo } from '../mcp/visibility';
 import type { AuthSettings } from './settings';
 import type { HttpContext } from './context';
 import { SERVER_CARD_PATH } from './discovery';
@@ -55,7 +56,9 @@ function pageOf(server: CompiledServer, origin: string, auth: AuthSettings): str
   const name = info.title ?? info.name;
   const about = card?.description ?? instructions;
   const key = (card?.name ?? info.name).split('/').pop()!.replace(/[^a-zA-Z0-9_-]/g, '-');
-  const tools = [...server.registry.tools.values()].map(({ listed, definition }) => {
+  // A public page shows what an anonymous visitor may know of: a tool its visibleTo rule hides from them is left out.
+  const shown = [...server.registry.tools.values()].filter(({ definition }) => visibleTo(definition, undefined));
+  const tools = shown.map(({ listed, definition }) => {
     const scopes = definition.requiredScopes?.length ? ` <span class="tag">needs ${definition.requiredScopes.map(escape).join(', ')}</span>` : '';
     const title = listed.title && listed.title !== listed.name ? ` <span class="title">${escape(listed.title)}</span>` : '';
     return `<li><code>${escape(listed.name)}</code>${title}${scopes}${listed.description ? `<p>${escape(listed.description)}</p>` : ''}</li>`;
@@ -100,7 +103,11 @@ function signIn(auth: AuthSettings, origin: string): string {
       return 'No sign-in: any client with this URL can call it.';
     case 'bearer':
       return 'Needs a token: send <code>Authorization: Bearer &lt;token&gt;</code> with the token the server’s owner gave you.';
+    case 'access':
+      return 'Sign-in with Cloudflare Access: your organisation’s sign-in, in the browser; programs connect with an Access service token.';
+    case 'introspect':
     case 'jwt':
+      if (auth.authorizationServers.length === 0) return 'Needs an access token from the server’s authorization server.';
       return `Sign-in with OAuth: your client reads <a href="${METADATA_PATH}/mcp">${escape(origin)}${METADATA_PATH}/mcp</a> and signs you in at the authorization server it names.`;
     default:
       return 'Sign-in needed: your client is told how when it connects.';

@@ -116,6 +116,44 @@ export class IssuerKeys {
   }
 }
 
+/** jose's verdict when no key of the set has the token's `kid`: fetch again, the issuer may have rotated its keys. */
+export const UNKNOWN_KEY = Symbol('unknown key');
+
+/**
+ * A token verified with the issuer's keys, the one way for every kind of JWT the Worker accepts
+ * (OAuth access tokens, Cloudflare Access tokens): with the keys in hand, else with those of a
+ * fetch, which only a `plausible` token may cause (one refused whatever the keys say costs no
+ * fetch). `verify` answers the caller, undefined for a bad token, or UNKNOWN_KEY; the result is
+ * KeysUnavailable when the keys cannot be had (the request is answered 503, never 401).
+ */
+export async function verifiedWith<T>(
+  keys: IssuerKeys,
+  lifetime: Lifetime | undefined,
+  verify: (getKey: JWTVerifyGetKey) => Promise<T | undefined | typeof UNKNOWN_KEY>,
+  plausible: () => boolean,
+): Promise<T | KeysUnavailable | undefined> {
+  const now = Date.now();
+  const inHand = keys.inHand(now, lifetime);
+  if (inHand !== undefined) {
+    const verdict = await verify(inHand);
+    if (verdict !== UNKNOWN_KEY) return verdict;
+  }
+  if (!plausible()) return undefined;
+  const fetched = await keys.since(now, inHand !== undefined, lifetime);
+  if (typeof fetched !== 'function') return fetched;
+  const verdict = await verify(fetched);
+  return verdict === UNKNOWN_KEY ? undefined : verdict;
+}
+
+/** What jose's verification ends in: its value, undefined for a bad token (expired, wrong issuer or audience, bad signature), or UNKNOWN_KEY. */
+export async function joseVerdict<T>(verify: () => Promise<T | undefined>): Promise<T | undefined | typeof UNKNOWN_KEY> {
+  try {
+    return await verify();
+  } catch (error) {
+    return (error as { code?: unknown } | null)?.code === 'ERR_JWKS_NO_MATCHING_KEY' ? UNKNOWN_KEY : undefined;
+  }
+}
+
 /** Why a fetch of the keys failed, in words for the log. */
 class KeyFetchFailed extends Error {}
 

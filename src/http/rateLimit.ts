@@ -51,8 +51,8 @@ function ipv6Groups(address: string): { hex: string[]; mapped?: string } | undef
   return { hex };
 }
 
-/** Who a per-caller limit counts: the principal, else (anonymous) the client address. */
-export const callerKey = ({ principal, request }: HttpContext) => (principal ? `principal:${principal.subject}` : addressKey(request));
+/** Who a per-caller limit counts: the caller's subject, else (anonymous) the client address. */
+export const callerKey = ({ caller, request }: HttpContext) => (caller ? `principal:${caller.subject}` : addressKey(request));
 
 export async function overLimit(context: HttpContext, limiter: RateLimit, key: string): Promise<Response | undefined> {
   const { success } = await limiter.limit({ key });

@@ -14,7 +14,7 @@
 import { Router } from 'itty-router';
 import { internalError, misconfigured } from '../mcp/errors';
 import type { CompiledServer } from '../mcp/createServer';
-import { METADATA_PATH, protectedResourceMetadata, type JwtVerifier } from './auth';
+import { advertisedResource, METADATA_PATH, protectedResourceMetadata, type Verifiers } from './auth';
 import { admittedSteps, HttpContext, type FinallyStep, type Step } from './context';
 import { AI_CATALOG_PATH, aiCatalog, publicPreflight, SERVER_CARD_PATH, serverCard } from './discovery';
 import { HOME_PATH, homePage } from './homePage';
@@ -35,10 +35,8 @@ import { writeRequestLog } from './steps/writeRequestLog';
 
 export const MCP_PATH = '/mcp';
 
-export interface RouterOptions {
-  /** Needed for AUTH_MODE = "jwt": `verifyJwt` from `./jwt` (kept out of bundles that do not use it). */
-  verifyJwt?: JwtVerifier;
-}
+/** The verifiers of the auth modes this Worker may serve (`./auth.ts`, `Verifiers`): each kept out of bundles that do not pass it. */
+export type RouterOptions = Omit<Verifiers, 'lifetime'>;
 
 export function createRouter(server: CompiledServer, options: RouterOptions = {}) {
   /** Before every route: who may call at all. */
@@ -58,7 +56,7 @@ export function createRouter(server: CompiledServer, options: RouterOptions = {}
   const mcp: Step[] = [
     requestSpan.start, // one span per MCP request, refusals included
     limitByAddress, // before any token work: a flood of bad tokens costs nothing
-    verifyToken(options.verifyJwt),
+    verifyToken(options),
     // A 2025-03-26 client's batch: each member through perMessage alone, with itty's rules, in a router
     // of its own (no span, limit or log line per member; a member that crashes reaches `crashed` below).
     answerBatch(Router<HttpContext, [], Response>().all('*', ...perMessage)),
@@ -110,9 +108,9 @@ const getOnly = ({ method }: HttpContext) => (method === 'GET' ? notFound() : ne
 const notFound = () => new Response('Not Found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
 
 function metadata(context: HttpContext): Response {
-  const { settings } = context;
-  // With no authorization server (AUTH_MODE none, or a bearer secret) there is no metadata to advertise.
-  return settings.auth.mode === 'jwt' ? protectedResourceMetadata(settings.auth) : notFound();
+  // With no authorization server (AUTH_MODE none, a bearer secret, Cloudflare Access) there is no metadata to advertise.
+  const resource = advertisedResource(context.settings.auth);
+  return resource ? protectedResourceMetadata(resource) : notFound();
 }
 
 /**

@@ -41,7 +41,49 @@ export interface Settings {
 export type AuthSettings =
   | { mode: 'none'; scopesSupported: readonly string[]; authorizationServers: readonly string[] }
   | { mode: 'bearer'; bearerToken: string; scopesSupported: readonly string[]; authorizationServers: readonly string[] }
-  | JwtAuthSettings;
+  | JwtAuthSettings
+  | AccessAuthSettings
+  | IntrospectAuthSettings;
+
+/**
+ * AUTH_MODE = "access": Cloudflare Access sits in front and signs each request it lets through
+ * (`Cf-Access-Jwt-Assertion`); the Worker verifies that token against the team's certs
+ * (docs/access.md). No metadata to advertise: clients sign in at Access, not at an OAuth server.
+ */
+export interface AccessAuthSettings {
+  mode: 'access';
+  /** ACCESS_TEAM_DOMAIN: the `iss` of Access tokens, e.g. `https://acme.cloudflareaccess.com`. */
+  issuer: string;
+  /** `<team domain>/cdn-cgi/access/certs`: the team's signing keys. */
+  certsUrl: string;
+  /** AUTH_JWKS_TIMEOUT_MS: how long a fetch of the certs may take. */
+  certsTimeoutMs: number;
+  /** ACCESS_AUD: the applications' AUD tags, one of which tokens must name in `aud`. */
+  audiences: readonly string[];
+  /** ACCESS_SCOPES_CLAIM: the claim whose values are the caller's scopes, if any. */
+  scopesClaim: string | undefined;
+  scopesSupported: readonly string[];
+  authorizationServers: readonly string[];
+}
+
+/** AUTH_MODE = "introspect": opaque tokens, each asked about at the authorization server (RFC 7662). */
+export interface IntrospectAuthSettings {
+  mode: 'introspect';
+  /** AUTH_INTROSPECTION_URL */
+  url: string;
+  /** AUTH_INTROSPECTION_CLIENT_ID and AUTH_INTROSPECTION_CLIENT_SECRET: HTTP Basic to the endpoint (RFC 7662 2.1). */
+  clientId: string;
+  clientSecret: string;
+  /** AUTH_RESOURCE: an answer's `aud`, when it has one, must name it. */
+  resource: string;
+  /** AUTH_INTROSPECTION_CACHE_SECONDS: the longest an answer is kept (and never past the token's `exp`). */
+  cacheSeconds: number;
+  /** AUTH_INTROSPECTION_TIMEOUT_MS */
+  timeoutMs: number;
+  /** AUTH_SERVERS, else AUTH_ISSUER, else none (then no metadata is served). */
+  authorizationServers: readonly string[];
+  scopesSupported: readonly string[];
+}
 
 /** AUTH_MODE = "jwt": tokens from `issuer`, for `resource`, which comes from configuration only (never the request). */
 export interface JwtAuthSettings {
@@ -132,6 +174,32 @@ function authOf(values: SettingValues): AuthSettings {
       jwksUrl: values.AUTH_JWKS_URL ?? `${issuer.replace(/\/$/, '')}/.well-known/jwks.json`,
       jwksTimeoutMs: values.AUTH_JWKS_TIMEOUT_MS,
       authorizationServers: values.AUTH_SERVERS.length > 0 ? values.AUTH_SERVERS : [issuer],
+      scopesSupported,
+    };
+  }
+  if (values.AUTH_MODE === 'access' && values.ACCESS_TEAM_DOMAIN !== undefined && values.ACCESS_AUD.length > 0) {
+    return {
+      mode: 'access',
+      issuer: values.ACCESS_TEAM_DOMAIN,
+      certsUrl: `${values.ACCESS_TEAM_DOMAIN}/cdn-cgi/access/certs`,
+      certsTimeoutMs: values.AUTH_JWKS_TIMEOUT_MS,
+      audiences: values.ACCESS_AUD,
+      scopesClaim: values.ACCESS_SCOPES_CLAIM,
+      scopesSupported,
+      authorizationServers: [],
+    };
+  }
+  const { AUTH_INTROSPECTION_URL: url, AUTH_INTROSPECTION_CLIENT_ID: clientId, AUTH_INTROSPECTION_CLIENT_SECRET: clientSecret } = values;
+  if (values.AUTH_MODE === 'introspect' && url !== undefined && clientId !== undefined && clientSecret !== undefined && resource !== undefined) {
+    return {
+      mode: 'introspect',
+      url,
+      clientId,
+      clientSecret,
+      resource,
+      cacheSeconds: values.AUTH_INTROSPECTION_CACHE_SECONDS,
+      timeoutMs: values.AUTH_INTROSPECTION_TIMEOUT_MS,
+      authorizationServers: values.AUTH_SERVERS.length > 0 ? values.AUTH_SERVERS : issuer !== undefined ? [issuer] : [],
       scopesSupported,
     };
   }

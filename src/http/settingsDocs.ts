@@ -51,7 +51,7 @@ export const SETTING_DOCS = {
     doc: 'Served at `/.well-known/mcp-registry-auth`, for the MCP Registry to check that a name in this Worker\'s domain is yours (`mcp-publisher login http`; [docs/discovery.md](docs/discovery.md)). A public key, not a secret.',
   },
   AUTH_MODE: {
-    doc: '`none`; `bearer`: the one secret `MCP_BEARER_TOKEN`; `jwt`: OAuth access tokens from `AUTH_ISSUER` for `AUTH_RESOURCE` ([docs/production.md](docs/production.md)).',
+    doc: '`none`; `bearer`: the one secret `MCP_BEARER_TOKEN`; `jwt`: OAuth access tokens from `AUTH_ISSUER` for `AUTH_RESOURCE`; `access`: Cloudflare Access in front (`ACCESS_TEAM_DOMAIN`, `ACCESS_AUD`, [docs/access.md](docs/access.md)); `introspect`: opaque tokens checked at `AUTH_INTROSPECTION_URL` (RFC 7662) ([docs/production.md](docs/production.md)).',
   },
   AUTH_ISSUER: {
     shownDefault: 'empty',
@@ -59,22 +59,52 @@ export const SETTING_DOCS = {
   },
   AUTH_RESOURCE: {
     shownDefault: 'empty',
-    doc: 'For `jwt` (required): this server\'s resource identifier, the `aud` tokens must name and the `resource` of its RFC 9728 metadata, e.g. `https://mcp.example.com/mcp`. Never taken from the request.',
+    doc: 'For `jwt` and `introspect` (required): this server\'s resource identifier, the `aud` tokens must name and the `resource` of its RFC 9728 metadata, e.g. `https://mcp.example.com/mcp`. Never taken from the request.',
   },
   AUTH_JWKS_URL: {
     shownDefault: '`<issuer>/.well-known/jwks.json`',
     doc: 'For `jwt`: where the issuer\'s signing keys are.',
   },
   AUTH_JWKS_TIMEOUT_MS: {
-    doc: 'For `jwt`: how long a fetch of the issuer\'s keys may take; past it, a request whose keys are not cached is answered 503 with `Retry-After` ([docs/reliability.md](docs/reliability.md)).',
+    doc: 'For `jwt` and `access`: how long a fetch of the issuer\'s keys (Access: the team\'s certs) may take; past it, a request whose keys are not cached is answered 503 with `Retry-After` ([docs/reliability.md](docs/reliability.md)).',
   },
   AUTH_SERVERS: {
     shownDefault: 'the issuer',
-    doc: 'For `jwt`: the authorization servers the metadata advertises.',
+    doc: 'For `jwt` and `introspect`: the authorization servers the metadata advertises (`introspect`: `AUTH_ISSUER` when unset; with neither, no metadata is served).',
   },
   AUTH_SCOPES: {
     shownDefault: 'empty',
     doc: 'The scopes the metadata advertises, and the 401 challenge asks for.',
+  },
+  AUTH_INTROSPECTION_URL: {
+    shownDefault: 'empty',
+    doc: 'For `introspect` (required): the authorization server\'s RFC 7662 token introspection endpoint.',
+  },
+  AUTH_INTROSPECTION_CLIENT_ID: {
+    shownDefault: 'empty',
+    doc: 'For `introspect` (required): the client id this server authenticates to the introspection endpoint with (HTTP Basic, RFC 6749 2.3.1).',
+  },
+  AUTH_INTROSPECTION_CLIENT_SECRET: {
+    shownDefault: 'unset',
+    doc: 'Secret, for `introspect` (required): the client secret that goes with `AUTH_INTROSPECTION_CLIENT_ID`.',
+  },
+  AUTH_INTROSPECTION_CACHE_SECONDS: {
+    doc: 'For `introspect`: how long an answer is kept per isolate (keyed by a SHA-256 hash of the token, never the token), at most until the token expires; `0`: ask every time. A revoked token is refused at most this long after.',
+  },
+  AUTH_INTROSPECTION_TIMEOUT_MS: {
+    doc: 'For `introspect`: how long an introspection may take; past it, or when the endpoint fails, the request is answered 503 with `Retry-After`, never 401.',
+  },
+  ACCESS_TEAM_DOMAIN: {
+    shownDefault: 'empty',
+    doc: 'For `access` (required): your Zero Trust team domain; Access tokens carry it as `iss`, and its signing keys are at `<team domain>/cdn-cgi/access/certs` ([docs/access.md](docs/access.md)).',
+  },
+  ACCESS_AUD: {
+    shownDefault: 'empty',
+    doc: 'For `access` (required): the Application Audience (AUD) tag of the Access application in front of the Worker (several, when more than one application routes to it); tokens for any other application are refused.',
+  },
+  ACCESS_SCOPES_CLAIM: {
+    shownDefault: 'unset: no scopes',
+    doc: 'For `access`: a claim of the Access token whose values become the caller\'s scopes (a list, or a space-separated string), e.g. `groups` when your identity provider passes them.',
   },
   MCP_BEARER_TOKEN: {
     shownDefault: 'unset',

@@ -92,6 +92,17 @@ export const endpointUrl: Parse<string | undefined> = (text) => {
 const text: Parse<string | undefined> = (value) => value;
 /** The MCP Registry's HTTP proof: `v=MCPv1; k=<algorithm>; p=<base64 public key>`, as `mcp-publisher` prints it. */
 const proofLine: Parse<string | undefined> = (value) => (/^v=MCPv1;\s?k=(?:ed25519|ecdsap384);\s?p=[A-Za-z0-9+/]{16,200}={0,2}$/.test(value) ? value : INVALID);
+/** A Cloudflare Access team domain, `acme.cloudflareaccess.com` or as a URL (http only on loopback), without a trailing slash. */
+const teamDomain: Parse<string | undefined> = (text) => {
+  const withScheme = text.includes('://') ? text : `https://${text}`;
+  return isUrl(withScheme) && !/[?#]/.test(withScheme) ? withScheme.replace(/\/+$/, '') : INVALID;
+};
+/** Text used exactly as set: whitespace around it would never match, so it is refused. */
+const trimmed: Parse<string | undefined> = (value) => (value.trim() === value ? value : new Invalid('it has whitespace around it'));
+const matching =
+  (pattern: RegExp): Parse<string | undefined> =>
+  (value) =>
+    pattern.test(value) ? value : INVALID;
 /** A secret is used exactly as set: one with surrounding whitespace would never match, so it is refused. */
 const secret: Parse<string | undefined> = (value) => (value.trim() === value ? value : new Invalid('it has whitespace around it'));
 
@@ -150,8 +161,8 @@ export const SETTINGS = {
   }),
   AUTH_MODE: setting({
     default: 'none',
-    accepts: '`none`, `bearer` or `jwt`',
-    parse: oneOf('none', 'bearer', 'jwt'),
+    accepts: '`none`, `bearer`, `jwt`, `access` or `introspect`',
+    parse: oneOf('none', 'bearer', 'jwt', 'access', 'introspect'),
   }),
   AUTH_ISSUER: setting({
     default: undefined,
@@ -182,6 +193,47 @@ export const SETTINGS = {
     default: [],
     accepts: 'scope names',
     parse: listOf((item) => /^[\x21\x23-\x5b\x5d-\x7e]+$/.test(item), 'a scope (RFC 6749 3.3)'),
+  }),
+  AUTH_INTROSPECTION_URL: setting({
+    default: undefined,
+    accepts: 'an https URL (http only on loopback)',
+    parse: url,
+  }),
+  AUTH_INTROSPECTION_CLIENT_ID: setting({
+    default: undefined,
+    accepts: 'the client id the authorization server gave this server, with no whitespace around it',
+    parse: trimmed,
+  }),
+  AUTH_INTROSPECTION_CLIENT_SECRET: setting({
+    default: undefined,
+    accepts: 'the client secret, with no whitespace around it',
+    parse: secret,
+    secret: true,
+  }),
+  AUTH_INTROSPECTION_CACHE_SECONDS: setting({
+    default: 60,
+    accepts: 'a whole number of seconds from 0 to 3600',
+    parse: integer(0, 3600),
+  }),
+  AUTH_INTROSPECTION_TIMEOUT_MS: setting({
+    default: 3000,
+    accepts: 'a whole number of milliseconds from 1 to 30000',
+    parse: integer(1, 30_000),
+  }),
+  ACCESS_TEAM_DOMAIN: setting({
+    default: undefined,
+    accepts: 'a team domain such as `acme.cloudflareaccess.com` or `https://acme.cloudflareaccess.com`',
+    parse: teamDomain,
+  }),
+  ACCESS_AUD: setting({
+    default: [],
+    accepts: 'the Application Audience (AUD) tag of the Access application, or several',
+    parse: listOf((item) => /^[A-Za-z0-9_-]{8,256}$/.test(item), 'an AUD tag'),
+  }),
+  ACCESS_SCOPES_CLAIM: setting({
+    default: undefined,
+    accepts: 'the name of one claim, e.g. `groups`',
+    parse: matching(/^[A-Za-z0-9_.:-]{1,64}$/),
   }),
   MCP_BEARER_TOKEN: setting({
     default: undefined,
@@ -251,6 +303,20 @@ function crossCheck(values: SettingValues): SettingValues | SettingError {
     if (!values.AUTH_ISSUER) return new SettingError('AUTH_ISSUER', 'is required with AUTH_MODE = "jwt": the issuer of the access tokens, an https URL');
     if (!values.AUTH_RESOURCE) {
       return new SettingError('AUTH_RESOURCE', 'is required with AUTH_MODE = "jwt": this server\'s resource identifier (the tokens\' audience), e.g. https://mcp.example.com/mcp');
+    }
+  }
+  if (values.AUTH_MODE === 'access') {
+    if (!values.ACCESS_TEAM_DOMAIN) return new SettingError('ACCESS_TEAM_DOMAIN', 'is required with AUTH_MODE = "access": your Zero Trust team domain, e.g. acme.cloudflareaccess.com');
+    if (values.ACCESS_AUD.length === 0) return new SettingError('ACCESS_AUD', 'is required with AUTH_MODE = "access": the Application Audience (AUD) tag of the Access application');
+  }
+  if (values.AUTH_MODE === 'introspect') {
+    if (!values.AUTH_INTROSPECTION_URL) return new SettingError('AUTH_INTROSPECTION_URL', 'is required with AUTH_MODE = "introspect": the RFC 7662 introspection endpoint, an https URL');
+    if (!values.AUTH_INTROSPECTION_CLIENT_ID) return new SettingError('AUTH_INTROSPECTION_CLIENT_ID', 'is required with AUTH_MODE = "introspect": the client id this server introspects with');
+    if (!values.AUTH_INTROSPECTION_CLIENT_SECRET) {
+      return new SettingError('AUTH_INTROSPECTION_CLIENT_SECRET', 'is required with AUTH_MODE = "introspect" (`wrangler secret put AUTH_INTROSPECTION_CLIENT_SECRET`)');
+    }
+    if (!values.AUTH_RESOURCE) {
+      return new SettingError('AUTH_RESOURCE', 'is required with AUTH_MODE = "introspect": this server\'s resource identifier (the tokens\' audience), e.g. https://mcp.example.com/mcp');
     }
   }
   if (values.AUTH_MODE === 'bearer' && !values.MCP_BEARER_TOKEN) {

@@ -51,16 +51,16 @@ export function createServer(definition: ServerDefinition): CompiledServer {
   const parts = server.extensions.map((extension) => ({ id: extension.id, ...extension.install(server) }));
   const toolCalls = parts.flatMap((part) => (part.toolCalls ? [part.toolCalls] : [])) as ToolCalls[];
   if (server.tools.size > 0) {
-    methods.set('tools/list', list(server, 'tools/list', 'tools', [...server.tools.values()].map((t) => t.listed)));
+    methods.set('tools/list', list(server, 'tools/list', 'tools', [...server.tools.values()].map((t) => ({ rules: t.definition, listed: t.listed }))));
     methods.set('tools/call', callTool(server, toolCalls));
   }
   if (server.prompts.size > 0) {
-    methods.set('prompts/list', list(server, 'prompts/list', 'prompts', [...server.prompts.values()].map(listedPrompt)));
+    methods.set('prompts/list', list(server, 'prompts/list', 'prompts', [...server.prompts.values()].map((p) => ({ rules: p, listed: listedPrompt(p) }))));
     methods.set('prompts/get', getPrompt(server));
   }
   if (server.capabilities.resources) {
-    methods.set('resources/list', list(server, 'resources/list', 'resources', [...server.resources.values()].map(listedResource)));
-    methods.set('resources/templates/list', list(server, 'resources/templates/list', 'resourceTemplates', server.templates.map((t) => t.listed)));
+    methods.set('resources/list', list(server, 'resources/list', 'resources', [...server.resources.values()].map((r) => ({ rules: r, listed: listedResource(r) }))));
+    methods.set('resources/templates/list', list(server, 'resources/templates/list', 'resourceTemplates', server.templates.map((t) => ({ rules: t.definition, listed: t.listed }))));
     methods.set('resources/read', readResource(server));
   }
   if (server.completes) methods.set('completion/complete', complete(server));

@@ -5,6 +5,7 @@
  */
 import type { InputRequired } from './input';
 import type { ClientFeature, RequestMeta } from './meta';
+import type { Caller } from './caller';
 import type {
   Annotations,
   BlobResourceContents,
@@ -44,20 +45,35 @@ export interface HandlerContext {
   inputResponses: Readonly<Record<string, JsonObject>>;
   /** On a retry, what the previous round passed to `inputRequired(…, state)`, verified and unsealed. */
   state: JsonValue | undefined;
-  /** The authenticated caller (the token's subject), when auth is on. */
-  principal?: string;
-  /** The scopes the caller's token grants. */
-  scopes: readonly string[];
+  /** Who is calling (subject, scopes, claims, and in sign-in mode props), when auth is on; absent when it is off. */
+  readonly caller?: Caller;
   /** `fetch` that carries the request's W3C trace context (traceparent, tracestate) upstream. */
   fetch: typeof fetch;
 }
 
+/**
+ * Who sees and may use a tool, prompt, resource or template (docs/server-api.md, "Lists that fit
+ * the caller"). Lists leave out what the caller cannot use; an item that sets neither costs nothing.
+ */
+export interface CallerRules {
+  /**
+   * OAuth scopes the caller's token must grant (implied ones count): listed only for callers that
+   * have them (never for an anonymous one), and, when auth is on, a call without them gets 403
+   * insufficient_scope naming them.
+   */
+  requiredScopes?: readonly string[];
+  /**
+   * Whether this caller (undefined: anonymous) sees and may use it, e.g. an allowlist of logins
+   * read from `caller.claims`. False leaves it out of lists and answers a call as if it did not
+   * exist. A rule that throws hides the item.
+   */
+  visibleTo?(caller: Caller | undefined): boolean;
+}
+
 /** A tool: its spec `Tool` description plus the handler that runs it. */
-export interface ToolDefinition<Args = Record<string, unknown>> extends Tool {
+export interface ToolDefinition<Args = Record<string, unknown>> extends Tool, CallerRules {
   /** Client capabilities (or sub-features such as `elicitation.url`) the tool cannot run without; a request lacking one gets -32021. */
   requiresClientCapabilities?: readonly ClientFeature[];
-  /** OAuth scopes a caller's token must grant to call it (when auth is on); else 403 insufficient_scope. */
-  requiredScopes?: readonly string[];
   /** This tool's time limit, when it differs from the server's `toolTimeoutMs`. */
   timeoutMs?: number;
   /** Runs as a task for clients that declare the Tasks extension, on a server that serves it (`durableTasks()`, docs/tasks.md). */
@@ -99,7 +115,7 @@ export interface ResourceContents {
   contents: (TextResourceContents | BlobResourceContents)[];
 }
 
-interface ResourceDescription {
+interface ResourceDescription extends CallerRules {
   name: string;
   title?: string;
   description?: string;
@@ -140,7 +156,7 @@ export interface PromptMessage {
   content: ContentBlock;
 }
 
-export interface PromptDefinition {
+export interface PromptDefinition extends CallerRules {
   name: string;
   title?: string;
   description?: string;

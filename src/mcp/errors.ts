@@ -117,6 +117,12 @@ export const authorizationServerUnreachable = () =>
     'The authorization server is unreachable: its signing keys could not be fetched, so the access token can be neither accepted nor refused; retry after the time in Retry-After',
   );
 export const forbidden = (why: string) => new McpError(ErrorCode.InvalidRequest, `Forbidden: ${why}`, undefined, 403);
+/**
+ * 403: the caller's token lacks scopes (spec 2026-07-28 basic/authorization, insufficient scope).
+ * `data.requiredScopes` names them, so the transport can add the step-up challenge (RFC 6750 3.1).
+ */
+export const scopeRequired = (scopes: readonly string[]) =>
+  new McpError(ErrorCode.InvalidRequest, `Forbidden: this needs the scope${scopes.length > 1 ? 's' : ''} ${scopes.join(', ')}`, { requiredScopes: scopes }, 403);
 export const rateLimited = () => new McpError(ErrorCode.InvalidRequest, 'Too many requests; retry after the time in Retry-After', undefined, 429);
 /** Past the isolate's listen streams, or (`perClient`) past one client's share of them. */
 export const tooManyStreams = (limit: number, perClient = false) =>

@@ -2,10 +2,8 @@
 import type { HandlerContext } from './define';
 import type { RoundInput } from './extension';
 import { declares, LOG_LEVELS } from './meta';
-import type { McpRequest } from './request';
+import type { Caller, McpRequest } from './request';
 import type { JsonObject, JsonValue } from './types';
-
-const NO_SCOPES: readonly string[] = Object.freeze([]);
 
 /** Progress and logging are no-ops unless the request asked for them (and, for logs, the server declared logging). */
 export function handlerContext(request: McpRequest, input: RoundInput, logging: boolean): HandlerContext {
@@ -21,8 +19,7 @@ class RequestContext implements HandlerContext {
   readonly env: Env;
   readonly inputResponses: Readonly<Record<string, JsonObject>>;
   readonly state: JsonValue | undefined;
-  readonly principal: string | undefined;
-  readonly scopes: readonly string[];
+  readonly caller: Caller | undefined;
   task?: HandlerContext['task'];
   private lastProgress = -Infinity;
   private boundCan: HandlerContext['can'] | undefined = undefined;
@@ -38,8 +35,7 @@ class RequestContext implements HandlerContext {
     this.env = request.env;
     this.inputResponses = input.responses;
     this.state = input.state;
-    this.principal = request.caller?.subject;
-    this.scopes = request.caller?.scopes ?? NO_SCOPES;
+    this.caller = request.caller;
     this.minLevel = logging && request.meta.logLevel ? LOG_LEVELS.indexOf(request.meta.logLevel) : Infinity;
   }
 

@@ -16,6 +16,7 @@ export {
   type PromptDefinition,
 } from './define';
 export type { ServerDefinition } from './serverDefinition';
+export type { Caller } from './caller';
 export { inputRequired, elicit, elicitUrl, sample, listRoots, accepted, sampledText, type InputRequest } from './input';
 export { createServer, type CompiledServer } from './createServer';
 export type { CallToolResult, ContentBlock } from './types';

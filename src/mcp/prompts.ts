@@ -4,7 +4,7 @@ import { invalidParams, type McpError } from './errors';
 import { isObject } from './json';
 
 /** `Prompt` as `prompts/list` shows it: arguments without their completers, no handler. */
-export function listedPrompt({ get: _get, arguments: args, ...listed }: PromptDefinition): object {
+export function listedPrompt({ get: _get, arguments: args, requiredScopes: _scopes, visibleTo: _visibleTo, ...listed }: PromptDefinition): object {
   return args ? { ...listed, arguments: args.map(({ complete: _complete, ...arg }) => arg) } : listed;
 }
 

@@ -8,14 +8,11 @@ import type { McpError } from './errors';
 import type { RawJson } from './json';
 import type { RequestMeta } from './meta';
 import type { TraceContext } from './traceContext';
+import type { Caller } from './caller';
 import type { CompiledTool } from './tools';
 import type { CachePolicy, JSONRPCNotification, JSONRPCRequest } from './types';
 
-/** Who is calling, once authorization has admitted them: the token's subject and its scopes (implied ones included). */
-export interface Caller {
-  readonly subject: string;
-  readonly scopes: readonly string[];
-}
+export type { Caller } from './caller';
 
 /** One request as a method serves it. */
 export interface McpRequest {

@@ -13,7 +13,7 @@ export interface CompiledTemplate {
 }
 
 /** `Resource` as `resources/list` shows it: the definition without its handler. */
-export function listedResource({ read: _read, cache: _cache, ...listed }: ResourceDefinition): object {
+export function listedResource({ read: _read, cache: _cache, requiredScopes: _scopes, visibleTo: _visibleTo, ...listed }: ResourceDefinition): object {
   return listed;
 }
 
@@ -21,7 +21,7 @@ const EXPRESSION = /\{([^}]*)\}/g;
 const NAME = /^[A-Za-z0-9_]+$/;
 
 export function compileTemplate(definition: ResourceTemplateDefinition): CompiledTemplate {
-  const { read: _read, complete: _complete, cache: _cache, ...listed } = definition;
+  const { read: _read, complete: _complete, cache: _cache, requiredScopes: _scopes, visibleTo: _visibleTo, ...listed } = definition;
   const names: string[] = [];
   let source = '';
   let last = 0;

@@ -170,10 +170,12 @@ export function durableTasks(options: DurableTasksOptions = {}): Extension {
           if (!tasks) return internalError();
           // Before any object: what the task would keep must fit (./taskLimits.ts), then the caller's budget.
           const client = clientOf(request.meta);
+          const caller = request.caller && { scopes: request.caller.scopes, claims: request.caller.claims };
           const tooLarge =
             tooLargeToKeep("the client's capabilities and info", client, TASK_LIMITS.clientBytes) ??
             tooLargeToKeep('params.arguments', args, TASK_LIMITS.argumentsBytes) ??
-            tooLargeToKeep('params.inputResponses and requestState', input, TASK_LIMITS.inputBytes);
+            tooLargeToKeep('params.inputResponses and requestState', input, TASK_LIMITS.inputBytes) ??
+            tooLargeToKeep("the caller's scopes and claims", caller, TASK_LIMITS.callerBytes);
           if (tooLarge) return tooLarge;
           if (await overBudget(request)) return rateLimited();
           const principal = request.caller?.subject ?? null;
@@ -181,6 +183,7 @@ export function durableTasks(options: DurableTasksOptions = {}): Extension {
           const outcome = await objectOf(tasks, taskId).start({
             taskId,
             principal,
+            ...(caller ? { caller } : {}),
             tool: tool.definition.name,
             args,
             input,

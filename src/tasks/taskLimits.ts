@@ -9,6 +9,8 @@ import { invalidParams, type McpError } from '../mcp/errors';
 export const TASK_LIMITS = {
   /** The creating client's capabilities, info and protocol version. */
   clientBytes: 16 * 1024,
+  /** The creating caller's scopes and claims (a token's worth). */
+  callerBytes: 16 * 1024,
   /** The tool's arguments. */
   argumentsBytes: 256 * 1024,
   /** The answers a task holds at once: those a `tools/call` brings, or one round's over all its `tasks/update`s. */

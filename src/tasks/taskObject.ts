@@ -13,7 +13,7 @@ import { checkInputRequests, InputRequired, type InputRequest } from '../mcp/inp
 import { charactersOver, invokeTool } from '../mcp/invokeTool';
 import type { McpRequest } from '../mcp/request';
 import type { CallToolResult, JsonObject, JsonValue } from '../mcp/types';
-import { allAnswered, askForInput, detailed, isTerminal, takeAnswers, transition, type DetailedTask, type Task, type TaskClient, type TaskRecord } from './taskRecord';
+import { allAnswered, askForInput, detailed, isTerminal, takeAnswers, transition, type DetailedTask, type Task, type TaskCaller, type TaskClient, type TaskRecord } from './taskRecord';
 import { bytesOver, TASK_LIMITS } from './taskLimits';
 
 /** What a task's run of its tool ends with: what the task records (spec extensions/tasks, Task Execution Errors). */
@@ -23,6 +23,8 @@ type RunOutcome = CallToolResult | InputRequired | McpError;
 export interface TaskStart {
   taskId: string;
   principal: string | null;
+  /** The creator's scopes and claims, for the handler (absent: anonymous). */
+  caller?: TaskCaller;
   tool: string;
   args: JsonObject;
   input: RoundInput;
@@ -67,6 +69,7 @@ export function taskObject(server: CompiledServer) {
       const record: TaskRecord = {
         task: { taskId: init.taskId, status: 'working', createdAt: now, lastUpdatedAt: now, ttlMs: init.ttlMs, pollIntervalMs: init.pollIntervalMs },
         principal: init.principal,
+        ...(init.caller ? { caller: init.caller } : {}),
         tool: init.tool,
         args: init.args,
         client: init.client,
@@ -170,7 +173,8 @@ export function taskObject(server: CompiledServer) {
       const request: McpRequest = {
         message: { jsonrpc: '2.0', id: record.task.taskId, method: 'tools/call', params: { name: record.tool, arguments: record.args } },
         meta: record.client,
-        caller: record.principal !== null ? { subject: record.principal, scopes: [] } : undefined,
+        // The creator as the direct call saw it, props aside (the record never keeps them: docs/server-api.md).
+        caller: record.principal !== null ? { subject: record.principal, scopes: record.caller?.scopes ?? [], claims: record.caller?.claims ?? {} } : undefined,
         signal: abort.signal,
         abort: (reason) => abort.abort(reason),
         notify: () => {}, // spec extensions/tasks: no progress or log notifications for tasks

@@ -2,6 +2,7 @@
  * One task as its Durable Object stores it, and the shapes the client sees
  * (spec extensions/tasks: `Task`, `DetailedTask`). Pure data and pure functions.
  */
+import type { Caller } from '../mcp/caller';
 import type { InputRequest } from '../mcp/input';
 import type { RequestMeta } from '../mcp/meta';
 import type { JsonObject, JsonValue } from '../mcp/types';
@@ -25,10 +26,18 @@ export type DetailedTask = Task & { inputRequests?: Record<string, InputRequest>
 /** What the creating request said about its client; the handler sees it on every run. */
 export type TaskClient = Pick<RequestMeta, 'protocolVersion' | 'clientCapabilities' | 'clientInfo'>;
 
+/**
+ * What the handler sees of the creating caller besides its subject: its scopes and claims. Never
+ * its props (sign-in mode: the upstream token), which stay in the authorization server's store.
+ */
+export type TaskCaller = Pick<Caller, 'scopes' | 'claims'>;
+
 export interface TaskRecord {
   task: Task;
   /** Who created it; every later request must come from the same caller (null: anonymous). */
   principal: string | null;
+  /** The creator's scopes and claims, for the handler (absent: anonymous). */
+  caller?: TaskCaller;
   tool: string;
   args: JsonObject;
   client: TaskClient;

@@ -44,6 +44,17 @@ describe('OAuth resource server (AUTH_MODE = jwt)', () => {
     expect(body?.result?.content[0].text).toBe('hello alice with mcp:read mcp:admin');
   });
 
+  it('hands the handler the caller: subject, scopes with the ones they imply, and the verified token\'s claims', async () => {
+    const bearer = await token({ sub: 'carol', scope: 'mcp:admin', email: 'carol@example.com', groups: ['eng', 'ops'] });
+    const { status, body } = await call('tools/call', bearer, { name: 'admin_only', arguments: {} });
+    expect(status).toBe(200);
+    const { caller } = body?.result?.structuredContent;
+    expect(Object.keys(caller).sort()).toEqual(['claims', 'scopes', 'subject']); // no props outside sign-in mode
+    expect(caller.subject).toBe('carol');
+    expect(caller.scopes).toEqual(['mcp:admin', 'mcp:read']);
+    expect(caller.claims).toMatchObject({ sub: 'carol', iss: signer.issuer, aud: RESOURCE, scope: 'mcp:admin', email: 'carol@example.com', groups: ['eng', 'ops'] });
+  });
+
   it('answers a request without a token with 401, where to find the metadata and the scopes to ask for', async () => {
     const { status, headers, body } = await call('tools/list', undefined);
     expect(status).toBe(401);

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tools as fixtureTools } from '../fixtures/tools';
+import { anonymousTools } from '../fixtures/tools';
 import { atUrl, startInWorkerd, testClient, type WorkerInWorkerd } from './index';
 
 describe('startInWorkerd', () => {
@@ -24,7 +24,7 @@ describe('startInWorkerd', () => {
 
   it('runs the Worker wrangler builds from the config', async () => {
     const { tools } = (await testClient(worker).listTools()).result;
-    expect(tools.map((tool) => tool.name)).toEqual(fixtureTools.map((tool) => tool.name));
+    expect(tools.map((tool) => tool.name)).toEqual(anonymousTools.map((tool) => tool.name));
   });
 
   it('answers the Worker’s outbound fetch with the mock, at the overridden upstream', async () => {
@@ -41,7 +41,7 @@ describe('startInWorkerd', () => {
   it('serves the Worker on loopback at its url, for a client that needs one', async () => {
     expect(worker.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const { tools } = (await testClient(atUrl(`${worker.url}/mcp`)).listTools()).result;
-    expect(tools.map((tool) => tool.name)).toEqual(fixtureTools.map((tool) => tool.name));
+    expect(tools.map((tool) => tool.name)).toEqual(anonymousTools.map((tool) => tool.name));
   });
 
   it('keeps what the Worker prints, one entry per console call', async () => {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaults } from '../fixtures/defaults';
 import defaultsWorker from '../fixtures/defaults.worker';
-import { tools as fixtureTools } from '../fixtures/tools';
+import { anonymousTools } from '../fixtures/tools';
 import fixtureWorker from '../fixtures/worker';
 import { defaultsUrl } from '../support/mcp';
 import { atUrl, JsonRpcError, testClient } from './testClient';
@@ -18,7 +18,7 @@ describe('testClient', () => {
 
   it('lists every page of a paged list', async () => {
     const paged = testClient(fixtureWorker, { env: { LISTEN_MAX_SECONDS: '1' } });
-    expect((await paged.listTools()).result.tools.map((tool) => tool.name)).toEqual(fixtureTools.map((tool) => tool.name));
+    expect((await paged.listTools()).result.tools.map((tool) => tool.name)).toEqual(anonymousTools.map((tool) => tool.name));
   });
 
   it('mirrors x-mcp-header arguments into Mcp-Param headers, Base64 where needed', async () => {

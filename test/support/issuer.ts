@@ -2,7 +2,8 @@
  * The tests' OAuth authorization server: a loopback stand-in whose keys the Workers with
  * AUTH_MODE = "jwt" trust, and which a test can break. Each tenant has a path of its own
  * (`/<name>`, its JWKS at `/<name>/.well-known/jwks.json`), so every Worker under test trusts its
- * own issuer and starts with a cold key cache; a tenant serves its keys or fails the way it is
+ * own issuer and starts with a cold key cache (a Cloudflare Access team's certs are at
+ * `/<name>/cdn-cgi/access/certs`, the same keys); a tenant serves its keys or fails the way it is
  * told, counts the fetches it receives, and signs tokens with its private keys.
  *
  * A test file runs in another process than the global setup that starts the issuer: it gets a
@@ -59,7 +60,8 @@ export async function signToken(signer: Signer, claims: Record<string, unknown> 
 export async function startIssuer(): Promise<Issuer> {
   const tenants = new Map<string, { tenant: Tenant; jwks: { keys: object[] } }>();
   const server = createServer((req, res) => {
-    const name = /^\/([\w-]+)\/\.well-known\/jwks\.json$/.exec(req.url ?? '')?.[1];
+    // A tenant's keys, at an OAuth issuer's path and at a Cloudflare Access team's (`<team domain>/cdn-cgi/access/certs`).
+    const name = /^\/([\w-]+)\/(?:\.well-known\/jwks\.json|cdn-cgi\/access\/certs)$/.exec(req.url ?? '')?.[1];
     const entry = name === undefined ? undefined : tenants.get(name);
     if (!entry) return void res.writeHead(404).end();
     const { tenant, jwks } = entry;

@@ -27,6 +27,13 @@ async function storedStatus(taskId: string): Promise<string | undefined> {
 }
 
 describe('task creation', () => {
+  it('runs the handler with the caller that created the task: its subject, scopes and claims', async () => {
+    const { result } = await call('whoami', {}, { as: 'carol' });
+    expect(result?.resultType).toBe('task');
+    const done = await waitFor(url, result!.taskId, ['completed', 'failed'], { as: 'carol' });
+    expect(done.result.structuredContent).toEqual({ caller: { subject: 'carol', scopes: ['tasks:run'], claims: { name: 'carol' } } });
+  });
+
   it('advertises the extension in server/discover', async () => {
     const { result } = await rpc(url, 'server/discover', {});
     expect(result?.capabilities.extensions).toEqual({ [TASKS]: {} });

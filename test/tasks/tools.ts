@@ -101,6 +101,13 @@ export const fixtureTaskTools = [
     handler: ({ count }, { state }) => (state === undefined ? inputRequired({ publish: approval }, 'x'.repeat(Number(count))) : text('kept')),
   }),
   defineTool({
+    name: 'whoami',
+    description: 'Answers, in a task, the caller its handler received',
+    inputSchema: NO_ARGUMENTS,
+    task: 'optional',
+    handler: (_, { caller }) => ({ ...text(caller?.subject ?? 'anonymous'), structuredContent: { caller: caller ?? null } }),
+  }),
+  defineTool({
     name: 'plain',
     description: 'An ordinary tool: never a task',
     inputSchema: NO_ARGUMENTS,

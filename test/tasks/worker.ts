@@ -18,7 +18,8 @@ const shortLived = createServer({ ...definition, extensions: [durableTasks({ pol
 /** One object per task, whichever server created it (the TTL travels with the task). */
 export class McpTask extends taskObject(server) {}
 
-const principalFromToken: JwtVerifier = async (token) => ({ subject: token, scopes: [] });
+/** The token is the principal's name; its scope and claims say so too, so a test sees what a task's handler gets. */
+const principalFromToken: JwtVerifier = async (token) => ({ subject: token, scopes: ['tasks:run'], claims: { name: token } });
 const router = createRouter(server, { verifyJwt: principalFromToken });
 const shortRouter = createRouter(shortLived, { verifyJwt: principalFromToken });
 

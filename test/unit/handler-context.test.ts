@@ -26,14 +26,19 @@ function contextWith(overrides: Partial<McpRequest> = {}, logging = true) {
 
 describe('handlerContext', () => {
   it('describes the client and the round from the request', () => {
-    const { context } = contextWith({ caller: { subject: 'alice', scopes: ['mcp:read'] } });
-    const { client, env, inputResponses, state, principal, scopes } = context;
+    const caller = { subject: 'alice', scopes: ['mcp:read'], claims: { sub: 'alice', email: 'alice@example.com', groups: ['eng'] } };
+    const { context } = contextWith({ caller });
+    const { client, env, inputResponses, state } = context;
     expect(client).toEqual({ protocolVersion: '2026-07-28', capabilities: meta.clientCapabilities, info: meta.clientInfo });
     expect(env).toEqual({ NAME: 'unit' });
     expect(inputResponses).toEqual({ a: { ok: true } });
     expect(state).toEqual({ step: 2 });
-    expect([principal, scopes]).toEqual(['alice', ['mcp:read']]);
-    expect(contextWith().context.scopes).toEqual([]);
+    expect(context.caller).toEqual(caller);
+    expect(context.caller).not.toHaveProperty('props');
+  });
+
+  it('has no caller when authorization is off, rather than an empty one', () => {
+    expect(contextWith().context.caller).toBeUndefined();
   });
 
   it('progress, log and can work taken apart, bound to their request', () => {

@@ -110,7 +110,7 @@ describe('bearer mode', () => {
 
   it('admits exactly the configured secret', async () => {
     const settings = settingsFor(env('s3cret-token'));
-    expect((await authenticate(request('Bearer s3cret-token'), settings, 'https://mcp.example.com')).principal?.subject).toBe('bearer');
+    expect((await authenticate(request('Bearer s3cret-token'), settings, 'https://mcp.example.com')).caller?.subject).toBe('bearer');
     for (const header of [undefined, 'Bearer s3cret-tokeN', 'Bearer s3cret-token-longer', 'Basic s3cret-token', 'Bearer ']) {
       const outcome = await authenticate(request(header), settings, 'https://mcp.example.com');
       expect(outcome.refused?.status).toBe(401);
@@ -119,7 +119,7 @@ describe('bearer mode', () => {
 
   it.each(['bearer', 'BEARER', 'bEaReR'])('reads the scheme %s case-insensitively (RFC 9110 11.1)', async (scheme) => {
     const outcome = await authenticate(request(`${scheme} s3cret-token`), settingsFor(env('s3cret-token')), 'https://mcp.example.com');
-    expect(outcome.principal?.subject).toBe('bearer');
+    expect(outcome.caller?.subject).toBe('bearer');
   });
 
   it('compares in constant time: every byte, whatever the lengths', () => {

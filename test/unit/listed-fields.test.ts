@@ -19,8 +19,12 @@ const SPEC_FIELDS = {
 };
 
 
+/** A caller with every scope the fixture requires, so each list shows every item (anonymous callers see only unscoped ones). */
+const everyScope = [...new Set(Object.values(definitions).flat().flatMap((item) => ('requiredScopes' in item ? (item.requiredScopes ?? []) : [])))];
+const caller = { subject: 'lister', scopes: everyScope, claims: {} };
+
 async function list(method: string, key: string): Promise<Record<string, unknown>[]> {
-  const reply = await edgeServer.handle(mcpRequest({ jsonrpc: '2.0', id: 1, method, params: {} }));
+  const reply = await edgeServer.handle(mcpRequest({ jsonrpc: '2.0', id: 1, method, params: {} }, undefined, { caller }));
   expect(reply.result).toBeInstanceOf(RawJson);
   return JSON.parse((reply.result as RawJson).json)[key];
 }

@@ -14,8 +14,8 @@ const refused = (env: Record<string, string>) => {
 
 describe('settings that cannot be read', () => {
   it.each([
-    [{ AUTH_MODE: 'berer' }, 'AUTH_MODE', /`none`, `bearer` or `jwt`/],
-    [{ AUTH_MODE: 'JWT' }, 'AUTH_MODE', /`none`, `bearer` or `jwt`/],
+    [{ AUTH_MODE: 'berer' }, 'AUTH_MODE', /`none`, `bearer`, `jwt`, `access` or `introspect`/],
+    [{ AUTH_MODE: 'JWT' }, 'AUTH_MODE', /`none`, `bearer`, `jwt`, `access` or `introspect`/],
     [{ MAX_BODY_BYTES: 'lots' }, 'MAX_BODY_BYTES', /whole number of bytes/],
     [{ MAX_BODY_BYTES: '0x100000' }, 'MAX_BODY_BYTES', /whole number of bytes/],
     [{ MAX_BODY_BYTES: '1e6' }, 'MAX_BODY_BYTES', /whole number of bytes/],

@@ -3,6 +3,7 @@ import type { CompiledServer } from '../../mcp/createServer';
 import type { RequestMeta } from '../../mcp/meta';
 import type { Caller, McpRequest, Reply } from '../../mcp/request';
 import type { JSONRPCNotification, JSONRPCRequest } from '../../mcp/types';
+import { metadataUrl, scopeChallenge } from '../auth';
 import type { AdmittedContext, AdmittedRequest, HttpContext } from '../context';
 import { FirstAnswer } from '../firstAnswer';
 import { LISTEN_KEEPALIVE_MS, openListenStream, takeListenSlot, type ListenSlot } from '../listen';
@@ -11,6 +12,7 @@ import { RATE_LIMIT_PERIOD_SECONDS } from '../settingsTable';
 import { notificationJson, replyJson, replyResponse } from '../responses';
 import { EventStream } from '../stream';
 import { callerTrace } from '../trace';
+import { originOf } from '../url';
 
 /** While a request's answer streams, a comment this often notices a client that left. */
 export const STREAM_HEARTBEAT_MS = 1_000;
@@ -82,7 +84,7 @@ class HttpCall implements McpRequest {
     this.env = context.env;
     this.secret = settings.stateSecret;
     this.servesLegacy = settings.legacyClients;
-    this.caller = context.principal;
+    this.caller = context.caller;
     this.tool = tool;
   }
 
@@ -146,12 +148,21 @@ class HttpCall implements McpRequest {
       const response = context.fail(id, reply.error, stream);
       // A limit the core applies (the task budget) says when to come back, as the edge's limiters do.
       if (response.status === 429) response.headers.set('Retry-After', String(RATE_LIMIT_PERIOD_SECONDS));
+      // A prompt or resource whose scopes the caller lacks: the step-up challenge, as for a tool (checkToolPolicy).
+      const scopes = response.status === 403 ? requiredScopesOf(reply.error) : undefined;
+      if (scopes) response.headers.set('WWW-Authenticate', scopeChallenge(metadataUrl(context.settings, originOf(context.url)), scopes));
       return response;
     }
     if (!stream) return replyResponse(id, reply);
     stream.close(replyJson(id, reply));
     return stream.response;
   }
+}
+
+/** The scopes a core's 403 names (`scopeRequired`), if it names any. */
+function requiredScopesOf(error: McpError): readonly string[] | undefined {
+  const scopes = (error.data as { requiredScopes?: unknown } | undefined)?.requiredScopes;
+  return Array.isArray(scopes) ? (scopes as string[]) : undefined;
 }
 
 /** The core never throws by design; if it does, the client gets -32603 and no internals. */

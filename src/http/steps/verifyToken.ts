@@ -1,25 +1,27 @@
+import type { Caller } from '../../mcp/request';
 import type { ScopeHierarchy } from '../../mcp/scopes';
-import { authenticate, type JwtVerifier, type Principal } from '../auth';
+import { authenticate, type Verifiers } from '../auth';
 import type { HttpContext, Step } from '../context';
 import { originOf } from '../url';
 
 /**
- * Authorization (spec 2026-07-28 basic/authorization): the bearer token must be valid for
- * this resource, else 401 with a `WWW-Authenticate` challenge that points at the resource
- * metadata; 503 with `Retry-After` while the issuer's keys cannot be had. Sets
- * `context.principal`, its scopes widened once by the server's `scopeHierarchy`. Does nothing
+ * Authorization (spec 2026-07-28 basic/authorization): the bearer token (or, behind Cloudflare
+ * Access, its token) must be valid for this resource, else 401 with a `WWW-Authenticate`
+ * challenge that points at the resource metadata; 503 with `Retry-After` while the issuer's keys
+ * or its introspection endpoint cannot be had. Sets
+ * `context.caller`, its scopes widened once by the server's `scopeHierarchy`. Does nothing
  * with AUTH_MODE = "none".
  */
-export function verifyToken(verifyJwt?: JwtVerifier): Step {
+export function verifyToken(verifiers: Omit<Verifiers, 'lifetime'>): Step {
   return function verifyToken(context: HttpContext) {
-    return context.settings.auth.mode === 'none' ? undefined : verify(context, verifyJwt);
+    return context.settings.auth.mode === 'none' ? undefined : verify(context, verifiers);
   };
 }
 
-async function verify(context: HttpContext, verifyJwt: JwtVerifier | undefined): Promise<Response | undefined> {
-  const outcome = await authenticate(context.request, context.settings, originOf(context.url), verifyJwt, context.ctx);
+async function verify(context: HttpContext, verifiers: Omit<Verifiers, 'lifetime'>): Promise<Response | undefined> {
+  const outcome = await authenticate(context.request, context.settings, originOf(context.url), { ...verifiers, lifetime: context.ctx });
   if (!outcome.refused) {
-    context.principal = outcome.principal && widened(outcome.principal, context.server.scopeHierarchy);
+    context.caller = outcome.caller && widened(outcome.caller, context.server.scopeHierarchy);
     return undefined;
   }
   const response = context.fail(null, outcome.refused);
@@ -28,7 +30,7 @@ async function verify(context: HttpContext, verifyJwt: JwtVerifier | undefined):
 }
 
 /** spec 2026-07-28 basic/authorization, Step-Up: a broader scope implies narrower ones, for every check after this one. */
-function widened(principal: Principal, hierarchy: ScopeHierarchy): Principal {
-  const scopes = hierarchy.grants(principal.scopes);
-  return scopes === principal.scopes ? principal : { subject: principal.subject, scopes };
+function widened(caller: Caller, hierarchy: ScopeHierarchy): Caller {
+  const scopes = hierarchy.grants(caller.scopes);
+  return scopes === caller.scopes ? caller : { ...caller, scopes };
 }

@@ -16,6 +16,7 @@ import type { McpRequest, Method, Reply } from '../request';
 import { serveRound, type Round } from '../rounds';
 import type { CompiledTool } from '../tools';
 import type { CallToolResult } from '../types';
+import { visibleTo } from '../visibility';
 
 export function callTool(server: Registry, extensions: readonly ToolCalls[]): Method {
   // The server's result limit, made once per isolate, not per call.
@@ -26,7 +27,8 @@ export function callTool(server: Registry, extensions: readonly ToolCalls[]): Me
     if (typeof name !== 'string') return { error: invalidParams('params.name must be a string') };
     // Looked up once per request: by the transport when it checked the tool's HTTP policy, else here.
     const tool = request.tool ?? server.tools.get(name);
-    if (!tool) return { error: invalidParams(`Unknown tool: ${name}`, { name }) };
+    // A tool its visibleTo rule hides from this caller does not exist for it (its scopes are checked by the transport, for the 403 challenge).
+    if (!tool || !visibleTo(tool.definition, request.caller)) return { error: invalidParams(`Unknown tool: ${name}`, { name }) };
     // Most tools require no client capability: nothing is built for them.
     const required = tool.definition.requiresClientCapabilities;
     if (required?.length) {

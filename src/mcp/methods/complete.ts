@@ -1,9 +1,13 @@
-/** `completion/complete` (spec 2026-07-28 server/utilities/completion): suggestions for a prompt argument or a template variable. */
+/**
+ * `completion/complete` (spec 2026-07-28 server/utilities/completion): suggestions for a prompt
+ * argument or a template variable; a prompt or template the caller may not use is unknown to it.
+ */
 import type { Completer } from '../define';
 import { invalidParams } from '../errors';
 import { isObject } from '../json';
 import type { Registry } from '../registry';
 import type { Method } from '../request';
+import { refusalFor } from '../visibility';
 
 export function complete(server: Registry): Method {
   return async (request) => {
@@ -16,11 +20,11 @@ export function complete(server: Registry): Method {
     let completer: Completer | undefined;
     if (ref.type === 'ref/prompt' && typeof ref.name === 'string') {
       const prompt = server.prompts.get(ref.name);
-      if (!prompt) return { error: invalidParams(`Unknown prompt: ${ref.name}`) };
+      if (!prompt || refusalFor(prompt, request.caller, server.scopeHierarchy)) return { error: invalidParams(`Unknown prompt: ${ref.name}`) };
       completer = prompt.arguments?.find((a) => a.name === argument.name)?.complete;
     } else if (ref.type === 'ref/resource' && typeof ref.uri === 'string') {
       const template = server.templates.find((t) => t.definition.uriTemplate === ref.uri);
-      if (!template) return { error: invalidParams(`Unknown resource template: ${ref.uri}`) };
+      if (!template || refusalFor(template.definition, request.caller, server.scopeHierarchy)) return { error: invalidParams(`Unknown resource template: ${ref.uri}`) };
       const completers = template.definition.complete ?? {};
       completer = Object.hasOwn(completers, argument.name) ? completers[argument.name] : undefined;
     } else {

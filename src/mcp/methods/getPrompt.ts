@@ -1,9 +1,13 @@
-/** `prompts/get` (spec 2026-07-28 server/prompts): the prompt by name, its arguments checked, then its handler, in rounds. */
+/**
+ * `prompts/get` (spec 2026-07-28 server/prompts): the prompt by name (one its rules hide from the
+ * caller is unknown to it; one whose scopes it lacks, 403), its arguments checked, then its handler, in rounds.
+ */
 import { invalidParams, McpError } from '../errors';
 import { readPromptArguments } from '../prompts';
 import type { Registry } from '../registry';
 import type { Method } from '../request';
 import { serveRound } from '../rounds';
+import { refusalFor } from '../visibility';
 
 export function getPrompt(server: Registry): Method {
   return (request) => {
@@ -11,7 +15,9 @@ export function getPrompt(server: Registry): Method {
     const name = params.name;
     if (typeof name !== 'string') return { error: invalidParams('params.name must be a string') };
     const prompt = server.prompts.get(name);
-    if (!prompt) return { error: invalidParams(`Unknown prompt: ${name}`, { name }) };
+    const refused = prompt && refusalFor(prompt, request.caller, server.scopeHierarchy);
+    if (!prompt || refused === 'hidden') return { error: invalidParams(`Unknown prompt: ${name}`, { name }) };
+    if (refused) return { error: refused };
     const args = readPromptArguments(prompt, params.arguments);
     if (args instanceof McpError) return { error: args };
     return serveRound(server, request, {

@@ -3,24 +3,79 @@
  * spec 2026-07-28 server/utilities/pagination): every page of a static list serialized once per
  * isolate, for an anonymous caller, an authenticated one and a legacy client; a request is one
  * map lookup by its cursor.
+ *
+ * A list with an item that needs scopes or has a `visibleTo` rule depends on who asks
+ * (`../visibility.ts`): each request picks the items its caller may use, and the pages of that
+ * selection are serialized once and kept (a bounded number of selections per isolate). Its
+ * cursors name the selection, so a cursor pages only a list that shows the same items; its
+ * results are private (spec server/utilities/caching: a result that depends on the caller).
+ * Whether a list is such a list is decided here, once: the others keep the precomputed path.
  */
-import type { CacheableMethod } from '../define';
+import type { CacheableMethod, CallerRules } from '../define';
 import { invalidParams } from '../errors';
+import type { RawJson } from '../json';
 import { legacyShape } from '../legacy';
 import { paginate } from '../paginate';
 import type { Registry } from '../registry';
-import type { Method } from '../request';
+import type { McpRequest, Method } from '../request';
+import type { CachePolicy } from '../types';
+import { isRestricted, listedFor } from '../visibility';
 
-export function list(server: Registry, method: CacheableMethod, key: string, items: readonly object[]): Method {
-  const page = (authenticated: boolean) => (list: readonly object[], nextCursor: string | undefined) =>
-    server.finished({ [key]: list, ...(nextCursor ? { nextCursor } : {}) }, server.cache(method, authenticated)).result;
-  const pages = [paginate(method, items, server.pageSize, page(false)), paginate(method, items, server.pageSize, page(true))];
-  const legacyPages = paginate(method, items, server.pageSize, (list, next) => legacyShape(page(false)(list, next)));
-  return (request) => {
+/** An item of a list: who may see it, and how it is listed. */
+export interface ListItem {
+  readonly rules: CallerRules;
+  readonly listed: object;
+}
+
+/** How many selections of a list an isolate keeps serialized: enough for the scope sets of a deployment, bounded whatever callers send. */
+const KEPT_SELECTIONS = 64;
+
+type Pages = readonly [modern: Map<string | undefined, RawJson>, legacy: Map<string | undefined, RawJson>];
+
+export function list(server: Registry, method: CacheableMethod, key: string, items: readonly ListItem[]): Method {
+  const page = (policy: CachePolicy) => (list: readonly object[], nextCursor: string | undefined) =>
+    server.finished({ [key]: list, ...(nextCursor ? { nextCursor } : {}) }, policy).result;
+  const pagesOf = (name: string, listed: readonly object[], policy: CachePolicy): Pages => [
+    paginate(name, listed, server.pageSize, page(policy)),
+    paginate(name, listed, server.pageSize, (list, next) => legacyShape(page(policy)(list, next))),
+  ];
+  const serve = (request: McpRequest, pages: Pages, policy: CachePolicy) => {
     const cursor = request.message.params?.cursor;
     if (cursor !== undefined && typeof cursor !== 'string') return { error: invalidParams('params.cursor must be a string') };
-    const authenticated = request.caller !== undefined;
-    const found = (request.meta.era === 'legacy' ? legacyPages : pages[Number(authenticated)]!).get(cursor);
-    return found ? { result: found, cache: server.cache(method, authenticated) } : { error: invalidParams('unknown cursor', { cursor }) };
+    const found = pages[request.meta.era === 'legacy' ? 1 : 0].get(cursor);
+    return found ? { result: found, cache: policy } : { error: invalidParams('unknown cursor', { cursor }) };
   };
+  const listed = items.map((item) => item.listed);
+
+  if (!items.some((item) => isRestricted(item.rules))) {
+    const policies = [server.cache(method, false), server.cache(method, true)] as const;
+    const pages = [pagesOf(method, listed, policies[0]), pagesOf(method, listed, policies[1])] as const;
+    return (request) => {
+      const authenticated = Number(request.caller !== undefined) as 0 | 1;
+      return serve(request, pages[authenticated], policies[authenticated]);
+    };
+  }
+
+  // The list depends on the caller: private, whatever the definition says; its ttlMs stays the author's.
+  const policy: CachePolicy = { ...server.cache(method, true), cacheScope: 'private' };
+  const selections = new Map<string, Pages>();
+  return (request) => {
+    const chosen = items.map((item) => listedFor(item.rules, request.caller));
+    const selection = chosen.map(Number).join('');
+    let pages = selections.get(selection);
+    if (pages === undefined) {
+      // The cursor names the selection: another caller's cursor finds no page here (unless it sees the same items).
+      pages = pagesOf(`${method}:${fnv1a(selection)}`, listed.filter((_, i) => chosen[i]), policy);
+      if (selections.size >= KEPT_SELECTIONS) selections.delete(selections.keys().next().value!);
+      selections.set(selection, pages);
+    }
+    return serve(request, pages, policy);
+  };
+}
+
+/** FNV-1a, 32 bits, as hex: a short name for a selection in its cursors (a clash only lets a cursor page the caller's own list). */
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, '0');
 }

@@ -1,0 +1,54 @@
+/**
+ * AUTH_MODE = "access": Cloudflare Access in front of the Worker signs every request it lets
+ * through with a JWT in `Cf-Access-Jwt-Assertion`; the Worker checks it as Cloudflare's guide
+ * says (developers.cloudflare.com/cloudflare-one/identity/authorization-cookie/validating-json/):
+ * signed by one of the team's keys (`<team domain>/cdn-cgi/access/certs`, kept by `./jwks.ts`, so
+ * certs that cannot be had are a 503, never a 401), `iss` the team domain, `aud` naming an
+ * application's AUD tag (ACCESS_AUD), within its times. The caller is the Access identity: `sub` (a service
+ * token's `common_name` when `sub` is empty), every claim (email, and groups or what the
+ * identity provider passes), scopes from ACCESS_SCOPES_CLAIM when set.
+ */
+import { jwtVerify, type JWTPayload } from 'jose';
+import type { Caller } from '../mcp/request';
+import { isSubject, unreachable, type AccessVerifier } from './auth';
+import { IssuerKeys, joseVerdict, verifiedWith } from './jwks';
+import { CLOCK_SKEW_SECONDS, plausible } from './jwt';
+import type { AccessAuthSettings } from './settings';
+
+/** One key cache per deployment's settings (parsed once per isolate). */
+const certsBySettings = new WeakMap<AccessAuthSettings, IssuerKeys>();
+/** Scopes read from a claim: at most this many, each a scope token of RFC 6749 3.3. */
+const MAX_SCOPES = 100;
+const SCOPE_TOKEN = /^[\x21\x23-\x5B\x5D-\x7E]{1,200}$/;
+
+export const verifyAccess: AccessVerifier = async (assertion, auth, lifetime) => {
+  let certs = certsBySettings.get(auth);
+  if (certs === undefined) certsBySettings.set(auth, (certs = new IssuerKeys(auth.certsUrl, auth.certsTimeoutMs)));
+  const verdict = await verifiedWith(
+    certs,
+    lifetime,
+    (getKey) =>
+      joseVerdict(async () => {
+        const { payload } = await jwtVerify(assertion, getKey, { issuer: auth.issuer, audience: [...auth.audiences], clockTolerance: CLOCK_SKEW_SECONDS });
+        return callerOf(payload, auth);
+      }),
+    () => plausible(assertion, auth.issuer, (payload) => (addressedToApp(payload.aud, auth.audiences) ? callerOf(payload, auth) : undefined)),
+  );
+  return verdict !== undefined && 'retryAfterMs' in verdict ? unreachable(verdict.retryAfterMs) : verdict;
+};
+
+/** The Access identity of a verified token: a user's `sub`, or a service token's `common_name`; none is no caller. */
+function callerOf(payload: JWTPayload, auth: AccessAuthSettings): Caller | undefined {
+  const subject = [payload.sub, payload.common_name].find((one) => one !== '' && one !== undefined);
+  if (!isSubject(subject)) return undefined;
+  return { subject, scopes: auth.scopesClaim === undefined ? [] : scopesIn(payload[auth.scopesClaim]), claims: payload as Caller['claims'] };
+}
+
+/** A claim's values as scopes: a list of strings or one space-separated string; anything that is no scope token is left out. */
+function scopesIn(value: unknown): readonly string[] {
+  const values = typeof value === 'string' ? value.split(' ') : Array.isArray(value) ? value : [];
+  return values.filter((one): one is string => typeof one === 'string' && SCOPE_TOKEN.test(one)).slice(0, MAX_SCOPES);
+}
+
+/** Access puts the AUD tag in a list (`aud: ["<tag>"]`); a string is read too. One of `tags` must be there. */
+const addressedToApp = (aud: unknown, tags: readonly string[]) => tags.some((tag) => aud === tag || (Array.isArray(aud) && aud.includes(tag)));

@@ -1,0 +1,22 @@
+/**
+ * Who is calling: the one shape a handler, a list and the transport see of the caller, whatever
+ * the auth mode. A leaf (types only), so the public API (`define.ts`) and the core's request
+ * (`request.ts`) both use it without importing each other.
+ */
+import type { JsonValue } from './types';
+
+/**
+ * Who is calling, once authorization has admitted them: one shape in every auth mode
+ * (docs/server-api.md, "Who is calling"). A field a mode does not have is absent, never an
+ * empty string: `props` exists only in the sign-in mode.
+ */
+export interface Caller {
+  /** The token's `sub` (jwt), the Access identity's `sub` (access), the introspection answer's `sub` (introspect); `bearer` for the shared secret. */
+  readonly subject: string;
+  /** The scopes it grants, the ones they imply included (the server's `scopeHierarchy`). */
+  readonly scopes: readonly string[];
+  /** What the verified credential says: the token's claims, the introspection answer, the Access identity (email, groups); `{}` for the shared secret. */
+  readonly claims: Readonly<Record<string, JsonValue>>;
+  /** Sign-in mode only: what was stored when the user authorized (e.g. the upstream token). */
+  readonly props?: Readonly<Record<string, JsonValue>>;
+}
