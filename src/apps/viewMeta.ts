@@ -61,7 +61,7 @@ export function cspOriginProblem(entry: unknown): string | undefined {
 /** Checks a view's `_meta.ui`; a mistake throws at module load with `where` and what to write instead. */
 export function checkViewMeta(meta: ViewMeta, where: string): ViewMeta {
   for (const key of Object.keys(meta)) {
-    if (!META_KEYS.includes(key)) throw new Error(`${where}: unknown _meta.ui field "${key}"; the spec defines ${META_KEYS.join(', ')}`);
+    if (!META_KEYS.includes(key)) throw new Error(`${where}: unknown field "${key}"; a view takes uri, name, title, description, page or html, cache, and the spec's _meta.ui fields ${META_KEYS.join(', ')}`);
   }
   for (const [key, list] of Object.entries(meta.csp ?? {})) {
     if (!(CSP_KEYS as readonly string[]).includes(key)) throw new Error(`${where}: unknown csp field "${key}"; the spec defines ${CSP_KEYS.join(', ')}`);

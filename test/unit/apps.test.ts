@@ -115,6 +115,7 @@ describe('mistakes fail at load', () => {
     ['a CSP entry with another scheme', { csp: { frameDomains: ['javascript://x'] } }, /csp.frameDomains entry "javascript:\/\/x" must use https, http, wss or ws/],
     ['a misspelt CSP field', { csp: { connectDomain: ['https://a.com'] } }, /unknown csp field "connectDomain"; the spec defines connectDomains/],
     ['an unknown permission', { permissions: { usb: {} } }, /unknown permission "usb"/],
+    ['a misspelt field', { prefersBorders: true }, /unknown field "prefersBorders"; a view takes uri, name, .* _meta.ui fields csp, permissions, domain, prefersBorder/],
     ['a permission that is not {}', { permissions: { camera: true } }, /permissions.camera must be \{\}/],
     ['prefersBorder not a boolean', { prefersBorder: 'yes' }, /prefersBorder must be true or false/],
   ])('refuses a view with %s', (_, extra, message) => {
