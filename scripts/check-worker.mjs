@@ -10,12 +10,13 @@
  *   schema says otherwise), so `type: "integr"` or `required: "n"` is caught here, not blamed on
  *   a model's arguments at every call;
  * - every listed tool and prompt (its arguments included) checked against the spec's own schema
- *   of `Tool` and `Prompt` (test/spec/schema.json, the spec's schema.json).
+ *   of `Tool` and `Prompt` (test/spec/schema.json, the spec's schema.json);
+ * - every view of MCP Apps read from the static assets it was built into (docs/apps.md).
  *
  *   node --enable-source-maps scripts/check-worker.mjs [wrangler.toml ...]
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { Ajv } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -57,7 +58,7 @@ function authorFiles(bundle) {
   const map = JSON.parse(readFileSync(join(bundle, readdirSync(bundle).find((file) => file.endsWith('.js.map'))), 'utf8'));
   return map.sources
     .map((source) => relative(root, join(bundle, source)))
-    .filter((file) => !file.includes('node_modules') && !/^src\/(?:mcp|http|tasks)\//.test(file) && !file.startsWith('..'));
+    .filter((file) => !file.includes('node_modules') && !/^src\/(?:mcp|http|tasks|apps)\//.test(file) && !file.startsWith('..'));
 }
 
 /** Where `name` is defined: the first `name: '…'` of the author's files, as file:line. */
@@ -84,7 +85,7 @@ function authorFrame(error, files) {
 const post = (method, params = {}) =>
   new Request('http://localhost/mcp', {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': method },
+    headers: { 'Content-Type': 'application/json', 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': method, ...(params.uri ? { 'Mcp-Name': params.uri } : {}) },
     body: JSON.stringify({
       jsonrpc: '2.0',
       id: 1,
@@ -135,6 +136,19 @@ async function check(config) {
         for (const why of metaSchemaErrors(item[key])) problems.push(`${where}: tool "${item.name}" ${key} is not a valid JSON Schema ${why}`);
       }
     }
+  }
+  // Every view reads, as the deployed Worker would read it from its static assets: a page that
+  // was never built (a misspelt `page`) fails here rather than as a 500 to a host (docs/apps.md).
+  const assets = settings.assets?.directory && join(dirname(join(root, config)), settings.assets.directory);
+  const ASSETS = {
+    fetch: async (url) => {
+      const file = assets && join(assets, decodeURIComponent(new URL(url).pathname));
+      return file && existsSync(file) ? new Response(readFileSync(file)) : new Response(null, { status: 404 });
+    },
+  };
+  for (const view of (await listAll(worker, env, 'resources')).filter((r) => r.mimeType === 'text/html;profile=mcp-app')) {
+    const reply = await (await worker.fetch(post('resources/read', { uri: view.uri }), { ...env, ASSETS }, noContext)).json();
+    if (reply.error) problems.push(`${whereDefined(files, view.name) ?? `view "${view.uri}"`}: view "${view.uri}" cannot be read: ${reply.error.message}`);
   }
   return problems;
 }

@@ -1,23 +1,24 @@
 /**
  * `npm run test:fork`: proves a fork stays green. In a copy of this repository (tracked files and
  * untracked ones git does not ignore) it does what the README tells a new owner to do: deletes
- * the examples and their tests, renames the server and the package, adds the tool of "Add a
- * tool" and the tests of "Test your tool" exactly as the README shows them, then runs
- * `npm run check` and `npm test`, and checks that its server.json (`npm run registry`), Server
- * Card and page name the fork's server and its tool. Any step that fails, or a README test that does not run, fails
+ * the examples and their tests (the example view's page too), renames the server and the
+ * package, adds the tool of "Add a tool", the tests of "Test your tool" and the view of "Add a
+ * view" (the tool linked to it) exactly as the README shows them, then runs `npm run check` and
+ * `npm test`, checks the view was built into one self-contained file, and that its server.json
+ * (`npm run registry`), Server Card and page name the fork's server and its tool. Any step that fails, or a README test that does not run, fails
  * the check loudly. FORK_CHECK_KEEP=1 keeps the copy for a post-mortem.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadWorker, noContext } from './loadWorker.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // The examples. The tasks and sign-in configurations (src/with-tasks.ts, wrangler.tasks.toml;
 // src/with-sign-in.ts, wrangler.oauth.toml) stay: they serve the fork's own server.
-const EXAMPLES = ['src/tools', 'src/resources', 'src/prompts', 'test/examples'];
+const EXAMPLES = ['src/tools', 'src/resources', 'src/prompts', 'views/world-clock', 'test/examples'];
 const FORK_NAME = 'my-fork-server';
 /** The fork's name in the Server Card and the MCP Registry (reverse DNS). */
 const FORK_CARD_NAME = `io.github.my-fork-org/${FORK_NAME}`;
@@ -45,13 +46,14 @@ function edit(file, pattern, replacement) {
   writeFileSync(path, text.replace(pattern, replacement));
 }
 
-/** The ```ts blocks of a README section (any heading level) whose first line names their file (`// path`). */
+/** The ```ts and ```html blocks of a README section (any heading level) whose first line names their file (`// path`, `<!-- path -->`). */
 function readmeFiles(heading) {
   const readme = readFileSync(join(root, 'README.md'), 'utf8');
   const start = readme.search(new RegExp(`^#{1,6} ${heading}$`, 'm'));
   if (start < 0) fail('read the README', `no "${heading}" section`);
   const section = readme.slice(readme.indexOf('\n', start)).split(/\n#{1,6} /)[0];
-  const files = [...section.matchAll(/```ts\n\/\/ (\S+)\n([\s\S]*?)```/g)].map(([, path, code]) => ({ path, code }));
+  const blocks = /```(?:ts\n\/\/ (\S+)|html\n<!-- (\S+) -->)\n([\s\S]*?)```/g;
+  const files = [...section.matchAll(blocks)].map(([, ts, html, code]) => ({ path: ts ?? html, code }));
   if (files.length === 0) fail('read the README', `"${heading}" has no \`\`\`ts block starting with // <path>`);
   return files;
 }
@@ -117,9 +119,24 @@ for (const { path, code } of [tool, ...tests]) {
 }
 edit('src/server.ts', /^(import .* from '\.\/mcp';\n)/m, `$1import { ${exported} } from './tools/${module}';\n`);
 edit('src/server.ts', /^(\s+)tools: \[[^\]]*\],/m, `$1tools: [${exported}],`);
-console.log(`fork check: ${fork}\n  deleted ${EXAMPLES.join(', ')}; renamed to ${FORK_NAME}; added ${[tool, ...tests].map((f) => f.path).join(', ')}`);
 
-// 4. The fork's own checks, as its CI would run them.
+// 4. Add a view, as the README shows it, and link the README's tool to it as the README says.
+const view = readmeFiles('Add a view');
+for (const { path, code } of view) {
+  mkdirSync(dirname(join(fork, path)), { recursive: true });
+  writeFileSync(join(fork, path), code);
+}
+const declared = view.find((f) => f.path.startsWith('src/resources/'));
+const viewName = declared && /export const (\w+)/.exec(declared.code)?.[1];
+const viewPage = declared && /page: '([\w-]+)'/.exec(declared.code)?.[1];
+if (!viewName || !viewPage) fail('add a view', 'the README\'s "Add a view" declares no view in src/resources/ with a page');
+edit('src/server.ts', /^(import .* from '\.\/mcp';\n)/m, `$1import { ${viewName} } from './resources/${declared.path.slice('src/resources/'.length, -3)}';\n`);
+edit('src/server.ts', /^(\s+)resources: \[\],/m, `$1resources: [${viewName}],`);
+edit(tool.path, /^(import .*\n)/m, `$1import { ${viewName} } from '../resources/${declared.path.slice('src/resources/'.length, -3)}';\n`);
+edit(tool.path, /^(\s+)(inputSchema: )/m, `$1ui: { resourceUri: ${viewName}.uri },\n$1$2`);
+console.log(`fork check: ${fork}\n  deleted ${EXAMPLES.join(', ')}; renamed to ${FORK_NAME}; added ${[tool, ...tests, ...view].map((f) => f.path).join(', ')}`);
+
+// 5. The fork's own checks, as its CI would run them.
 // A fork that changes its vars regenerates their types, as the README says.
 await run('npm run cf-typegen', ['run', 'cf-typegen'], LIMITS_MS.check);
 await run('npm run check', ['run', 'check'], LIMITS_MS.check);
@@ -130,7 +147,12 @@ for (const { path } of tests) {
   if (!plain.includes(`✓ ${path} (`)) fail('npm test', `${path} from the README did not run and pass`);
 }
 
-// 5. How the fork is found: its server.json, Server Card and page name it and list its tool.
+// The README's view was built into one self-contained file, where the Worker reads it.
+const built = join(fork, 'build', 'views', `${viewPage}.html`);
+if (!existsSync(built)) fail('add a view', `${relative(fork, built)} was not built`);
+if (!/^<!doctype html>[\s\S]*<script type="module">[\s\S]+<\/script>/i.test(readFileSync(built, 'utf8'))) fail('add a view', `${relative(fork, built)} has no inline script`);
+
+// 6. How the fork is found: its server.json, Server Card and page name it and list its tool.
 const url = `https://${FORK_NAME}.my-account.workers.dev/mcp`;
 await run('npm run registry', ['run', 'registry', '--', '--url', url], LIMITS_MS.check);
 const serverJson = JSON.parse(readFileSync(join(fork, 'server.json'), 'utf8'));
@@ -147,4 +169,4 @@ if (!page.includes(`<code>${toolName}</code>`) || !page.includes(FORK_NAME)) fai
 console.log(`fork check: server.json, the Server Card and the page name ${FORK_CARD_NAME}; the page lists ${toolName}`);
 
 if (!process.env.FORK_CHECK_KEEP) rmSync(parent, { recursive: true, force: true });
-console.log(`\nfork check passed in ${Math.round((Date.now() - started) / 1000)} s: a fork without the examples, renamed, with the README's tool and tests, is green.`);
+console.log(`\nfork check passed in ${Math.round((Date.now() - started) / 1000)} s: a fork without the examples, renamed, with the README's tool, tests and view, is green.`);

@@ -7,10 +7,12 @@ import pkg from '../package.json';
 import { createServer, type ServerDefinition } from './mcp';
 import { summarizeRepo } from './prompts/summarize-repo';
 import { timeInZone, timeZones } from './resources/time-zones';
+import { worldClockView } from './resources/world-clock-view';
 import { add } from './tools/add';
 import { compileReport } from './tools/compile-report';
 import { currentTime } from './tools/current-time';
 import { githubRepo } from './tools/github-repo';
+import { worldClockRefresh, worldClockTool } from './tools/world-clock';
 
 export const serverDefinition: ServerDefinition = {
   info: { name: 'mcp-worker-template', version: pkg.version },
@@ -19,9 +21,9 @@ export const serverDefinition: ServerDefinition = {
     name: 'io.github.your-org/mcp-worker-template',
     description: 'A stateless MCP server on Cloudflare Workers, made from the MCP Worker template.',
   },
-  instructions: 'Example tools: add numbers, look up a GitHub repository, tell the time in a time zone, compile a report.',
-  tools: [add, githubRepo, currentTime, compileReport],
-  resources: [timeZones],
+  instructions: 'Example tools: add numbers, look up a GitHub repository, tell the time in a time zone or in several at once (world_clock, shown as a chart where the host renders views), compile a report.',
+  tools: [add, githubRepo, currentTime, compileReport, worldClockTool, worldClockRefresh],
+  resources: [timeZones, worldClockView],
   resourceTemplates: [timeInZone],
   prompts: [summarizeRepo],
   // Caching hints (spec 2026-07-28 server/utilities/caching). Unset, the defaults apply:

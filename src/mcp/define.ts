@@ -32,7 +32,8 @@ export interface HandlerContext {
   client: { protocolVersion: string; capabilities: RequestMeta['clientCapabilities']; info?: Implementation };
   /**
    * True when the client declared this capability on this request: `elicitation` (any mode),
-   * `elicitation.form`, `elicitation.url`, `sampling`, `sampling.tools`, `sampling.context`, `roots`.
+   * `elicitation.form`, `elicitation.url`, `sampling`, `sampling.tools`, `sampling.context`, `roots`,
+   * and an extension by its identifier: `extensions.io.modelcontextprotocol/ui` (a host that renders views).
    * Ask for a form only when `can('elicitation.form')` (spec 2026-07-28 client/elicitation).
    */
   can(capability: ClientFeature): boolean;
@@ -79,6 +80,8 @@ export interface ToolDefinition<Args = Record<string, unknown>> extends Tool, Ca
   task?: TaskSupport;
   /** A task handler that settles within this many ms answers directly, with no task kept (default 0: always a task). */
   immediateMs?: number;
+  /** The view a host renders this tool's results in (MCP Apps, docs/apps.md); listed as `_meta.ui`. */
+  ui?: ToolUi;
   handler(args: Args, context: HandlerContext): Awaitable<CallToolResult | InputRequired>;
 }
 
@@ -88,6 +91,16 @@ export interface ToolDefinition<Args = Record<string, unknown>> extends Tool, Ca
  * refuses the others (-32021), and needs a server with the extension (else it fails at load).
  */
 export type TaskSupport = 'optional' | 'required';
+
+/**
+ * A tool's link to a view (spec extensions/apps, Resource Discovery): `resourceUri` names a view
+ * the server lists (`defineAppView`); `visibility` says who may call it, `["model", "app"]` when
+ * left out. A host keeps an `["app"]` tool from its model: only the view calls it.
+ */
+export interface ToolUi {
+  resourceUri: string;
+  visibility?: readonly ('model' | 'app')[];
+}
 
 /** The Tasks extension's identifier (spec extensions/tasks). */
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
@@ -108,6 +121,7 @@ interface ResourceDescription extends CallerRules {
   description?: string;
   mimeType?: string;
   annotations?: Annotations;
+  _meta?: JsonObject;
   /** Caching hints for reads of this resource; defaults to the server's `resources/read` policy. */
   cache?: CachePolicy;
 }

@@ -84,9 +84,18 @@ export function readRequestMeta(params: JsonObject | undefined): RequestMeta | M
 
 /**
  * A client capability, or one of the sub-features the spec gates on: an elicitation mode
- * (spec 2026-07-28 client/elicitation), tool use or context inclusion in sampling (client/sampling).
+ * (spec 2026-07-28 client/elicitation), tool use or context inclusion in sampling (client/sampling),
+ * an extension by its identifier (`extensions.io.modelcontextprotocol/ui`: spec basic/index, Extensions).
  */
-export type ClientFeature = 'elicitation' | 'elicitation.form' | 'elicitation.url' | 'sampling' | 'sampling.tools' | 'sampling.context' | 'roots';
+export type ClientFeature =
+  | 'elicitation'
+  | 'elicitation.form'
+  | 'elicitation.url'
+  | 'sampling'
+  | 'sampling.tools'
+  | 'sampling.context'
+  | 'roots'
+  | `extensions.${string}`;
 
 /**
  * True when the client declared the feature on this request. Own properties only, so

@@ -4,6 +4,7 @@
  * their defaults, and how a finished result is wrapped. Author mistakes (a name listed twice, a
  * task tool without the Tasks extension) fail here, at module load, where the author sees them.
  */
+import { appsExtensionFor } from '../apps/views';
 import { TASKS_EXTENSION, type AnyTool, type CacheableMethod, type PromptDefinition, type ResourceDefinition } from './define';
 import { DEFAULT_CACHE, DEFAULT_MAX_RESULT_CHARS, DEFAULT_PAGE_SIZE, DEFAULT_REQUEST_STATE_TTL_MS, DEFAULT_TOOL_TIMEOUT_MS } from './defaults';
 import type { Extension, ServerAtLoad } from './extension';
@@ -43,7 +44,9 @@ export class Registry implements ServerAtLoad {
     this.instructions = definition.instructions;
     this.card = definition.card && checkedCard(definition.card);
     this.logging = definition.logging === true;
-    this.extensions = definition.extensions ?? [];
+    // MCP Apps is served when a view is listed (docs/apps.md): nothing to add by hand, nothing to pay without one.
+    const apps = appsExtensionFor(definition.resources ?? [], definition.tools ?? []);
+    this.extensions = apps ? [...(definition.extensions ?? []), apps] : (definition.extensions ?? []);
     byName(this.extensions, (e) => e.id, 'extension');
     const fieldsOf = (tool: AnyTool) => this.extensions.flatMap((extension) => extension.toolFields?.(tool) ?? []);
     this.tools = byName((definition.tools ?? []).map((tool) => compileTool(tool, fieldsOf(tool))), (t) => t.definition.name, 'tool');

@@ -32,6 +32,7 @@ export interface ServerDefinition {
   /** Guidance for the model on how to use this server, returned by `server/discover`. */
   instructions?: string;
   tools?: readonly AnyTool[];
+  /** Fixed resources; a view of MCP Apps (`defineAppView`, docs/apps.md) is one, and listing one serves the extension. */
   resources?: readonly ResourceDefinition[];
   resourceTemplates?: readonly ResourceTemplateDefinition[];
   prompts?: readonly PromptDefinition[];

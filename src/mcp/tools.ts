@@ -83,7 +83,7 @@ export function compileTool(tool: AnyTool, fields: readonly object[] = []): Comp
   if (!isObject(tool.inputSchema) || tool.inputSchema.type !== 'object') {
     throw new Error(`${where}: inputSchema must be an object schema with "type": "object"`);
   }
-  const { handler: _handler, requiresClientCapabilities: _requires, requiredScopes: _scopes, visibleTo: _visibleTo, timeoutMs: _timeout, task: _task, immediateMs: _immediate, ...own } = tool;
+  const { handler: _handler, requiresClientCapabilities: _requires, requiredScopes: _scopes, visibleTo: _visibleTo, timeoutMs: _timeout, task: _task, immediateMs: _immediate, ui: _ui, ...own } = tool;
   const listed: Tool = Object.assign(own, ...fields);
   const checkOutput = tool.outputSchema ? compileSchema(tool.outputSchema, `${where} outputSchema`) : () => undefined;
   return {

@@ -51,7 +51,8 @@ describe('compile_report (tasks configuration)', () => {
   });
 
   it('advertises the extension here, and not in the default, storage-free configuration', async () => {
-    expect((await rpc(url, 'server/discover', {})).result?.capabilities.extensions).toEqual({ [TASKS]: {} });
-    expect((await testClient(worker).discover()).result.capabilities).not.toHaveProperty('extensions');
+    // Beside MCP Apps, which the example server serves in both (its world clock has a view).
+    expect((await rpc(url, 'server/discover', {})).result?.capabilities.extensions).toEqual({ [TASKS]: {}, 'io.modelcontextprotocol/ui': {} });
+    expect((await testClient(worker).discover()).result.capabilities.extensions).toEqual({ 'io.modelcontextprotocol/ui': {} });
   });
 });

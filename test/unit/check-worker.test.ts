@@ -1,7 +1,7 @@
 /**
  * `npm run check` catches an author's mistakes before deploy (scripts/check-worker.mjs), with the
- * author's file and line: schemas that break the JSON Schema meta-schema, and a server that
- * throws at load. Run on the broken fixtures of test/fixtures/broken/.
+ * author's file and line: schemas that break the JSON Schema meta-schema, a server that
+ * throws at load, a view that cannot be read. Run on the broken fixtures of test/fixtures/broken/.
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -32,6 +32,13 @@ describe('npm run check: the built Worker, loaded once', () => {
     expect(code).toBe(1);
     expect(output).toContain('the Worker fails to load: tool "fine" is defined twice: give each tool its own name, or list it once');
     expect(output).toMatch(/at test\/fixtures\/broken\/duplicate\.ts:6:\d+/);
+  }, 60_000);
+
+  it('reads every view from the assets it was built into, and names one whose page was never built', async () => {
+    const { code, output } = await run('test/fixtures/apps/wrangler.toml');
+    expect(code).toBe(1);
+    expect(output).toMatch(/test\/fixtures\/apps\/server\.ts:\d+: view "ui:\/\/fixture\/unbuilt" cannot be read: .*ASSETS has no never-built\.html \(404\): views\/never-built\/ is built into it by npm run build:views/);
+    expect(output).not.toMatch(/fixture\/(from-assets|inline)/);
   }, 60_000);
 
   it('passes the template as it is', async () => {

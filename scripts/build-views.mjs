@@ -1,0 +1,97 @@
+/**
+ * `npm run build:views`: builds each view page, `views/<page>/index.html`, into one
+ * self-contained document, `build/views/<page>.html`, which the Worker serves from its static
+ * assets (docs/apps.md). A host loads a view from `resources/read`, never from the server's
+ * origin, so its scripts and styles are inlined: each `<script type="module" src="./x.ts">` becomes
+ * the script bundled with esbuild (the bundler wrangler itself uses; tree-shaken, minified), and
+ * the CSS that script imports becomes a `<style>` in the head. wrangler runs it before
+ * `wrangler dev`, `wrangler deploy` and the dry run of `npm run check` and of every test build
+ * (`[build] command` in wrangler.toml), so no one has to remember it.
+ *
+ *   node scripts/build-views.mjs     prints each page's size, raw and gzip
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const sources = join(root, 'views');
+const out = join(root, 'build', 'views');
+const SCRIPT = /<script\b[^>]*\bsrc="\.\/([\w./-]+\.ts)"[^>]*><\/script>/g;
+const LOCAL_REFERENCE = /\b(?:src|href)="\.{0,2}\/(?!\/)[^"]*"/;
+
+/**
+ * zod's `z` namespace, which the client SDK under `App` imports whole, re-exports every locale
+ * (`z.locales`), so all forty reach the bundle (about 260 KB minified) though only English is
+ * used. A view speaks to its host, not to people in zod's error messages: English alone.
+ */
+const englishOnly = {
+  name: 'zod-english-only',
+  setup(build) {
+    build.onResolve({ filter: /\/locales\/index\.js$/ }, ({ path, importer, resolveDir }) =>
+      /[\\/]zod[\\/]/.test(importer) ? { path: join(resolveDir, path), namespace: 'zod-locales' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'zod-locales' }, ({ path }) => ({
+      contents: `export { default as en } from ${JSON.stringify(join(path, '..', 'en.js'))};`,
+      resolveDir: join(path, '..'),
+    }));
+  },
+};
+
+async function bundle(entry) {
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    outdir: 'out',
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    legalComments: 'none',
+    plugins: [englishOnly],
+    logLevel: 'silent',
+  });
+  const text = (ext) => result.outputFiles.filter((f) => f.path.endsWith(ext)).map((f) => f.text).join('');
+  return { js: text('.js'), css: text('.css') };
+}
+
+/** One page: its HTML with each TypeScript entry inlined as a module script and the CSS it imports as a style. */
+async function buildPage(page) {
+  const dir = join(sources, page);
+  const where = relative(root, join(dir, 'index.html'));
+  let html = readFileSync(join(dir, 'index.html'), 'utf8');
+  if (!/^\s*<!doctype html>/i.test(html)) throw new Error(`${where} must start with <!doctype html> (spec extensions/apps: a view is an HTML5 document)`);
+  const styles = [];
+  for (const [tag, file] of [...html.matchAll(SCRIPT)]) {
+    const { js, css } = await bundle(join(dir, file));
+    // Inside an inline script, "</script" would end it early.
+    if (/<\/script/i.test(js)) throw new Error(`${where}: the bundle of ${file} contains "</script", which would end the inline script`);
+    html = html.replace(tag, () => `<script type="module">${js}</script>`);
+    if (css) styles.push(css);
+  }
+  const left = LOCAL_REFERENCE.exec(html);
+  if (left) throw new Error(`${where}: ${left[0]} would not load in a host, which reads the view from resources/read; import it from the page's script, or inline it`);
+  if (styles.length > 0) {
+    if (!/<\/head>/i.test(html)) throw new Error(`${where} needs a <head> for the styles its script imports`);
+    html = html.replace(/<\/head>/i, () => `<style>${styles.join('')}</style></head>`);
+  }
+  return html;
+}
+
+const pages = existsSync(sources) ? readdirSync(sources).filter((name) => statSync(join(sources, name)).isDirectory() && existsSync(join(sources, name, 'index.html'))) : [];
+// Builds of several configs (tests start wrangler.toml and wrangler.tasks.toml at once) may run
+// together: each file is replaced whole (a rename), and only files of pages gone are removed.
+mkdirSync(out, { recursive: true });
+for (const file of readdirSync(out)) if (file.endsWith('.html') && !pages.includes(file.slice(0, -'.html'.length))) rmSync(join(out, file), { force: true });
+for (const page of pages) {
+  const html = await buildPage(page);
+  const partial = join(out, `.${page}.${process.pid}.tmp`);
+  writeFileSync(partial, html);
+  renameSync(partial, join(out, `${page}.html`));
+  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+  console.log(`view ${page}: ${kb(Buffer.byteLength(html))}, ${kb(gzipSync(html).length)} gzip → ${relative(root, join(out, `${page}.html`))}`);
+}
+if (pages.length === 0) console.log('views: none (views/<page>/index.html)');
