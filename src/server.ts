@@ -3,7 +3,7 @@
  * reads, the caching hints, and what it serves. Adding a tool is one file in `src/tools/`
  * and one line in `tools` below; resources and prompts work the same way.
  */
-import pkg from '../package.json';
+import { version } from '../package.json';
 import { createServer, type ServerDefinition } from './mcp';
 import { summarizeRepo } from './prompts/summarize-repo';
 import { timeInZone, timeZones } from './resources/time-zones';
@@ -15,7 +15,7 @@ import { githubRepo } from './tools/github-repo';
 import { worldClockRefresh, worldClockTool } from './tools/world-clock';
 
 export const serverDefinition: ServerDefinition = {
-  info: { name: 'mcp-worker-template', version: pkg.version },
+  info: { name: 'mcp-worker-template', version },
   // The Server Card (docs/discovery.md): your name in reverse-DNS form, e.g. 'com.example/weather'.
   card: {
     name: 'io.github.your-org/mcp-worker-template',

@@ -56,8 +56,11 @@ function pageOf(server: CompiledServer, origin: string, auth: AuthSettings): str
   const name = info.title ?? info.name;
   const about = card?.description ?? instructions;
   const key = (card?.name ?? info.name).split('/').pop()!.replace(/[^a-zA-Z0-9_-]/g, '-');
-  // A public page shows what an anonymous visitor may know of: a tool its visibleTo rule hides from them is left out.
-  const shown = [...server.registry.tools.values()].filter(({ definition }) => visibleTo(definition, undefined));
+  // A public page shows what an anonymous visitor may know of: a tool its visibleTo rule hides from
+  // them is left out, and so is one only a view calls (spec extensions/apps, visibility ["app"]).
+  const shown = [...server.registry.tools.values()].filter(
+    ({ definition }) => visibleTo(definition, undefined) && (definition.ui?.visibility?.includes('model') ?? true),
+  );
   const tools = shown.map(({ listed, definition }) => {
     const scopes = definition.requiredScopes?.length ? ` <span class="tag">needs ${definition.requiredScopes.map(escape).join(', ')}</span>` : '';
     const title = listed.title && listed.title !== listed.name ? ` <span class="title">${escape(listed.title)}</span>` : '';

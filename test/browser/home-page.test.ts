@@ -15,7 +15,9 @@ let toolNames: string[];
 
 beforeAll(async () => {
   [worker, browser] = await Promise.all([startInWorkerd({ secrets: { MCP_STATE_SECRET: 'page test' } }), launchChromium()]);
-  toolNames = (await testClient(worker).listTools()).result.tools.map((tool) => String(tool.name));
+  // What the page shows people: the listed tools a model may call (a tool only a view calls, MCP Apps visibility ["app"], is not for them).
+  const forModels = (tool: Record<string, any>) => (tool._meta?.ui?.visibility as string[] | undefined)?.includes('model') ?? true;
+  toolNames = (await testClient(worker).listTools()).result.tools.filter(forModels).map((tool) => String(tool.name));
 }, 120_000);
 afterAll(() => Promise.all([browser?.close(), worker?.dispose()]));
 

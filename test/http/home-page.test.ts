@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRouter } from '../../src/http/router';
+import { defineAppView } from '../../src/apps';
 import { createServer, defineTool, text } from '../../src/mcp';
 import { testClient, type WorkerInWorkerd } from '../kit';
 import { startEdge } from './edge';
@@ -109,6 +110,22 @@ describe('the page of any server definition', () => {
     expect(text).not.toContain('<script>alert');
     expect(text).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;quoted&#39;');
     expect(text.match(/<script>/g)).toHaveLength(1);
+  });
+
+  it('leaves out a tool only a view may call (MCP Apps visibility ["app"]): people connect models, not views', async () => {
+    const withAppTool = createRouter(
+      createServer({
+        info: { name: 'apps', version: '1' },
+        resources: [defineAppView({ uri: 'ui://page-test/view', name: 'view', html: '<!doctype html><html><head><title>v</title></head><body></body></html>' })],
+        tools: [
+          defineTool({ name: 'for_models', description: 'x', inputSchema: { type: 'object' }, handler: () => text('') }),
+          defineTool({ name: 'for_views_only', description: 'x', inputSchema: { type: 'object' }, ui: { resourceUri: 'ui://page-test/view', visibility: ['app'] }, handler: () => text('') }),
+        ],
+      }),
+    );
+    const text_ = await (await withAppTool.fetch(new Request('https://apps.example/', { headers: html }), env, ctx)).text();
+    expect(text_).toContain('<code>for_models</code>');
+    expect(text_).not.toContain('for_views_only');
   });
 
   it('follows the definition: its name, version, tools and the scopes they need', async () => {
