@@ -12,10 +12,11 @@ import { OPS } from './requests.mjs';
 import { fixed, machine, ratio, table } from './stats.mjs';
 
 /**
- * The template's gzip bundle (the example server, with jose for JWT auth) must stay under
- * this: measured ~38 KB; see BENCHMARKS.md.
+ * The template's gzip bundle (the example server, with jose for the jwt and access modes) must
+ * stay under this: measured 46.7 KB on 2026-12-01 (the page at /, the Access and introspection
+ * verifiers, the MCP Apps seam and example, sign-in's setting names); see BENCHMARKS.md.
  */
-export const BUDGET_BYTES = 40 * 1024;
+export const BUDGET_BYTES = 48 * 1024;
 
 if (process.argv.includes('--check')) {
   const bundle = fileURLToPath(new URL('../dist/index.js', import.meta.url));
