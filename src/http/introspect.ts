@@ -17,6 +17,7 @@ import type { Caller } from '../mcp/request';
 import { addressedTo } from './audience';
 import { isSubject, unreachable, type Introspector } from './auth';
 import type { IntrospectAuthSettings } from './settings';
+import { readUpstreamJson } from './upstreamJson';
 
 /** Answers kept per isolate, at most: the oldest goes first. */
 export const INTROSPECTION_CACHE_ENTRIES = 1000;
@@ -112,23 +113,9 @@ async function ask(token: string, auth: IntrospectAuthSettings): Promise<Kept | 
   } catch (error) {
     return failed(`could not connect (${error instanceof Error ? error.message : String(error)})`);
   }
-  if (response.status !== 200) {
-    await response.body?.cancel().catch(() => undefined);
-    return failed(`HTTP ${response.status}`);
-  }
-  let text: string;
-  try {
-    text = await response.text();
-  } catch {
-    return failed('the body could not be read');
-  }
-  if (text.length > MAX_ANSWER_CHARS) return failed(`a body of more than ${MAX_ANSWER_CHARS} characters`);
-  let answer: unknown;
-  try {
-    answer = JSON.parse(text);
-  } catch {
-    return failed('a body that is not JSON');
-  }
+  const read = await readUpstreamJson(response, MAX_ANSWER_CHARS);
+  if ('failure' in read) return failed(read.failure);
+  const answer = read.json;
   // RFC 7662 2.2: a JSON object whose `active` is a boolean; anything else is no answer.
   if (typeof answer !== 'object' || answer === null || Array.isArray(answer) || typeof (answer as { active?: unknown }).active !== 'boolean') {
     return failed('JSON that is not an introspection answer (no boolean "active")');

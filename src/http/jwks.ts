@@ -13,6 +13,7 @@
  *   not followed), or a body that is not a JWKS; the cause is logged and the keys in hand stay.
  */
 import { createLocalJWKSet, type JWTVerifyGetKey } from 'jose';
+import { readUpstreamJson } from './upstreamJson';
 
 /** The shortest time between two fetches of one isolate. */
 export const JWKS_REFETCH_INTERVAL_MS = 5_000;
@@ -168,27 +169,9 @@ async function fetchKeySet(url: string, timeoutMs: number): Promise<KeySet> {
   } catch (error) {
     throw failed(`could not connect (${error instanceof Error ? error.message : String(error)})`);
   }
-  if (response.status !== 200) {
-    await response.body?.cancel().catch(() => undefined);
-    throw failed(`HTTP ${response.status}${response.status >= 300 && response.status < 400 ? ', a redirect, which is not followed' : ''}`);
-  }
-  if (Number(response.headers.get('Content-Length')) > MAX_JWKS_CHARS) {
-    await response.body?.cancel().catch(() => undefined);
-    throw failed(`a body of more than ${MAX_JWKS_CHARS} bytes`);
-  }
-  let text: string;
-  try {
-    text = await response.text();
-  } catch {
-    throw failed('the body could not be read');
-  }
-  if (text.length > MAX_JWKS_CHARS) throw failed(`a body of more than ${MAX_JWKS_CHARS} characters`);
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw failed('a body that is not JSON');
-  }
+  const read = await readUpstreamJson(response, MAX_JWKS_CHARS);
+  if ('failure' in read) throw failed(read.failure);
+  const json = read.json;
   let getKey: JWTVerifyGetKey;
   try {
     getKey = createLocalJWKSet(json as Parameters<typeof createLocalJWKSet>[0]);
