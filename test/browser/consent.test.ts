@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLoginProviders, type LoginProviders } from '../support/loginProviders';
 import { CLIENT_REDIRECT, HandClient, pkce } from '../support/signInClient';
 import { startSignInWorker, type SignInWorker } from '../support/signInWorker';
-import { launchChromium, screenshotPath } from './support/chromium';
+import { launchChromium, openWatched, screenshotPath } from './support/chromium';
 
 let providers: LoginProviders;
 let signInWorker: SignInWorker;
@@ -45,14 +45,7 @@ async function clientContext(options: Parameters<Browser['newContext']>[0] = {})
 async function openConsent(context: BrowserContext): Promise<{ page: Page; hand: HandClient; verifier: string; errors: string[]; requests: string[] }> {
   const hand = await new HandClient(signInWorker.origin).register();
   const { verifier, challenge } = await pkce();
-  const page = await context.newPage();
-  const errors: string[] = [];
-  const requests: string[] = [];
-  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-  page.on('pageerror', (error) => errors.push(String(error)));
-  page.on('request', (request) => requests.push(request.url()));
-  const response = await page.goto(hand.authorizationUrl(challenge));
-  expect(response?.status()).toBe(200);
+  const { page, errors, requests } = await openWatched(context, hand.authorizationUrl(challenge));
   return { page, hand, verifier, errors, requests };
 }
 

@@ -4,10 +4,10 @@
  * comes from the server under test (its tool list), so a fork's page is checked as it is.
  * Screenshots: test-output/screenshots/home-{phone,desktop}-{light,dark}.png.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInWorkerd, testClient, type WorkerInWorkerd } from '../kit';
-import { launchChromium, screenshotPath } from './support/chromium';
+import { launchChromium, openWatched, screenshotPath } from './support/chromium';
 
 let worker: WorkerInWorkerd;
 let browser: Browser;
@@ -21,18 +21,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => Promise.all([browser?.close(), worker?.dispose()]));
 
-/** Opens `/` and records every console error, page error and request the page makes. */
-async function open(context: BrowserContext): Promise<{ page: Page; errors: string[]; requests: string[] }> {
-  const page = await context.newPage();
-  const errors: string[] = [];
-  const requests: string[] = [];
-  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-  page.on('pageerror', (error) => errors.push(String(error)));
-  page.on('request', (request) => requests.push(request.url()));
-  const response = await page.goto(`${worker.url}/`);
-  expect(response?.status()).toBe(200);
-  return { page, errors, requests };
-}
+const open = (context: BrowserContext) => openWatched(context, `${worker.url}/`);
 
 describe('the page at /', () => {
   it('shows the endpoint and every tool, loads nothing else and logs no error', async () => {

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 const USUAL_PATHS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable', '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome'];
 
@@ -49,4 +49,24 @@ export function screenshotPath(name: string): string {
   const dir = join(import.meta.dirname, '..', '..', '..', 'test-output', 'screenshots');
   mkdirSync(dir, { recursive: true });
   return join(dir, `${name}.png`);
+}
+
+/** A page opened at `url`, with what it logs as errors (console and uncaught) and every request it makes. */
+export interface WatchedPage {
+  page: Page;
+  errors: string[];
+  requests: string[];
+}
+
+/** Opens `url` in a new page of `context`, watching it from before its first request; fails unless the answer is 200. */
+export async function openWatched(context: BrowserContext, url: string): Promise<WatchedPage> {
+  const page = await context.newPage();
+  const errors: string[] = [];
+  const requests: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  page.on('pageerror', (error) => errors.push(String(error)));
+  page.on('request', (request) => requests.push(request.url()));
+  const response = await page.goto(url);
+  if (response?.status() !== 200) throw new Error(`${url} answered ${response?.status()}, not 200`);
+  return { page, errors, requests };
 }
