@@ -17,7 +17,7 @@ import type { Caller } from '../mcp/request';
 import { addressedTo } from './audience';
 import { isSubject, unreachable, type Introspector } from './auth';
 import type { IntrospectAuthSettings } from './settings';
-import { readUpstreamJson } from './upstreamJson';
+import { readUpstreamJson } from './readUpstreamJson';
 
 /** Answers kept per isolate, at most: the oldest goes first. */
 export const INTROSPECTION_CACHE_ENTRIES = 1000;
