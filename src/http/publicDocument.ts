@@ -3,6 +3,7 @@
  * Catalog, the page at `/`): each made once per isolate for each origin it is reached at, kept
  * with its entity tag, and answered 200 or 304 (RFC 9110 13.1.2) with the headers its kind gives.
  */
+import { fnv1a } from '../mcp/fnv1a';
 
 /** A document made once: its bytes and its entity tag. */
 export interface PublicDocument {
@@ -34,11 +35,4 @@ export function answerDocument(request: Request, document: PublicDocument, type:
     return new Response(null, { status: 304, headers: all });
   }
   return new Response(document.body, { headers: { ...all, 'Content-Type': type } });
-}
-
-/** FNV-1a, 32 bits, as hex: enough to tell one document from the next; not a secret. */
-function fnv1a(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return (hash >>> 0).toString(16);
 }

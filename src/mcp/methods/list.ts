@@ -13,6 +13,7 @@
  */
 import type { CacheableMethod, CallerRules } from '../define';
 import { invalidParams } from '../errors';
+import { fnv1a } from '../fnv1a';
 import type { RawJson } from '../json';
 import { legacyShape } from '../legacy';
 import { paginate } from '../paginate';
@@ -71,11 +72,4 @@ export function list(server: Registry, method: CacheableMethod, key: string, ite
     }
     return serve(request, pages, policy);
   };
-}
-
-/** FNV-1a, 32 bits, as hex: a short name for a selection in its cursors (a clash only lets a cursor page the caller's own list). */
-function fnv1a(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return (hash >>> 0).toString(16).padStart(8, '0');
 }
