@@ -11,21 +11,17 @@
 import { jwtVerify, type JWTPayload } from 'jose';
 import type { Caller } from '../mcp/request';
 import { isSubject, unreachable, type AccessVerifier } from './auth';
-import { IssuerKeys, joseVerdict, verifiedWith } from './jwks';
+import { issuerKeysFor, joseVerdict, verifiedWith } from './jwks';
 import { CLOCK_SKEW_SECONDS, plausible } from './jwt';
 import type { AccessAuthSettings } from './settings';
 
-/** One key cache per deployment's settings (parsed once per isolate). */
-const certsBySettings = new WeakMap<AccessAuthSettings, IssuerKeys>();
 /** Scopes read from a claim: at most this many, each a scope token of RFC 6749 3.3. */
 const MAX_SCOPES = 100;
 const SCOPE_TOKEN = /^[\x21\x23-\x5B\x5D-\x7E]{1,200}$/;
 
 export const verifyAccess: AccessVerifier = async (assertion, auth, lifetime) => {
-  let certs = certsBySettings.get(auth);
-  if (certs === undefined) certsBySettings.set(auth, (certs = new IssuerKeys(auth.certsUrl, auth.certsTimeoutMs)));
   const verdict = await verifiedWith(
-    certs,
+    issuerKeysFor(auth, auth.certsUrl, auth.certsTimeoutMs),
     lifetime,
     (getKey) =>
       joseVerdict(async () => {

@@ -43,6 +43,16 @@ interface KeySet {
   readonly usableUntil: number;
 }
 
+/** One key cache per deployment's settings (parsed once per isolate, so one cache per isolate). */
+const keysBySettings = new WeakMap<object, IssuerKeys>();
+
+/** The key cache of the issuer that `settings` names (the jwt mode's JWKS, Access's team certs), made on first use. */
+export function issuerKeysFor(settings: object, url: string, timeoutMs: number): IssuerKeys {
+  let keys = keysBySettings.get(settings);
+  if (keys === undefined) keysBySettings.set(settings, (keys = new IssuerKeys(url, timeoutMs)));
+  return keys;
+}
+
 /** One issuer's keys, as this isolate holds them. */
 export class IssuerKeys {
   private keys: KeySet | undefined = undefined;

@@ -8,19 +8,15 @@ import { decodeJwt, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jo
 import type { Caller } from '../mcp/request';
 import { addressedTo } from './audience';
 import { isSubject, unreachable, type JwtVerifier } from './auth';
-import { IssuerKeys, joseVerdict, verifiedWith } from './jwks';
+import { issuerKeysFor, joseVerdict, verifiedWith } from './jwks';
 import type { JwtAuthSettings } from './settings';
 
 /** How far a token's `exp` and `nbf` may be off this isolate's clock. */
 export const CLOCK_SKEW_SECONDS = 30;
-/** One key cache per deployment's settings (parsed once per isolate). */
-const keysBySettings = new WeakMap<JwtAuthSettings, IssuerKeys>();
 
 export const verifyJwt: JwtVerifier = async (token, auth, lifetime) => {
-  let keys = keysBySettings.get(auth);
-  if (keys === undefined) keysBySettings.set(auth, (keys = new IssuerKeys(auth.jwksUrl, auth.jwksTimeoutMs)));
   const verdict = await verifiedWith(
-    keys,
+    issuerKeysFor(auth, auth.jwksUrl, auth.jwksTimeoutMs),
     lifetime,
     (getKey) => joseVerdict(async () => callerOf((await jwtVerify(token, getKey, { issuer: auth.issuer, clockTolerance: CLOCK_SKEW_SECONDS })).payload, auth.resource)),
     () => plausible(token, auth.issuer, (payload) => callerOf(payload, auth.resource)),
