@@ -9,7 +9,6 @@ import type { Caller } from '../mcp/request';
 import { addressedTo } from './audience';
 import { isSubject, unreachable, type JwtVerifier } from './auth';
 import { issuerKeysFor, joseVerdict, verifiedWith } from './jwks';
-import type { JwtAuthSettings } from './settings';
 
 /** How far a token's `exp` and `nbf` may be off this isolate's clock. */
 export const CLOCK_SKEW_SECONDS = 30;
