@@ -10,14 +10,11 @@
  */
 import { jwtVerify, type JWTPayload } from 'jose';
 import type { Caller } from '../mcp/request';
+import { scopeTokens } from '../mcp/scopes';
 import { isSubject, unreachable, type AccessVerifier } from './auth';
 import { issuerKeysFor, joseVerdict, verifiedWith } from './jwks';
-import { CLOCK_SKEW_SECONDS, plausible } from './jwt';
+import { issuedInThePast, JWT_CHECKS, plausible } from './jwt';
 import type { AccessAuthSettings } from './settings';
-
-/** Scopes read from a claim: at most this many, each a scope token of RFC 6749 3.3. */
-const MAX_SCOPES = 100;
-const SCOPE_TOKEN = /^[\x21\x23-\x5B\x5D-\x7E]{1,200}$/;
 
 export const verifyAccess: AccessVerifier = async (assertion, auth, lifetime) => {
   const verdict = await verifiedWith(
@@ -25,7 +22,7 @@ export const verifyAccess: AccessVerifier = async (assertion, auth, lifetime) =>
     lifetime,
     (getKey) =>
       joseVerdict(async () => {
-        const { payload } = await jwtVerify(assertion, getKey, { issuer: auth.issuer, audience: [...auth.audiences], clockTolerance: CLOCK_SKEW_SECONDS });
+        const { payload } = await jwtVerify(assertion, getKey, { ...JWT_CHECKS(auth.issuer), audience: [...auth.audiences] });
         return callerOf(payload, auth);
       }),
     () => plausible(assertion, auth.issuer, (payload) => (addressedToApp(payload.aud, auth.audiences) ? callerOf(payload, auth) : undefined)),
@@ -36,14 +33,8 @@ export const verifyAccess: AccessVerifier = async (assertion, auth, lifetime) =>
 /** The Access identity of a verified token: a user's `sub`, or a service token's `common_name`; none is no caller. */
 function callerOf(payload: JWTPayload, auth: AccessAuthSettings): Caller | undefined {
   const subject = [payload.sub, payload.common_name].find((one) => one !== '' && one !== undefined);
-  if (!isSubject(subject)) return undefined;
-  return { subject, scopes: auth.scopesClaim === undefined ? [] : scopesIn(payload[auth.scopesClaim]), claims: payload as Caller['claims'] };
-}
-
-/** A claim's values as scopes: a list of strings or one space-separated string; anything that is no scope token is left out. */
-function scopesIn(value: unknown): readonly string[] {
-  const values = typeof value === 'string' ? value.split(' ') : Array.isArray(value) ? value : [];
-  return values.filter((one): one is string => typeof one === 'string' && SCOPE_TOKEN.test(one)).slice(0, MAX_SCOPES);
+  if (!isSubject(subject) || !issuedInThePast(payload)) return undefined;
+  return { subject, scopes: auth.scopesClaim === undefined ? [] : scopeTokens(payload[auth.scopesClaim]), claims: payload as Caller['claims'] };
 }
 
 /** Access puts the AUD tag in a list (`aud: ["<tag>"]`); a string is read too. One of `tags` must be there. */

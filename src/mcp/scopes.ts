@@ -23,6 +23,20 @@ export interface ScopeHierarchy {
 /** RFC 6749 3.3: scope-token = 1*( %x21 / %x23-5B / %x5D-7E ). */
 const SCOPE_TOKEN = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
 
+/** Scopes read from a credential: at most this many, each at most MAX_SCOPE_CHARS. */
+const MAX_SCOPES = 100;
+const MAX_SCOPE_CHARS = 200;
+
+/**
+ * The scopes of a credential's claim or answer, as every auth mode reads them: a list of strings or
+ * one space-separated string (RFC 6749 3.3); a value that is no scope token (a tab, a quote, too
+ * long) is left out, never kept whole.
+ */
+export function scopeTokens(value: unknown): readonly string[] {
+  const values = typeof value === 'string' ? value.split(' ') : Array.isArray(value) ? value : [];
+  return values.filter((one): one is string => typeof one === 'string' && one.length <= MAX_SCOPE_CHARS && SCOPE_TOKEN.test(one)).slice(0, MAX_SCOPES);
+}
+
 const FLAT: ScopeHierarchy = { grants: (scopes) => scopes, broadest: (scopes) => scopes };
 
 /** Compiles a server's `scopeHierarchy`; a malformed one is the author's bug, reported at module load. */

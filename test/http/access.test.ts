@@ -92,6 +92,8 @@ describe('Cloudflare Access (AUTH_MODE = access)', () => {
     ['for another application', () => assertion({ aud: ['0'.repeat(64)] })],
     ['from another team', () => assertion({ iss: 'https://other.cloudflareaccess.com' })],
     ['expired', () => assertion({ exp: Math.floor(Date.now() / 1000) - 3600 })],
+    ['without exp', () => assertion({ exp: undefined })],
+    ['issued in the future, beyond the clock skew', () => assertion({ iat: Math.floor(Date.now() / 1000) + 100_000 })],
     ['naming nobody', () => assertion({ sub: '' })],
     ['naming a subject longer than 512 characters', () => assertion({ sub: 'x'.repeat(513) })],
     ['signed by a key the team never published', async () => {

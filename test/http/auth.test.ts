@@ -55,6 +55,12 @@ describe('OAuth resource server (AUTH_MODE = jwt)', () => {
     expect(caller.claims).toMatchObject({ sub: 'carol', iss: signer.issuer, aud: RESOURCE, scope: 'mcp:admin', email: 'carol@example.com', groups: ['eng', 'ops'] });
   });
 
+  it('keeps only the scope tokens RFC 6749 3.3 allows: a scope with a tab in it is not kept whole', async () => {
+    const { status, body } = await call('tools/call', await token({ sub: 'dora', scope: 'mcp:admin\tmcp:read mcp:admin mcp:read' }), { name: 'admin_only', arguments: {} });
+    expect(status).toBe(200);
+    expect(body?.result?.content[0].text).toBe('hello dora with mcp:admin mcp:read');
+  });
+
   it('answers a request without a token with 401, where to find the metadata and the scopes to ask for', async () => {
     const { status, headers, body } = await call('tools/list', undefined);
     expect(status).toBe(401);
@@ -87,6 +93,10 @@ describe('OAuth resource server (AUTH_MODE = jwt)', () => {
   it.each([
     ['expired', () => token({ exp: Math.floor(Date.now() / 1000) - 3600 })],
     ['not yet valid', () => token({ nbf: Math.floor(Date.now() / 1000) + 3600 })],
+    // RFC 9068 2.2: exp is required; without it the token would never expire.
+    ['without exp', () => token({ exp: undefined })],
+    ['issued in the future, beyond the clock skew', () => token({ iat: Math.floor(Date.now() / 1000) + 100_000 })],
+    ['whose iat is no number', () => token({ iat: 'yesterday' })],
     ['for another audience', () => token({ aud: 'https://other.example.com/mcp' })],
     ['from another issuer', () => token({ iss: 'https://evil.example.com' })],
     ['with a bad signature', async () => `${(await token()).slice(0, -6)}AAAAAA`],
