@@ -75,8 +75,10 @@ export interface IntrospectAuthSettings {
   /** AUTH_INTROSPECTION_CLIENT_ID and AUTH_INTROSPECTION_CLIENT_SECRET: HTTP Basic to the endpoint (RFC 7662 2.1). */
   clientId: string;
   clientSecret: string;
-  /** AUTH_RESOURCE: an answer's `aud`, when it has one, must name it. */
+  /** AUTH_RESOURCE: an answer's `aud` must name it. */
   resource: string;
+  /** AUTH_INTROSPECTION_AUD = "optional": an answer without `aud` is accepted (an authorization server that never sends one). */
+  audienceOptional: boolean;
   /** AUTH_INTROSPECTION_CACHE_SECONDS: the longest an answer is kept (and never past the token's `exp`). */
   cacheSeconds: number;
   /** AUTH_INTROSPECTION_TIMEOUT_MS */
@@ -217,6 +219,7 @@ function authOf(values: SettingValues): AuthSettings {
       clientId,
       clientSecret,
       resource,
+      audienceOptional: values.AUTH_INTROSPECTION_AUD === 'optional',
       cacheSeconds: values.AUTH_INTROSPECTION_CACHE_SECONDS,
       timeoutMs: values.AUTH_INTROSPECTION_TIMEOUT_MS,
       authorizationServers: values.AUTH_SERVERS.length > 0 ? values.AUTH_SERVERS : issuer !== undefined ? [issuer] : [],

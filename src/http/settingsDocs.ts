@@ -94,6 +94,9 @@ export const SETTING_DOCS = {
   AUTH_INTROSPECTION_TIMEOUT_MS: {
     doc: 'For `introspect`: how long an introspection may take; past it, or when the endpoint fails, the request is answered 503 with `Retry-After`, never 401.',
   },
+  AUTH_INTROSPECTION_AUD: {
+    doc: 'For `introspect`: `required`: an answer must have an `aud` naming `AUTH_RESOURCE`; `optional`: for an authorization server that never sends `aud`, an answer without one is accepted (and the log says so each time); an `aud` that is there must still name `AUTH_RESOURCE`.',
+  },
   ACCESS_TEAM_DOMAIN: {
     shownDefault: 'empty',
     doc: 'For `access` (required): your Zero Trust team domain; Access tokens carry it as `iss`, and its signing keys are at `<team domain>/cdn-cgi/access/certs` ([docs/access.md](docs/access.md)).',

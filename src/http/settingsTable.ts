@@ -219,6 +219,11 @@ export const SETTINGS = {
     accepts: 'a whole number of milliseconds from 1 to 30000',
     parse: integer(1, 30_000),
   }),
+  AUTH_INTROSPECTION_AUD: setting({
+    default: 'required',
+    accepts: '`required` or `optional`',
+    parse: oneOf('required', 'optional'),
+  }),
   ACCESS_TEAM_DOMAIN: setting({
     default: undefined,
     accepts: 'a team domain such as `acme.cloudflareaccess.com` or `https://acme.cloudflareaccess.com`',
