@@ -6,14 +6,23 @@
  * never kept), for at most AUTH_INTROSPECTION_CACHE_SECONDS and never past the token's `exp`;
  * concurrent requests with one token share one introspection.
  *
- * `active: false` is a bad token (401 invalid_token); an active token whose `aud` does not name
- * AUTH_RESOURCE, that has expired, or that names nobody is one too. An endpoint that cannot be
- * reached, answers too late, with another status than 200 or with something that is not an
- * answer cannot say: 503 with Retry-After, never 401 (docs/reliability.md). After a failure the
+ * `active: false` is a bad token (401 invalid_token); so is an active token that is no access token
+ * (its `token_type`), whose `aud` does not name AUTH_RESOURCE (or is missing, unless
+ * AUTH_INTROSPECTION_AUD = "optional"), that has expired, or that names nobody. A 4xx about the
+ * token (many servers answer 400 to a malformed one) refuses that token only. An endpoint that
+ * cannot be reached, answers too late, with a 5xx or 429, or with something that is not an answer
+ * cannot say: 503 with Retry-After, never 401 (docs/reliability.md). After such a failure the
  * endpoint is left alone for INTROSPECTION_RETRY_AFTER_MS: tokens not yet known get their 503 at
- * once, as the JWKS fetch does, so an authorization server in trouble is not hammered.
+ * once, as the JWKS fetch does, so an authorization server in trouble is not hammered. A 401 or
+ * 403 refuses this server's own client credentials: a misconfiguration, answered 503 the same way
+ * and logged as an error naming the settings.
+ *
+ * Subjects (docs/production.md): `sub` as it is; without a `sub`, `username:<username>` or
+ * `client_id:<client_id>`, so that no subject from another field can equal a `sub`. A `sub` that
+ * is there but empty, or that starts with one of those prefixes, names nobody.
  */
 import type { Caller } from '../mcp/request';
+import { scopeTokens } from '../mcp/scopes';
 import { addressedTo } from './audience';
 import { isSubject, unreachable, type Introspector } from './auth';
 import type { IntrospectAuthSettings } from './settings';
@@ -36,10 +45,18 @@ interface Kept {
   readonly until: number;
 }
 
-/** A token's answer, or why the endpoint could not give one. */
+/** A token's answer, or why the endpoint could not give one (`misconfigured`: it refused this server's own credentials). */
 class EndpointFailed {
-  constructor(readonly why: string) {}
+  constructor(
+    readonly why: string,
+    readonly misconfigured = false,
+  ) {}
 }
+
+/** RFC 7662 2.2 `token_type`, when the answer has one: the types of an access token (case-insensitive); any other is refused. */
+const ACCESS_TOKEN_TYPES = new Set(['bearer', 'access_token', 'urn:ietf:params:oauth:token-type:access_token']);
+/** The prefixes of subjects that did not come from `sub`: a `sub` that starts with one is refused, so the two never meet. */
+const SUBJECT_FIELDS = ['username', 'client_id'] as const;
 
 /** One cache (and its introspections in flight) per deployment's settings, parsed once per isolate. */
 const cachesBySettings = new WeakMap<IntrospectAuthSettings, Cache>();
@@ -67,9 +84,9 @@ export const introspect: Introspector = async (token, auth, lifetime) => {
       cache.pending.delete(key);
       if (answer instanceof EndpointFailed) {
         cache.downUntil = Date.now() + INTROSPECTION_RETRY_AFTER_MS;
-        console.warn(
-          `token introspection at ${bounded(auth.url)} failed: ${answer.why}; tokens not yet known cannot be checked (503) for the next ${INTROSPECTION_RETRY_AFTER_MS / 1000} s`,
-        );
+        const message = `token introspection at ${bounded(auth.url)} failed: ${answer.why}; tokens not yet known cannot be checked (503) for the next ${INTROSPECTION_RETRY_AFTER_MS / 1000} s`;
+        if (answer.misconfigured) console.error(message);
+        else console.warn(message);
         return answer;
       }
       if (answer.until > Date.now()) {
@@ -113,6 +130,15 @@ async function ask(token: string, auth: IntrospectAuthSettings): Promise<Kept | 
   } catch (error) {
     return failed(`could not connect (${error instanceof Error ? error.message : String(error)})`);
   }
+  if (response.status === 401 || response.status === 403) {
+    await response.body?.cancel().catch(() => undefined);
+    return new EndpointFailed(`HTTP ${response.status}: the endpoint refused this server's own credentials; check AUTH_INTROSPECTION_CLIENT_ID and AUTH_INTROSPECTION_CLIENT_SECRET`, true);
+  }
+  if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429) {
+    // A 4xx about this one token (many servers answer 400 to one they cannot parse): that token is refused, the endpoint stays open for the others.
+    await response.body?.cancel().catch(() => undefined);
+    return { caller: undefined, until: Date.now() + auth.cacheSeconds * 1000 };
+  }
   const read = await readUpstreamJson(response, MAX_ANSWER_CHARS);
   if ('failure' in read) return failed(read.failure);
   const answer = read.json;
@@ -127,19 +153,34 @@ async function ask(token: string, auth: IntrospectAuthSettings): Promise<Kept | 
 function kept(answer: Record<string, unknown>, auth: IntrospectAuthSettings): Kept {
   const now = Date.now();
   const bound = now + auth.cacheSeconds * 1000;
-  const { exp, nbf, aud, scope } = answer;
+  const { exp, nbf, aud, scope, token_type: tokenType } = answer;
   // RFC 7662 2.2: the times are optional; an answer that gives them is held to them.
   const expiresAt = typeof exp === 'number' ? exp * 1000 : undefined;
   const expired = exp !== undefined && !(expiresAt !== undefined && expiresAt > now - CLOCK_SKEW_SECONDS * 1000);
   const early = nbf !== undefined && !(typeof nbf === 'number' && nbf * 1000 <= now + CLOCK_SKEW_SECONDS * 1000);
   // spec 2026-07-28 basic/authorization: the token must have been issued for this resource.
-  const foreign = aud !== undefined && !addressedTo(aud, auth.resource);
-  const subject = [answer.sub, answer.username, answer.client_id].find((one) => one !== undefined && one !== '');
-  if (answer.active !== true || expired || early || foreign || !isSubject(subject)) return { caller: undefined, until: bound };
+  const foreign = aud === undefined ? !auth.audienceOptional : !addressedTo(aud, auth.resource);
+  const notAccess = tokenType !== undefined && !(typeof tokenType === 'string' && ACCESS_TOKEN_TYPES.has(tokenType.toLowerCase()));
+  const subject = subjectOf(answer);
+  if (answer.active !== true || expired || early || foreign || notAccess || subject === undefined) return { caller: undefined, until: bound };
+  if (aud === undefined) console.log(`token introspection: a token with no aud was accepted for ${bounded(auth.resource)} (AUTH_INTROSPECTION_AUD = "optional")`);
   return {
-    caller: { subject, scopes: typeof scope === 'string' ? scope.split(' ').filter(Boolean) : [], claims: answer as Caller['claims'] },
+    caller: { subject, scopes: scopeTokens(scope), claims: answer as Caller['claims'] },
     until: Math.min(bound, expiresAt ?? bound),
   };
+}
+
+/** Who the answer names: its `sub`, else `username:` or `client_id:` and that field; undefined for nobody. */
+function subjectOf(answer: Record<string, unknown>): string | undefined {
+  const { sub } = answer;
+  if (sub !== undefined) return isSubject(sub) && !SUBJECT_FIELDS.some((field) => sub.startsWith(`${field}:`)) ? sub : undefined;
+  for (const field of SUBJECT_FIELDS) {
+    const value = answer[field];
+    if (value === undefined || value === '') continue;
+    const subject = typeof value === 'string' ? `${field}:${value}` : undefined;
+    return isSubject(subject) ? subject : undefined;
+  }
+  return undefined;
 }
 
 /** RFC 6749 2.3.1: the client id and secret are form-encoded (application/x-www-form-urlencoded) before Basic. */

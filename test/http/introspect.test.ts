@@ -77,14 +77,39 @@ describe('opaque tokens (AUTH_MODE = introspect)', () => {
     ['expired, though the endpoint calls it active', { exp: Math.floor(Date.now() / 1000) - 3600 }],
     ['naming nobody', { sub: undefined }],
     ['naming a subject longer than 512 characters', { sub: 'x'.repeat(513) }],
+    // RFC 7662 2.2 token_type: a refresh token is no access token.
+    ['a refresh token', { token_type: 'refresh_token' }],
+    ['an ID token by its RFC 8693 type', { token_type: 'urn:ietf:params:oauth:token-type:id_token' }],
+    ['for no audience (aud is required unless AUTH_INTROSPECTION_AUD = optional)', { aud: undefined }],
+    ['with an empty sub, whatever its username', { sub: '', username: 'alice' }],
+    ['with a sub that reads like a subject from another field', { sub: 'username:alice' }],
   ])('refuses a token that is %s with 401 invalid_token', async (_, answer) => {
     const { status, headers } = await call(token(answer));
     expect(status).toBe(401);
     expect(headers.get('WWW-Authenticate')).toMatch(/^Bearer resource_metadata="[^"]+", error="invalid_token"$/);
   });
 
-  it('accepts an active token whose answer has no aud', async () => {
-    expect((await call(token({ aud: undefined }))).status).toBe(200);
+  it.each(['Bearer', 'access_token', 'urn:ietf:params:oauth:token-type:access_token'])('accepts an access token whose token_type is %s', async (tokenType) => {
+    expect((await call(token({ token_type: tokenType }))).status).toBe(200);
+  });
+
+  it('with AUTH_INTROSPECTION_AUD = optional, accepts an answer with no aud and says so in the log', async () => {
+    const relaxed = await serve({ AUTH_INTROSPECTION_AUD: 'optional' });
+    expect((await call(token({ aud: undefined }), undefined, undefined, relaxed)).status).toBe(200);
+    expect(relaxed.logs().some((line) => line.includes('no aud') && line.includes('AUTH_INTROSPECTION_AUD'))).toBe(true);
+    expect((await call(token({ aud: 'https://other.example.com/mcp' }), undefined, undefined, relaxed)).status).toBe(401);
+  });
+
+  it('never lets a subject from username or client_id equal one from sub: those carry a prefix', async () => {
+    const subjectOf = async (answer: Record<string, unknown>) => (await call(token(answer))).body.result?.structuredContent.caller.subject;
+    expect(await subjectOf({ sub: 'alice' })).toBe('alice');
+    expect(await subjectOf({ sub: undefined, username: 'alice' })).toBe('username:alice');
+    expect(await subjectOf({ sub: undefined, client_id: 'alice' })).toBe('client_id:alice');
+  });
+
+  it('keeps only scope tokens (RFC 6749 3.3): a scope with a tab in it is not kept whole', async () => {
+    const { body } = await call(token({ scope: 'admin\tread repo:read' }));
+    expect(body.result.structuredContent.caller.scopes).toEqual(['repo:read']);
   });
 
   it('refuses a token with characters no bearer token has without asking the endpoint', async () => {
@@ -167,9 +192,25 @@ describe('opaque tokens (AUTH_MODE = introspect)', () => {
     }
   });
 
-  it('answers 503 when the server\'s own client credentials are refused (the endpoint cannot say)', async () => {
+  it('answers 503 when the server\'s own client credentials are refused, and logs it as the misconfiguration it is', async () => {
     const wrong = await serve({ AUTH_INTROSPECTION_CLIENT_ID: 'someone else' });
     expect((await call(token(), undefined, undefined, wrong)).status).toBe(503);
+    expect(wrong.logs().some((line) => line.includes('AUTH_INTROSPECTION_CLIENT_ID') && line.includes('401'))).toBe(true);
+  });
+
+  it('refuses the one token an endpoint answers 400 for with 401, and keeps asking about the others', async () => {
+    const at = await serve();
+    endpoint.behaviour = 'status-400';
+    try {
+      const { status, headers } = await call(token(), undefined, undefined, at);
+      expect(status).toBe(401);
+      expect(headers.get('WWW-Authenticate')).toContain('error="invalid_token"');
+    } finally {
+      endpoint.behaviour = 'answers';
+    }
+    const before = endpoint.calls;
+    expect((await call(token(), undefined, undefined, at)).status).toBe(200);
+    expect(endpoint.calls - before).toBe(1);
   });
 
   it('keeps no token in what the Worker prints', async () => {

@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** How the endpoint answers. */
-export type IntrospectionBehaviour = 'answers' | 'status-500' | 'not-json' | 'not-an-answer' | 'hang';
+export type IntrospectionBehaviour = 'answers' | 'status-500' | 'status-400' | 'not-json' | 'not-an-answer' | 'hang';
 
 export interface IntrospectionEndpoint {
   /** Where the Worker posts (AUTH_INTROSPECTION_URL). */
@@ -39,6 +39,9 @@ export async function startIntrospection(clientId = 'mcp server', clientSecret =
       switch (endpoint.behaviour) {
         case 'hang':
           return; // never answers; the socket is closed when the endpoint stops
+        case 'status-400':
+          // What many authorization servers answer for a token they cannot parse.
+          return void res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":"invalid_request"}');
         case 'status-500':
           return void res.writeHead(500, { 'content-type': 'text/plain' }).end('internal error');
         case 'not-json':
