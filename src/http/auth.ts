@@ -20,6 +20,8 @@ import type { SettingError } from './settingsTable';
 export interface IssuerUnreachable {
   unreachable: true;
   retryAfterSeconds: number;
+  /** What could not be had, when it is not the issuer's signing keys (the sign-in mode's grant store). */
+  what?: string;
 }
 
 /** Answers 503 in `retryAfterMs` (at least a second): the keys or the introspection endpoint cannot be had. */
@@ -174,7 +176,7 @@ function needed<V>(verifier: V | undefined, mode: string, name: string): V {
 function outcome(verdict: Caller | IssuerUnreachable | undefined, metadata: string | undefined, scopesSupported: readonly string[]): AuthOutcome {
   if (verdict === undefined) return refusal(metadata, scopesSupported, 'invalid_token');
   if ('unreachable' in verdict) {
-    return { refused: authorizationServerUnreachable(), headers: { 'Retry-After': String(verdict.retryAfterSeconds) } };
+    return { refused: authorizationServerUnreachable(verdict.what), headers: { 'Retry-After': String(verdict.retryAfterSeconds) } };
   }
   return { caller: verdict };
 }

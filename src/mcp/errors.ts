@@ -111,10 +111,10 @@ export const unsupportedMediaType = () =>
 /** Authorization refusals (spec 2026-07-28 basic/authorization; RFC 6750): the WWW-Authenticate challenge goes with them. */
 export const unauthorized = (why: string) => new McpError(ErrorCode.InvalidRequest, `Unauthorized: ${why}`, undefined, 401);
 /** The token is unverifiable for now, not invalid: the client keeps it and retries (Retry-After goes with it). */
-export const authorizationServerUnreachable = () =>
+export const authorizationServerUnreachable = (what = 'its signing keys could not be fetched') =>
   new McpError(
     ErrorCode.AuthorizationServerUnreachable,
-    'The authorization server is unreachable: its signing keys could not be fetched, so the access token can be neither accepted nor refused; retry after the time in Retry-After',
+    `The authorization server is unreachable: ${what}, so the access token can be neither accepted nor refused; retry after the time in Retry-After`,
   );
 export const forbidden = (why: string) => new McpError(ErrorCode.InvalidRequest, `Forbidden: ${why}`, undefined, 403);
 /**

@@ -17,7 +17,9 @@ import { AuthorizationError, authorizationErrorRedirect, CimdFetchError, type Au
 import * as oauth from 'oauth4webapi';
 import type { HttpContext } from '../http/context';
 import { consentPage, consentPolicy, errorPage } from './consentPage';
-import { serverOf, type SignInServer } from './signInServer';
+import { isClientId, MAX_AUTHORIZE_QUERY_CHARS } from './limits';
+import { logStoreFailure } from './oauthError';
+import { RETRY_AFTER_SECONDS, serverOf, type SignInServer } from './signInServer';
 import { UpstreamUnavailable, type Pending } from './upstream';
 
 /** The consent form is a handle, a few scopes and two choices: anything larger is not it. */
@@ -50,6 +52,10 @@ export async function callback(context: HttpContext): Promise<Response> {
 }
 
 async function showConsent(context: HttpContext, signIn: SignInServer): Promise<Response> {
+  // Held to the size of a client's request before anything of it becomes a KV key (./limits.ts).
+  const { search, searchParams } = new URL(context.url);
+  if (search.length > MAX_AUTHORIZE_QUERY_CHARS) return page(414, 'Sign-in cannot continue', 'This sign-in request is longer than any app sends.');
+  if (!searchParams.getAll('client_id').every(isClientId)) return page(400, 'Sign-in cannot continue', 'This app is not known here.');
   const oauthApi = signIn.server.getOAuthApi(context.env);
   const request = await oauthApi.parseAuthRequest(context.request);
   // An approval this browser asked to remember, for this client, redirect URI and resource, covering these scopes.
@@ -67,8 +73,8 @@ async function showConsent(context: HttpContext, signIn: SignInServer): Promise<
   // same-origin, not no-referrer: with no-referrer a browser posts the form with `Origin: null`, which the Origin allowlist refuses.
   headers.set('Referrer-Policy', 'same-origin');
   headers.set('X-Content-Type-Options', 'nosniff');
-  const page = consentPage({ details, handle: consent.handle, scopes: details.scope.filter((scope) => offered.has(scope)), provider: signIn.providerName }, nonce);
-  return new Response(page, { headers });
+  const html = consentPage({ details, handle: consent.handle, scopes: details.scope.filter((scope) => offered.has(scope)), provider: signIn.providerName }, nonce);
+  return new Response(html, { headers });
 }
 
 async function decide(context: HttpContext, signIn: SignInServer): Promise<Response> {
@@ -132,8 +138,9 @@ async function finish(context: HttpContext, signIn: SignInServer): Promise<Respo
 
 /**
  * The library's node_modules/@cloudflare/workers-oauth-provider/docs/consent-page.md, "Errors: redirect or render?": a redirect to the client only
- * when the library validated it; the other expected failures a page here; anything else (a bug, KV
- * down) goes on to the router's last resort.
+ * when the library validated it; the other expected failures a page here. Anything else is the
+ * store failing (every value from the request that becomes a key is bounded first): a page that
+ * says to try again, 503 with Retry-After, and an error in the log.
  */
 function failure(error: unknown): Response {
   if (error instanceof AuthorizationError && error.redirectTo) return new Response(null, { status: 302, headers: { Location: error.redirectTo } });
@@ -142,10 +149,13 @@ function failure(error: unknown): Response {
   if (error instanceof UpstreamUnavailable) {
     console.warn(`sign-in: the provider is unavailable: ${error.message}`);
     const response = page(503, 'Sign-in unavailable', 'The sign-in provider did not answer. Try again in a moment.');
-    response.headers.set('Retry-After', '5');
+    response.headers.set('Retry-After', String(RETRY_AFTER_SECONDS));
     return response;
   }
-  throw error;
+  logStoreFailure('on a sign-in page', error);
+  const response = page(503, 'Sign-in unavailable', 'This server could not reach its storage. Try again in a moment.');
+  response.headers.set('Retry-After', String(RETRY_AFTER_SECONDS));
+  return response;
 }
 
 /** An HTML page for the person in the browser, with the same headers as the consent page's. */

@@ -7,6 +7,7 @@
  */
 import * as oauth from 'oauth4webapi';
 import type { LoginSettings } from '../http/settingsTable';
+import { MAX_USER_ID_CHARS } from './limits';
 import { boundedClaims, CALLBACK_PATH, requestOptions, tokenProps, upstreamCall, UpstreamRefused, UpstreamUnavailable, type Pending, type SignedIn, type Upstream, type UpstreamProps } from './upstream';
 
 type OidcLogin = Extract<LoginSettings, { provider: 'oidc' }>;
@@ -83,17 +84,15 @@ export function oidc(login: OidcLogin, issuer: string): Upstream {
   };
 }
 
-/** A caller's subject is at most this long in every mode (it keys rate limits and a task's owner). */
-const MAX_USER_ID = 512;
 
 /**
  * The grant's userId for a `sub`: the library's tokens are `userId:grantId:secret`, and a `sub`
  * may hold ':', so it is URL-encoded (no ':' left); one whose encoding would be too long to be a
- * caller's subject (OpenID Connect allows 255 characters, encoding triples some) is its SHA-256.
+ * caller's subject or a KV key (OpenID Connect allows 255 characters, encoding triples some) is its SHA-256.
  */
 async function userIdOf(sub: string): Promise<string> {
   const encoded = `oidc-${encodeURIComponent(sub)}`;
-  if (encoded.length <= MAX_USER_ID) return encoded;
+  if (encoded.length <= MAX_USER_ID_CHARS) return encoded;
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(sub)));
   return `oidc-sha256-${[...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
 }

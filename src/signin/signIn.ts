@@ -14,31 +14,34 @@ import type { SignInAuthSettings } from '../http/settings';
 import type { Caller } from '../mcp/request';
 import { authorize, callback } from './authorize';
 import { AS_METADATA_PATH, AUTHORIZE_PATH, problem, REGISTER_PATH, RETRY_AFTER_SECONDS, serverOf, signInServer, TOKEN_PATH } from './signInServer';
+import { isCredential } from './limits';
+import { logStoreFailure } from './oauthError';
+import { library, tokenEndpoint } from './tokenEndpoint';
 import { CALLBACK_PATH, type UpstreamProps } from './upstream';
 
-/** Longest access token the check of `/mcp` reads (the library's are about 100 characters): nothing longer reaches KV. */
-const MAX_TOKEN_LENGTH = 1024;
-
-/** The library's endpoints: metadata, token (refresh and revocation too), registration. Its own CORS and errors. */
-function libraryEndpoint(context: HttpContext): Promise<Response> | Response {
-  const signIn = serverOf(context);
-  return signIn instanceof Response ? signIn : signIn.server.fetch(context.request, context.env, context.ctx);
+/** The library's endpoints: metadata, registration; the token endpoint with its form bounded first (./tokenEndpoint.ts). Its own CORS and errors. */
+function libraryEndpoint(serve: typeof library): (context: HttpContext) => Promise<Response> | Response {
+  return (context) => {
+    const signIn = serverOf(context);
+    return signIn instanceof Response ? signIn : serve(context, signIn, context.request);
+  };
 }
 
 /**
  * `/mcp`'s token, checked by the library's resource-server validation (`validateToken`: the
- * token's record in KV, its audience this resource, its props decrypted). KV failing is an
- * outage: 503 with Retry-After, never a refusal that sends the client back to sign in.
+ * token's record in KV, its audience this resource, its props decrypted). A token of another
+ * shape than the library's is refused before it becomes a key (./limits.ts); KV failing is an
+ * outage: 503 with Retry-After naming the store, never a refusal that sends the client back to sign in.
  */
 async function verify(token: string, auth: SignInAuthSettings, env: Env): Promise<Caller | IssuerUnreachable | undefined> {
-  if (token.length > MAX_TOKEN_LENGTH || !/^[\x21-\x7e]+$/.test(token)) return undefined;
+  if (!isCredential(token)) return undefined;
   try {
     const valid = await signInServer(auth).server.validateToken<UpstreamProps>(auth.resource, token, env);
     if (!valid) return undefined;
     return { subject: valid.userId, scopes: valid.scope, claims: valid.props.claims, props: valid.props };
   } catch (error) {
-    console.error('sign-in: the token store could not be read', error);
-    return { unreachable: true, retryAfterSeconds: RETRY_AFTER_SECONDS };
+    logStoreFailure('reading an access token', error);
+    return { unreachable: true, retryAfterSeconds: RETRY_AFTER_SECONDS, what: 'the grant store (OAUTH_KV) could not be read' };
   }
 }
 
@@ -53,9 +56,9 @@ export function signIn(): SignIn {
     routes: [
       { path: AUTHORIZE_PATH, serve: authorize },
       { path: CALLBACK_PATH, serve: callback },
-      { path: TOKEN_PATH, serve: libraryEndpoint },
-      { path: REGISTER_PATH, serve: libraryEndpoint },
-      { path: AS_METADATA_PATH, serve: libraryEndpoint },
+      { path: TOKEN_PATH, serve: libraryEndpoint(tokenEndpoint) },
+      { path: REGISTER_PATH, serve: libraryEndpoint(library) },
+      { path: AS_METADATA_PATH, serve: libraryEndpoint(library) },
     ],
   };
 }

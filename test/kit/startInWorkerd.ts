@@ -47,6 +47,8 @@ export interface WorkerInWorkerd extends FetchTarget {
   url: string;
   /** What the Worker has printed so far (`console.log`, `warn`, `error`), one entry per call. */
   logs(): string[];
+  /** What it has printed at error level (`console.error`, an uncaught error): what an operator's alert would fire on. */
+  errorLogs(): string[];
   /** The Worker's `env` as workerd gives it to the Worker. */
   env(): Promise<Record<string, unknown>>;
   /** The ids of the objects of a Durable Object binding that hold storage. */
@@ -115,6 +117,7 @@ export async function startInWorkerd(options: WorkerdOptions = {}): Promise<Work
   const script = join(outdir, `${basename(main ?? 'index.ts').replace(/\.[cm]?[jt]s$/, '')}.js`);
   const { outbound } = options;
   const printed: string[] = [];
+  const printedErrors: string[] = [];
   // wrangler describes the Worker in miniflare 4's option shape; miniflare 5's constructor takes
   // its own (a `workers` list of `{ config, dev }`), and converts the older shape for us.
   const miniflareOptions = convertV4MiniflareOptions({
@@ -124,7 +127,10 @@ export async function startInWorkerd(options: WorkerdOptions = {}): Promise<Work
       // Only what the test states: the config's [vars] and .dev.vars are the developer's, not the test's.
       bindings: { ...options.vars, ...options.secrets },
       // workerd's console output, one message per console call: kept for the test instead of printed.
-      handleStructuredLogs: ({ message }: { message: string }) => void printed.push(message),
+      handleStructuredLogs: ({ message, level }: { message: string; level: string }) => {
+        printed.push(message);
+        if (level === 'error') printedErrors.push(message);
+      },
       // Lets a test read a Durable Object's storage (getDurableObjectStorage).
       unsafeInspectDurableObjects: workerOptions.durableObjects !== undefined,
       ...(outbound ? { outboundService: (request: unknown) => outbound(request as Request) as never } : {}),
@@ -158,6 +164,7 @@ export async function startInWorkerd(options: WorkerdOptions = {}): Promise<Work
       return response as unknown as Response;
     },
     logs: () => [...printed],
+    errorLogs: () => [...printedErrors],
     env: () => mf.getBindings(),
     listDurableObjectIds: (binding) => mf.listDurableObjectIds(binding),
     getDurableObjectStorage: (binding, object) => mf.unsafeGetDurableObjectStorage(name, classOf(binding), object) as Promise<DurableObjectStorage>,

@@ -255,6 +255,54 @@ describe('/mcp', () => {
   });
 });
 
+describe('hostile input (issue 28): refused as the RFCs say, never a 5xx, never an error in the log', () => {
+  /** What the Worker logs at error level while `run` runs: input alone must cause none. */
+  async function errorsDuring(run: () => Promise<void>): Promise<string[]> {
+    const before = signInWorker.worker.errorLogs().length;
+    await run();
+    return signInWorker.worker.errorLogs().slice(before);
+  }
+  const long = 'a'.repeat(600);
+
+  it('/mcp answers a malformed token of any length with 401 invalid_token, not 503', async () => {
+    const errors = await errorsDuring(async () => {
+      for (const token of [`${long}:b:c`, `github-1:${'g'.repeat(600)}:s`, `github-1:g:${'s'.repeat(900)}`, 'no-colons-at-all']) {
+        const response = await mcpDiscover(token);
+        expect(response.status, token.slice(0, 20)).toBe(401);
+        expect(response.headers.get('WWW-Authenticate')).toContain('error="invalid_token"');
+        expect(response.headers.get('Retry-After')).toBeNull();
+      }
+    });
+    expect(errors).toEqual([]);
+  });
+
+  it('the token endpoint answers long codes, refresh tokens and client ids with invalid_grant or invalid_client, and revocation of a long token with 200', async () => {
+    const hand = await client();
+    const errors = await errorsDuring(async () => {
+      for (const grant of [{ grant_type: 'authorization_code', code: `${long}:b:c`, code_verifier: 'v'.repeat(43), redirect_uri: CLIENT_REDIRECT }, { grant_type: 'refresh_token', refresh_token: `${long}:b:c` }]) {
+        const response = await hand.token(grant);
+        expect(response.status).toBe(400);
+        expect(await response.json()).toMatchObject({ error: 'invalid_grant' });
+      }
+      // RFC 7009 2.2: an invalid token is no error to revoke.
+      expect((await hand.token({ token: `${long}:b:c` })).status).toBe(200);
+      const stranger = await fetch(`${origin}/oauth/token`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ client_id: long, grant_type: 'refresh_token', refresh_token: 'a:b:c' }) });
+      expect(stranger.status).toBe(401);
+      expect(await stranger.json()).toMatchObject({ error: 'invalid_client' });
+    });
+    expect(errors).toEqual([]);
+  });
+
+  it('GET /authorize with a long client_id is refused on a page, not 500', async () => {
+    const errors = await errorsDuring(async () => {
+      const response = await new Browser().request(`${origin}/authorize?response_type=code&client_id=${long}&redirect_uri=${encodeURIComponent(CLIENT_REDIRECT)}&code_challenge=x&code_challenge_method=S256`);
+      expect(response.status).toBe(400);
+      expect(response.headers.get('Content-Type')).toBe('text/html; charset=utf-8');
+    });
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('the authorization server metadata (RFC 8414)', () => {
   it('names this Worker as issuer, PKCE S256, RFC 9207 iss, registration (DCR and CIMD) and refresh tokens', async () => {
     const metadata = (await (await fetch(`${origin}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
