@@ -15,6 +15,7 @@
  */
 import { AuthorizationError, authorizationErrorRedirect, CimdFetchError, type AuthRequest } from '@cloudflare/workers-oauth-provider';
 import * as oauth from 'oauth4webapi';
+import { constantTimeEqual } from '../http/auth';
 import type { HttpContext } from '../http/context';
 import { consentPage, consentPolicy, errorPage } from './consentPage';
 import { isClientId, MAX_AUTHORIZE_QUERY_CHARS } from './limits';
@@ -73,7 +74,10 @@ async function showConsent(context: HttpContext, signIn: SignInServer): Promise<
   // same-origin, not no-referrer: with no-referrer a browser posts the form with `Origin: null`, which the Origin allowlist refuses.
   headers.set('Referrer-Policy', 'same-origin');
   headers.set('X-Content-Type-Options', 'nosniff');
-  const html = consentPage({ details, handle: consent.handle, scopes: details.scope.filter((scope) => offered.has(scope)), provider: signIn.providerName }, nonce);
+  // What the person may grant: the scopes the client asked for that this server offers (docs/sign-in.md, "Scopes").
+  const scopes = details.scope.filter((scope) => offered.has(scope));
+  const offer = await signedOffer(signIn, consent.handle, scopes);
+  const html = consentPage({ details, handle: consent.handle, scopes, offer, provider: signIn.providerName }, nonce);
   return new Response(html, { headers });
 }
 
@@ -91,11 +95,28 @@ async function decide(context: HttpContext, signIn: SignInServer): Promise<Respo
     const denied = await oauthApi.denyConsent(context.request, handle);
     return new Response(null, { status: 302, headers: denied.headers });
   }
-  const scope = form.getAll('scope').filter((value): value is string => typeof value === 'string');
+  // Granted: what the page offered (signed with the handle, so the form cannot add to it), as far as the person ticked it.
+  const ticked = new Set(form.getAll('scope'));
+  const scope = (await offeredOn(signIn, handle, form.get('offer'))).filter((one) => ticked.has(one));
   const remember = form.get('remember') === 'on' ? { secret: await signIn.rememberSecret() } : undefined;
   // The library recovers the request from KV by the handle, bound to this browser's cookie: nothing else comes from the form.
   const approved = await oauthApi.approveConsent(context.request, handle, { scope, ...(remember ? { remember } : {}) });
   return toUpstream(context, signIn, approved.request, approved.headers);
+}
+
+/** The offer's field: the scopes on the page, and their signature bound to this consent's handle. */
+async function signedOffer(signIn: SignInServer, handle: string, scopes: readonly string[]): Promise<string> {
+  const text = scopes.join(' ');
+  return `${text}.${await signIn.signOffer(`${handle}\n${text}`)}`;
+}
+
+/** The scopes the page of `handle` offered, from the form's `offer`; none when it is missing or not what the page signed. */
+async function offeredOn(signIn: SignInServer, handle: string, offer: unknown): Promise<string[]> {
+  if (typeof offer !== 'string') return [];
+  const dot = offer.lastIndexOf('.');
+  const text = offer.slice(0, Math.max(dot, 0));
+  if (dot === -1 || !constantTimeEqual(offer.slice(dot + 1), await signIn.signOffer(`${handle}\n${text}`))) return [];
+  return text.split(' ').filter(Boolean);
 }
 
 /** Consent given: the request saved server-side, and the browser sent to the provider with `state`, a PKCE challenge and a `nonce`. */

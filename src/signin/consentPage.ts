@@ -16,6 +16,8 @@ export interface ConsentView {
   handle: string;
   /** The scopes the user may grant: those the client asked for that this server offers. */
   scopes: readonly string[];
+  /** Those scopes, signed with the handle: the form posts it back, so a scope added to the form is never granted. */
+  offer: string;
   /** The provider the user will sign in with next ("GitHub", or the OIDC issuer's host). */
   provider: string;
 }
@@ -40,7 +42,7 @@ button.allow{background:var(--accent);border-color:var(--accent);color:#fff}
 `;
 
 /** The page, for `nonce` (the one style the CSP allows). */
-export function consentPage({ details, handle, scopes, provider }: ConsentView, nonce: string): string {
+export function consentPage({ details, handle, scopes, offer, provider }: ConsentView, nonce: string): string {
   const name = escapeHtml(details.clientName);
   const from = details.clientDomain
     ? `Published by <strong>${escapeHtml(details.clientDomain)}</strong>.`
@@ -63,6 +65,7 @@ export function consentPage({ details, handle, scopes, provider }: ConsentView, 
 ${details.redirectIsLoopback ? '<p class="warn" id="loopback-warning"><strong>This sends access to an app on your computer.</strong> Continue only if you just started signing in from it.</p>' : ''}
 <form method="post">
 <input type="hidden" name="handle" value="${escapeHtml(handle)}">
+<input type="hidden" name="offer" value="${escapeHtml(offer)}">
 ${scopeList}
 <label class="muted remember"><input type="checkbox" name="remember" value="on"> Remember this app on this browser</label>
 <p class="muted">Next, you sign in with ${escapeHtml(provider)}.</p>

@@ -22,6 +22,8 @@ export interface SignInServer {
   readonly providerName: string;
   /** Signs remembered consent (the library's approvals cookie): derived from MCP_STATE_SECRET. */
   rememberSecret(): Promise<string>;
+  /** HMAC-SHA-256 of `text`, base64, under a key of its own derived from MCP_STATE_SECRET: what the consent page offered. */
+  signOffer(text: string): Promise<string>;
 }
 
 /** Paths of the authorization server: the library's (RFC 8414 metadata, token, registration), and the two pages of `./authorize.ts`. */
@@ -43,6 +45,7 @@ export function signInServer(auth: SignInAuthSettings): SignInServer {
   if (login instanceof SettingError) throw new Error(`sign-in: ${login.message}`);
   const upstream = login.provider === 'github' ? github(login, auth.issuer) : oidc(login, auth.issuer);
   let remember: Promise<string> | undefined;
+  let offerKey: Promise<string> | undefined;
   current = {
     auth,
     upstream,
@@ -59,6 +62,7 @@ export function signInServer(auth: SignInAuthSettings): SignInServer {
       tokenExchangeCallback: ({ grantType, props }) => (grantType === 'refresh_token' ? refreshUpstream(upstream, props as UpstreamProps) : undefined),
     }),
     rememberSecret: () => (remember ??= derivedKey(login.stateSecret, 'mcp-worker-template remembered consent')),
+    signOffer: async (text) => derivedKey(await (offerKey ??= derivedKey(login.stateSecret, 'mcp-worker-template consent offer')), text),
   };
   return current;
 }

@@ -255,6 +255,39 @@ describe('/mcp', () => {
   });
 });
 
+describe('the scopes a person grants (issue 28): the client\'s requested scopes this server offers, as far as the person ticked them', () => {
+  /** The whole flow with the consent form posted with `ticked` (and the page's own hidden fields); the token answer's scope. */
+  async function grantedScope(at: string, authorizationParams: Record<string, string>, ticked: string[]): Promise<string | undefined> {
+    const hand = await new HandClient(at).register();
+    const { verifier, challenge } = await pkce();
+    const browser = new Browser();
+    const page = await browser.request(hand.authorizationUrl(challenge, authorizationParams));
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const hidden = Object.fromEntries([...html.matchAll(/type="hidden" name="([^"]+)" value="([^"]*)"/g)].map(([, name, value]) => [name!, value!.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))]));
+    const toProvider = await browser.request(`${at}/authorize`, { form: { ...hidden, decision: 'approve', scope: ticked }, origin: at });
+    const { location } = await browser.follow(toProvider, CLIENT_REDIRECT);
+    const code = new URL(location!).searchParams.get('code')!;
+    const response = await hand.token({ grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: CLIENT_REDIRECT });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { scope?: string }).scope;
+  }
+
+  it('grants no scope a person adds to the form when AUTH_SCOPES offers none', async () => {
+    expect(await grantedScope(origin, {}, ['admin', 'repo:write']) ?? '').toBe('');
+  });
+
+  it('grants no scope the client did not ask for, and none the person unticked, when AUTH_SCOPES offers some', async () => {
+    const scoped = await startSignInWorker(providers, 'github', { AUTH_SCOPES: 'repo:read repo:write admin' });
+    try {
+      expect(await grantedScope(scoped.origin, { scope: 'repo:read repo:write' }, ['repo:read', 'admin'])).toBe('repo:read');
+      expect(await grantedScope(scoped.origin, { scope: 'repo:read repo:write' }, ['repo:read', 'repo:write'])).toBe('repo:read repo:write');
+    } finally {
+      await scoped.worker.dispose();
+    }
+  });
+});
+
 describe('hostile input (issue 28): refused as the RFCs say, never a 5xx, never an error in the log', () => {
   /** What the Worker logs at error level while `run` runs: input alone must cause none. */
   async function errorsDuring(run: () => Promise<void>): Promise<string[]> {
