@@ -16,4 +16,6 @@ interface OptionalEnv extends Partial<Record<import('./http/settingsTable').Sett
   ADDRESS_RATE_LIMITER?: RateLimit;
   /** The sign-in configuration's grants, clients and tokens (wrangler.oauth.toml, docs/sign-in.md). */
   OAUTH_KV?: KVNamespace;
+  /** The sign-in configuration's registrations and consent pages, per client address (required there). */
+  SIGN_IN_RATE_LIMITER?: RateLimit;
 }

@@ -18,7 +18,7 @@ import * as oauth from 'oauth4webapi';
 import { constantTimeEqual } from '../http/auth';
 import type { HttpContext } from '../http/context';
 import { consentPage, consentPolicy, errorPage } from './consentPage';
-import { isClientId, MAX_AUTHORIZE_QUERY_CHARS } from './limits';
+import { isClientId, MAX_AUTHORIZE_QUERY_CHARS, SIGN_IN_LIMIT_PERIOD_SECONDS, withinSignInLimit } from './limits';
 import { logStoreFailure } from './oauthError';
 import { RETRY_AFTER_SECONDS, serverOf, type SignInServer } from './signInServer';
 import { UpstreamUnavailable, type Pending } from './upstream';
@@ -59,6 +59,12 @@ async function showConsent(context: HttpContext, signIn: SignInServer): Promise<
   if (!searchParams.getAll('client_id').every(isClientId)) return page(400, 'Sign-in cannot continue', 'This app is not known here.');
   const oauthApi = signIn.server.getOAuthApi(context.env);
   const request = await oauthApi.parseAuthRequest(context.request);
+  // The request is valid: the limiter comes before the first write (a consent transaction, or the upstream one).
+  if (!(await withinSignInLimit(context, 'consent'))) {
+    const response = page(429, 'Too many sign-ins', 'Too many sign-ins started from your network. Try again in a minute.');
+    response.headers.set('Retry-After', String(SIGN_IN_LIMIT_PERIOD_SECONDS));
+    return response;
+  }
   // An approval this browser asked to remember, for this client, redirect URI and resource, covering these scopes.
   if (await oauthApi.isConsentRemembered(context.request, request, { secret: await signIn.rememberSecret() })) {
     return toUpstream(context, signIn, request, new Headers());

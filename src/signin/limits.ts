@@ -4,6 +4,8 @@
  * bytes, and a KV error is an outage (503): a value that would make such a key is refused here, as
  * the RFC of its endpoint says, and never sent on to the library.
  */
+import type { HttpContext } from '../http/context';
+import { addressKey } from '../http/rateLimit';
 /** The longest userId this server makes (`github-<id>`, `oidc-<sub>` or `oidc-sha256-<hash>`). */
 export const MAX_USER_ID_CHARS = 256;
 
@@ -27,3 +29,22 @@ export const MAX_TOKEN_FORM_BYTES = 16 * 1024;
 
 /** An authorization request's query (client id, redirect URI, state, PKCE, scope, resource): longer is no request of a client. */
 export const MAX_AUTHORIZE_QUERY_CHARS = 8 * 1024;
+
+/** A registration's JSON: a name, a few redirect URIs and a few words; larger is refused with 413 before it is parsed. */
+export const MAX_REGISTRATION_BYTES = 8 * 1024;
+/** What is kept of a registration (RFC 7591 2), each field at most this: what the consent page shows and the flow needs. */
+export const MAX_CLIENT_NAME_CHARS = 200;
+export const MAX_REDIRECT_URIS = 10;
+export const MAX_REDIRECT_URI_CHARS = 512;
+
+/**
+ * SIGN_IN_RATE_LIMITER (wrangler.oauth.toml): each registration and each consent page counts against
+ * its client address before anything is written to OAUTH_KV. Its period, and so the Retry-After of a 429.
+ */
+export const SIGN_IN_LIMIT_PERIOD_SECONDS = 60;
+
+export async function withinSignInLimit(context: HttpContext, what: 'register' | 'consent'): Promise<boolean> {
+  // problem() refuses to serve without the binding: reaching here without one is a bug, which refuses.
+  const limiter = context.env.SIGN_IN_RATE_LIMITER;
+  return limiter !== undefined && (await limiter.limit({ key: `${what}:${addressKey(context.request)}` })).success;
+}

@@ -16,10 +16,11 @@ import { authorize, callback } from './authorize';
 import { AS_METADATA_PATH, AUTHORIZE_PATH, problem, REGISTER_PATH, RETRY_AFTER_SECONDS, serverOf, signInServer, TOKEN_PATH } from './signInServer';
 import { isCredential } from './limits';
 import { logStoreFailure } from './oauthError';
+import { registration } from './registration';
 import { library, tokenEndpoint } from './tokenEndpoint';
 import { CALLBACK_PATH, type UpstreamProps } from './upstream';
 
-/** The library's endpoints: metadata, registration; the token endpoint with its form bounded first (./tokenEndpoint.ts). Its own CORS and errors. */
+/** The library's endpoints: metadata; registration and the token endpoint with what they take bounded first (./registration.ts, ./tokenEndpoint.ts). Its own CORS and errors. */
 function libraryEndpoint(serve: typeof library): (context: HttpContext) => Promise<Response> | Response {
   return (context) => {
     const signIn = serverOf(context);
@@ -57,7 +58,7 @@ export function signIn(): SignIn {
       { path: AUTHORIZE_PATH, serve: authorize },
       { path: CALLBACK_PATH, serve: callback },
       { path: TOKEN_PATH, serve: libraryEndpoint(tokenEndpoint) },
-      { path: REGISTER_PATH, serve: libraryEndpoint(library) },
+      { path: REGISTER_PATH, serve: libraryEndpoint(registration) },
       { path: AS_METADATA_PATH, serve: libraryEndpoint(library) },
     ],
   };

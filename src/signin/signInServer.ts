@@ -35,6 +35,9 @@ export const AS_METADATA_PATH = '/.well-known/oauth-authorization-server';
 /** The provider or the token store unavailable: how long a client should wait before it tries again. */
 export const RETRY_AFTER_SECONDS = 5;
 
+/** How long a dynamically registered client lives without a token request (the library's default is 90 days). */
+export const REGISTRATION_TTL_SECONDS = 7 * 24 * 60 * 60;
+
 let current: SignInServer | undefined;
 
 /** The authorization server of these settings, made once per isolate (the settings object is kept while the values stay the same). */
@@ -56,6 +59,8 @@ export function signInServer(auth: SignInAuthSettings): SignInServer {
       authorizeEndpoint: `${auth.issuer}${AUTHORIZE_PATH}`,
       tokenEndpoint: `${auth.issuer}${TOKEN_PATH}`,
       clientRegistrationEndpoint: `${auth.issuer}${REGISTER_PATH}`,
+      // A registered client that never completes a grant is gone after this; one that does is renewed by the library on its token requests.
+      clientRegistrationTTL: REGISTRATION_TTL_SECONDS,
       ...(auth.scopesSupported.length > 0 ? { scopesSupported: [...auth.scopesSupported] } : {}),
       // Advertised only where the runtime has global_fetch_strictly_public (wrangler.oauth.toml), which keeps its fetches off private addresses.
       clientIdMetadataDocumentEnabled: true,
@@ -101,6 +106,9 @@ async function derivedKey(secret: string, label: string): Promise<string> {
  */
 export function problem(auth: SignInAuthSettings, env: Env): SettingError | undefined {
   if (!env.OAUTH_KV) return new SettingError('OAUTH_KV', 'is required with AUTH_MODE = "signin": a KV namespace binding (wrangler.oauth.toml, docs/sign-in.md)');
+  if (!env.SIGN_IN_RATE_LIMITER) {
+    return new SettingError('SIGN_IN_RATE_LIMITER', 'is required with AUTH_MODE = "signin": a rate limiting binding that counts registrations and consent pages per address (wrangler.oauth.toml, docs/sign-in.md)');
+  }
   if (checked?.auth !== auth) checked = { auth, login: loginSettings(auth.values) };
   return checked.login instanceof SettingError ? checked.login : undefined;
 }

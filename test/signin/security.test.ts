@@ -14,8 +14,10 @@ let origin: string;
 
 beforeAll(async () => {
   providers = await startLoginProviders();
-  // Request logs on for refusals: the log must see the authorization server's routes too.
-  signInWorker = await startSignInWorker(providers, 'github', { REQUEST_LOGS: 'errors' });
+  // Request logs on for refusals: the log must see the authorization server's routes too. The
+  // tests here register dozens of clients from one address: a looser SIGN_IN_RATE_LIMITER than
+  // wrangler.oauth.toml's, whose own limit is tested on a Worker of its own below.
+  signInWorker = await startSignInWorker(providers, 'github', { REQUEST_LOGS: 'errors' }, signInLimiter(100_000));
   origin = signInWorker.origin;
 }, 120_000);
 
@@ -25,6 +27,15 @@ afterAll(async () => {
 });
 
 const client = () => new HandClient(origin).register();
+
+/** wrangler.oauth.toml's address limiter, kept when a test replaces the sign-in limiter. */
+const LIMITERS = { ADDRESS_RATE_LIMITER: { namespace_id: '1004', simple: { limit: 3000, period: 60 } } };
+/** SIGN_IN_RATE_LIMITER at `limit` a minute. */
+const signInLimiter = (limit: number) => ({ ratelimits: { ...LIMITERS, SIGN_IN_RATE_LIMITER: { namespace_id: '1005', simple: { limit, period: 60 } } } });
+
+/** POST /oauth/register with `metadata` as JSON. */
+const register = (metadata: Record<string, unknown>, at = origin) =>
+  fetch(`${at}/oauth/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(metadata) });
 
 /** Approves the consent page of `url` in `browser`; the redirect to the provider (its Location). */
 async function consent(browser: Browser, url: string, form: Record<string, string> = {}): Promise<Response> {
@@ -336,6 +347,81 @@ describe('hostile input (issue 28): refused as the RFCs say, never a 5xx, never 
   });
 });
 
+describe('dynamic client registration (issue 28): what is kept is bounded, and a limiter of its own comes before any write', () => {
+  const base = { redirect_uris: [CLIENT_REDIRECT], token_endpoint_auth_method: 'none' };
+
+  it('refuses a body larger than a client\'s metadata with 413, and a client_name longer than the consent page shows with invalid_client_metadata', async () => {
+    const huge = await register({ ...base, client_name: 'n'.repeat(1_000_000) });
+    expect(huge.status).toBe(413);
+    const long = await register({ ...base, client_name: 'n'.repeat(201) });
+    expect(long.status).toBe(400);
+    expect(await long.json()).toMatchObject({ error: 'invalid_client_metadata' });
+  });
+
+  it('drops the fields the consent page never uses: contacts, logo and policy URIs, their translations', async () => {
+    const response = await register({ ...base, client_name: 'Kept', contacts: Array.from({ length: 200 }, (_, i) => `c${i}@example.com`), 'client_name#fr': 'x'.repeat(2000), 'tos_uri#de': 'https://example.com/tos', logo_uri: 'https://example.com/logo.png' });
+    expect(response.status).toBe(201);
+    const registered = (await response.json()) as Record<string, unknown>;
+    expect(registered.client_name).toBe('Kept');
+    for (const dropped of ['contacts', 'client_name#fr', 'tos_uri#de', 'logo_uri']) expect(registered[dropped], dropped).toBeUndefined();
+  });
+
+  it('stores a registered client for 7 days, not 90: one that never completes a grant is gone by then', async () => {
+    const { client_id: clientId } = (await (await register({ ...base, client_name: 'Short-lived' })).json()) as { client_id: string };
+    const kv = (await signInWorker.worker.env()).OAUTH_KV as KVNamespace;
+    const [key] = (await kv.list({ prefix: `client:${clientId}` })).keys;
+    expect(key?.expiration).toBeGreaterThan(Date.now() / 1000 + 7 * 86400 - 120);
+    expect(key?.expiration).toBeLessThan(Date.now() / 1000 + 7 * 86400 + 120);
+  });
+
+  it.each([
+    ['more redirect URIs than a client needs', { redirect_uris: Array.from({ length: 11 }, (_, i) => `http://127.0.0.1:9/cb${i}`) }],
+    ['a redirect URI longer than 512 characters', { redirect_uris: [`http://127.0.0.1:9/${'p'.repeat(520)}`] }],
+    // issue 28, defect 9: the host would reach the consent page's Content-Security-Policy.
+    ['a redirect URI whose host has a ;', { redirect_uris: ['https://x;script-src/cb'] }],
+    ['a redirect URI whose host has a ,', { redirect_uris: ['https://x,y.example/cb'] }],
+  ])('refuses %s with invalid_redirect_uri', async (_, metadata) => {
+    const response = await register({ ...base, client_name: 'Client', ...metadata });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: 'invalid_redirect_uri' });
+  });
+
+  it('counts registrations and consent pages per address with SIGN_IN_RATE_LIMITER: past its limit, 429 and nothing stored', async () => {
+    const limited = await startSignInWorker(providers, 'github', {}, signInLimiter(3));
+    try {
+      const kv = (await limited.worker.env()).OAUTH_KV as KVNamespace;
+      const stored = async (prefix: string) => (await kv.list({ prefix })).keys.length;
+      const statuses = [];
+      for (let i = 0; i < 4; i++) statuses.push((await register({ ...base, client_name: `Client ${i}` }, limited.origin)).status);
+      expect(statuses).toEqual([201, 201, 201, 429]);
+      expect(await stored('client:')).toBe(3);
+      const hand = new HandClient(limited.origin);
+      hand.clientId = ((await (await register({ ...base, client_name: 'x' }, limited.origin)).json()) as { client_id?: string }).client_id ?? '';
+      expect(hand.clientId).toBe(''); // still limited
+    } finally {
+      await limited.worker.dispose();
+    }
+  });
+
+  it('counts consent pages per address too, apart from registrations, and writes nothing for one past the limit', async () => {
+    const limited = await startSignInWorker(providers, 'github', {}, signInLimiter(2));
+    try {
+      const kv = (await limited.worker.env()).OAUTH_KV as KVNamespace;
+      const stored = async (prefix: string) => (await kv.list({ prefix })).keys.length;
+      const hand = await new HandClient(limited.origin).register(); // registrations count apart from consent pages
+      const { challenge } = await pkce();
+      for (let i = 0; i < 2; i++) expect((await new Browser().request(hand.authorizationUrl(challenge))).status).toBe(200);
+      const before = await stored('transaction:');
+      const refused = await new Browser().request(hand.authorizationUrl(challenge));
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('Retry-After')).toBe('60');
+      expect(await stored('transaction:')).toBe(before);
+    } finally {
+      await limited.worker.dispose();
+    }
+  });
+});
+
 describe('the authorization server metadata (RFC 8414)', () => {
   it('names this Worker as issuer, PKCE S256, RFC 9207 iss, registration (DCR and CIMD) and refresh tokens', async () => {
     const metadata = (await (await fetch(`${origin}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
@@ -354,6 +440,17 @@ describe('the authorization server metadata (RFC 8414)', () => {
 });
 
 describe('a deployment without its KV namespace', () => {
+  it('serves nothing without SIGN_IN_RATE_LIMITER either: 500 naming it', async () => {
+    const bare = await startSignInWorker(providers, 'github', {}, { ratelimits: LIMITERS });
+    try {
+      const response = await fetch(`${bare.origin}/oauth/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+      expect(response.status).toBe(500);
+      expect(((await response.json()) as { error: { data: unknown } }).error.data).toEqual({ setting: 'SIGN_IN_RATE_LIMITER' });
+    } finally {
+      await bare.worker.dispose();
+    }
+  });
+
   it('serves nothing: 500 naming OAUTH_KV, on /mcp and on the authorization server\'s routes', async () => {
     const bare = await startSignInWorker(providers, 'github', {}, { kvNamespaces: [] });
     try {
