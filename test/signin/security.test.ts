@@ -323,7 +323,7 @@ describe('hostile input (issue 28): refused as the RFCs say, never a 5xx, never 
   it('the token endpoint answers long codes, refresh tokens and client ids with invalid_grant or invalid_client, and revocation of a long token with 200', async () => {
     const hand = await client();
     const errors = await errorsDuring(async () => {
-      for (const grant of [{ grant_type: 'authorization_code', code: `${long}:b:c`, code_verifier: 'v'.repeat(43), redirect_uri: CLIENT_REDIRECT }, { grant_type: 'refresh_token', refresh_token: `${long}:b:c` }]) {
+      for (const grant of [{ grant_type: 'authorization_code', code: `${long}:b:c`, code_verifier: 'v'.repeat(43), redirect_uri: CLIENT_REDIRECT }, { grant_type: 'refresh_token', refresh_token: `${long}:b:c` }] as Record<string, string>[]) {
         const response = await hand.token(grant);
         expect(response.status).toBe(400);
         expect(await response.json()).toMatchObject({ error: 'invalid_grant' });
