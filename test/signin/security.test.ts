@@ -439,6 +439,35 @@ describe('the authorization server metadata (RFC 8414)', () => {
   });
 });
 
+describe('the grant store failing (issue 28): 503 with Retry-After naming it, never the router\'s 500', () => {
+  it('answers /mcp, the token endpoint, registration and the consent page 503 with Retry-After, and logs an error naming OAUTH_KV', async () => {
+    // A binding that is no KV namespace: every read and write of the library throws, as KV down does.
+    const broken = await startSignInWorker(providers, 'github', {}, { kvNamespaces: [], serviceBindings: { OAUTH_KV: () => new Response('down', { status: 500 }) } });
+    try {
+      const at = broken.origin;
+      const mcp = await broken.worker.fetch(new Request(`${at}/mcp`, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'server/discover', Authorization: 'Bearer github-1:abcdefgh:secret' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } } }) }));
+      expect(mcp.status).toBe(503);
+      expect(mcp.headers.get('Retry-After')).toBe('5');
+      expect(((await mcp.json()) as { error: { message: string } }).error.message).toContain('grant store');
+      const token = await fetch(`${at}/oauth/token`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'client_id=abc&grant_type=refresh_token&refresh_token=a:b:c' });
+      expect(token.status).toBe(503);
+      expect(token.headers.get('Retry-After')).toBe('5');
+      expect(await token.json()).toMatchObject({ error: 'temporarily_unavailable' });
+      const registered = await register({ redirect_uris: [CLIENT_REDIRECT], client_name: 'x', token_endpoint_auth_method: 'none' }, at);
+      expect(registered.status).toBe(503);
+      const page = await new Browser().request(`${at}/authorize?response_type=code&client_id=abc&redirect_uri=${encodeURIComponent(CLIENT_REDIRECT)}`);
+      expect(page.status).toBe(503);
+      expect(page.headers.get('Retry-After')).toBe('5');
+      expect(page.headers.get('Content-Type')).toBe('text/html; charset=utf-8');
+      // workerd adds lines of its own about the binding that is no KV namespace; ours name the store, and nothing reached the router's last resort.
+      expect(broken.worker.errorLogs().filter((line) => line.includes('the grant store (OAUTH_KV) failed')).length).toBeGreaterThanOrEqual(4);
+      expect(broken.worker.errorLogs().filter((line) => line.includes('unhandled'))).toEqual([]);
+    } finally {
+      await broken.worker.dispose();
+    }
+  });
+});
+
 describe('a deployment without its KV namespace', () => {
   it('serves nothing without SIGN_IN_RATE_LIMITER either: 500 naming it', async () => {
     const bare = await startSignInWorker(providers, 'github', {}, { ratelimits: LIMITERS });
