@@ -74,9 +74,12 @@ function keptMetadata(metadata: Record<string, unknown>): Record<string, unknown
   return kept;
 }
 
-/** An absolute URI of printable ASCII within the size, its host (when it has one) plain: `;` or `,` there would end a header's value. */
+/** The characters of a URI (RFC 3986 2): nothing JSON must escape, so a stored URI is as long as it was sent. */
+const URI_CHARS = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]+$/;
+
+/** An absolute URI within the size, its host (when it has one) plain: `;` or `,` there would end a header's value. */
 function isRedirectUri(value: unknown): boolean {
-  if (typeof value !== 'string' || value.length > MAX_REDIRECT_URI_CHARS || !/^[\x21-\x7e]+$/.test(value) || !URL.canParse(value)) return false;
+  if (typeof value !== 'string' || value.length > MAX_REDIRECT_URI_CHARS || !URI_CHARS.test(value) || !URL.canParse(value)) return false;
   const { host, hostname } = new URL(value);
   return host === '' || PLAIN_HOST.test(hostname);
 }
