@@ -445,7 +445,7 @@ describe('the grant store failing (issue 28): 503 with Retry-After naming it, ne
     const broken = await startSignInWorker(providers, 'github', {}, { kvNamespaces: [], serviceBindings: { OAUTH_KV: () => new Response('down', { status: 500 }) } });
     try {
       const at = broken.origin;
-      const mcp = await broken.worker.fetch(new Request(`${at}/mcp`, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'server/discover', Authorization: 'Bearer github-1:abcdefgh:secret' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } } }) }));
+      const mcp = await fetch(new Request(`${at}/mcp`, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'server/discover', Authorization: 'Bearer github-1:abcdefgh:secret' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } } }) }));
       expect(mcp.status).toBe(503);
       expect(mcp.headers.get('Retry-After')).toBe('5');
       expect(((await mcp.json()) as { error: { message: string } }).error.message).toContain('grant store');
