@@ -13,10 +13,10 @@ import type { HttpContext } from '../http/context';
 import type { SignInAuthSettings } from '../http/settings';
 import type { Caller } from '../mcp/request';
 import { authorize, callback } from './authorize';
-import { AS_METADATA_PATH, AUTHORIZE_PATH, problem, REGISTER_PATH, RETRY_AFTER_SECONDS, serverOf, signInServer, TOKEN_PATH } from './signInServer';
 import { isCredential } from './limits';
 import { logStoreFailure } from './oauthError';
 import { registration } from './registration';
+import { AS_METADATA_PATH, AUTHORIZE_PATH, problem, REGISTER_PATH, RETRY_AFTER_SECONDS, serverOf, signInServer, TOKEN_PATH } from './signInServer';
 import { library, tokenEndpoint } from './tokenEndpoint';
 import { CALLBACK_PATH, type UpstreamProps } from './upstream';
 

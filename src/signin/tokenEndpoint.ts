@@ -5,8 +5,8 @@
  * `invalid_grant`, a client id `invalid_client`, a token to revoke needs nothing (RFC 7009 2.2:
  * an invalid token is no error). The library answers the rest; the store failing is 503.
  */
-import type { HttpContext } from '../http/context';
 import { readCapped } from '../http/body';
+import type { HttpContext } from '../http/context';
 import { isClientId, isCredential, MAX_TOKEN_FORM_BYTES } from './limits';
 import { oauthError, storeUnavailable } from './oauthError';
 import type { SignInServer } from './signInServer';
