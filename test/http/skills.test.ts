@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startInWorkerd, type WorkerInWorkerd } from '../kit';
 import { signToken } from '../support/issuer';
-import { requestsTo } from '../support/mcp';
+import { replyOf, requestsTo, type Reply } from '../support/mcp';
 
 const signer = inject('authSigner');
 let open: WorkerInWorkerd;
@@ -52,7 +52,7 @@ describe('a server with skills', () => {
     const { body } = await anon.rpc('server/discover');
     expect(body.result!.capabilities).toMatchObject({ resources: {}, extensions: { 'io.modelcontextprotocol/skills': { directoryRead: true } } });
     const legacy = await anon.raw(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'legacy', version: '1' } } }));
-    expect((await legacy.json()).result.capabilities.extensions).toEqual({ 'io.modelcontextprotocol/skills': { directoryRead: true } });
+    expect(((await legacy.json()) as Reply).result!.capabilities.extensions).toEqual({ 'io.modelcontextprotocol/skills': { directoryRead: true } });
   });
 
   it('lists skills a page at a time, with the caching hints and Cache-Control of every list (private: some skills depend on the caller)', async () => {
@@ -141,17 +141,25 @@ describe('a server with skills', () => {
     expect(body.error).toMatchObject({ code: -32602 });
   });
 
+  it('lists the skills an anonymous visitor may know of on the page at /, with their descriptions', async () => {
+    const page = await (await fetch(`${open.url}/`, { headers: { Accept: 'text/html' } })).text();
+    expect(page).toContain('<h2 id="skills">Skills <span class="count">4</span></h2>');
+    expect(page).toContain('<li><code>pdf-processing</code><p>Extract, fill, and assemble PDF documents. Use when a task mentions PDFs or forms.</p></li>');
+    expect(page).toContain('<li><code>admin-audit</code> <span class="tag">needs admin</span>');
+    expect(page).not.toContain('staff-runbook');
+  });
+
   it('serves clients of the initialize era the extension\'s methods in their shape: no resultType, no caching hints', async () => {
     const legacy = (method: string, params: Record<string, unknown>) =>
-      anon.raw(JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }), { 'MCP-Protocol-Version': '2025-11-25' }).then((r) => r.json());
+      anon.raw(JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }), { 'MCP-Protocol-Version': '2025-11-25' }).then(replyOf);
     const list = await legacy('skills/list', {});
-    expect(list.result.skills).toHaveLength(2);
-    expect(Object.keys(list.result).sort()).toEqual(['_meta', 'nextCursor', 'skills']);
+    expect(list.result!.skills).toHaveLength(2);
+    expect(Object.keys(list.result!).sort()).toEqual(['_meta', 'nextCursor', 'skills']);
     const get = await legacy('skills/get', { uri: 'skill://git-workflow/SKILL.md' });
-    expect(Object.keys(get.result).sort()).toEqual(['_meta', 'skill']);
+    expect(Object.keys(get.result!).sort()).toEqual(['_meta', 'skill']);
     const dir = await legacy('resources/directory/read', { uri: 'skill://git-workflow' });
-    expect(dir.result.resources).toEqual([{ uri: 'skill://git-workflow/SKILL.md', name: 'SKILL.md', mimeType: 'text/markdown' }]);
-    expect(dir.result.ttlMs).toBeUndefined();
+    expect(dir.result!.resources).toEqual([{ uri: 'skill://git-workflow/SKILL.md', name: 'SKILL.md', mimeType: 'text/markdown' }]);
+    expect(dir.result!.ttlMs).toBeUndefined();
     expect((await legacy('skills/get', { uri: 'skill://nothing/SKILL.md' })).error).toMatchObject({ code: -32602 });
   });
 });

@@ -37,7 +37,7 @@ describe('npm run check: the built Worker, loaded once', () => {
   it('reads every view from the assets it was built into, and names one whose page was never built', async () => {
     const { code, output } = await run('test/fixtures/apps/wrangler.toml');
     expect(code).toBe(1);
-    expect(output).toMatch(/test\/fixtures\/apps\/server\.ts:\d+: view "ui:\/\/fixture\/unbuilt" cannot be read: .*ASSETS has no never-built\.html \(404\): views\/never-built\/ is built into it by npm run build:views/);
+    expect(output).toMatch(/test\/fixtures\/apps\/server\.ts:\d+: view "ui:\/\/fixture\/unbuilt" cannot be read: .*ASSETS has no views\/never-built\.html \(404\): views\/never-built\/ is built into it by npm run build:views/);
     expect(output).not.toMatch(/fixture\/(from-assets|inline)/);
   }, 60_000);
 
