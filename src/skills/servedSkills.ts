@@ -71,8 +71,10 @@ function getSkill(server: ServerAtLoad, served: readonly Served[]): Method {
     const uri = request.message.params?.uri;
     if (typeof uri !== 'string') return { error: invalidParams('params.uri must be a string') };
     const skill = skills.get(uri);
-    const refused = skill ? refusalFor(skill.rules, request.caller, server.scopeHierarchy) : 'hidden';
-    if (refused || !skill) return { error: refused && refused !== 'hidden' ? refused : invalidParams(`No skill is served at ${uri}`, { uri }) };
+    const refused = skill && refusalFor(skill.rules, request.caller, server.scopeHierarchy);
+    // A skill the caller may not see is answered as one never served.
+    if (!skill || refused === 'hidden') return { error: invalidParams(`No skill is served at ${uri}`, { uri }) };
+    if (refused) return { error: refused };
     return { result: { skill: skill.entry }, cache: skill.policy(request) };
   };
 }
@@ -89,8 +91,9 @@ function readDirectory(server: ServerAtLoad, directories: ReadonlyMap<string, Di
     if (typeof uri !== 'string') return { error: invalidParams('params.uri must be a string') };
     if (cursor !== undefined && typeof cursor !== 'string') return { error: invalidParams('params.cursor must be a string') };
     const directory = known.get(uri);
-    const refused = directory ? refusalFor(directory.rules, request.caller, server.scopeHierarchy) : 'hidden';
-    if (refused || !directory) return { error: refused && refused !== 'hidden' ? refused : invalidParams(`${uri} is not a directory resource`, { uri }) };
+    const refused = directory && refusalFor(directory.rules, request.caller, server.scopeHierarchy);
+    if (!directory || refused === 'hidden') return { error: invalidParams(`${uri} is not a directory resource`, { uri }) };
+    if (refused) return { error: refused };
     const page = directory.pages.get(cursor);
     if (!page) return { error: invalidParams('unknown cursor', { cursor }) };
     return { result: page, cache: directory.policy(request) };
