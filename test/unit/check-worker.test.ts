@@ -41,6 +41,14 @@ describe('npm run check: the built Worker, loaded once', () => {
     expect(output).not.toMatch(/fixture\/(from-assets|inline)/);
   }, 60_000);
 
+  it('reads each skill\'s SKILL.md from the assets, and names every skill they do not hold', async () => {
+    const { code, output } = await run('test/fixtures/broken/skills.wrangler.toml');
+    expect(code).toBe(1);
+    for (const path of ['acme/billing/refunds', 'git-workflow', 'pdf-processing']) {
+      expect(output).toContain(`skills/${path}/SKILL.md: skill "skill://${path}/SKILL.md" cannot be read: Server misconfigured: the setting ASSETS has no skills/${path}/SKILL.md (404)`);
+    }
+  }, 60_000);
+
   it('passes the template as it is', async () => {
     const { code, output } = await run('wrangler.toml');
     expect(output).toContain('wrangler.toml: loads, and every schema is valid');
