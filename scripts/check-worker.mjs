@@ -11,7 +11,8 @@
  *   a model's arguments at every call;
  * - every listed tool and prompt (its arguments included) checked against the spec's own schema
  *   of `Tool` and `Prompt` (test/spec/schema.json, the spec's schema.json);
- * - every view of MCP Apps read from the static assets it was built into (docs/apps.md).
+ * - every view of MCP Apps, and every skill's SKILL.md, read from the static assets it was built
+ *   into (docs/apps.md, docs/skills.md).
  *
  *   node --enable-source-maps scripts/check-worker.mjs [wrangler.toml ...]
  */
@@ -146,9 +147,16 @@ async function check(config) {
       return file && existsSync(file) ? new Response(readFileSync(file)) : new Response(null, { status: 404 });
     },
   };
-  for (const view of (await listAll(worker, env, 'resources')).filter((r) => r.mimeType === 'text/html;profile=mcp-app')) {
+  const resources = await listAll(worker, env, 'resources');
+  for (const view of resources.filter((r) => r.mimeType === 'text/html;profile=mcp-app')) {
     const reply = await (await worker.fetch(post('resources/read', { uri: view.uri }), { ...env, ASSETS }, noContext)).json();
     if (reply.error) problems.push(`${whereDefined(files, view.name) ?? `view "${view.uri}"`}: view "${view.uri}" cannot be read: ${reply.error.message}`);
+  }
+  // So is each skill's SKILL.md a caller may list (docs/skills.md): an [assets] directory that
+  // does not hold build/skills/ fails here, not as a 500 to a host.
+  for (const skill of resources.filter((r) => r.uri.startsWith('skill://') && r.uri.endsWith('/SKILL.md'))) {
+    const reply = await (await worker.fetch(post('resources/read', { uri: skill.uri }), { ...env, ASSETS }, noContext)).json();
+    if (reply.error) problems.push(`skills/${skill.uri.slice('skill://'.length)}: skill "${skill.uri}" cannot be read: ${reply.error.message}`);
   }
   return problems;
 }

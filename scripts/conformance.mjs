@@ -18,6 +18,13 @@ const TASKS = [
   'tasks-lifecycle', 'tasks-capability-negotiation', 'tasks-wire-fields', 'tasks-request-state-removal', 'tasks-mrtr-input',
   'tasks-request-headers', 'tasks-dispatch-and-envelope', 'tasks-status-notifications', 'tasks-required-task-error', 'tasks-mrtr-composition',
 ];
+/**
+ * The Skills extension's server scenarios (SEP-2640): extension scenarios, outside every frozen
+ * requirement set, so each runs on its own (`--scenario`, the 2026-07-28 wire); the fixture serves
+ * the Skills fixture's skills (test/fixtures/skills). Every check must be SUCCESS: no FAILURE and,
+ * stricter than the suite's exit code, no WARNING (a SHOULD the server could keep).
+ */
+const SKILLS = ['sep-2640-skills-enumeration', 'sep-2640-skills-directory', 'sep-2640-skills-manifest'];
 /** Not scored by the suite, but part of what the template promises. */
 const ALSO_REQUIRED = ['json-schema-2020-12', 'http-header-validation', 'http-custom-header-server-validation', ...TASKS];
 
@@ -120,12 +127,21 @@ try {
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     const exit = await new Promise((resolve) => child.on('close', resolve));
-    return { exit, summary: output.slice(output.indexOf('=== SUMMARY ===')) };
+    return { exit, output, summary: output.slice(output.indexOf('=== SUMMARY ===')) };
   };
   console.log(`conformance: suite against ${url} (fixture under wrangler dev), details in ${out}`);
 
   const modern = await suite(['--requirements', '2026-07-28']);
   const missing = report(scenarios(modern.summary));
+
+  console.log('\nconformance: the Skills extension (SEP-2640), each scenario on its own');
+  for (const name of SKILLS) {
+    const run = await suite(['--scenario', name]);
+    const [, passed = '0', total = '?', failed = '?', warnings = '?'] = /Passed: (\d+)\/(\d+), (\d+) failed, (\d+) warnings/.exec(run.output) ?? [];
+    const clean = run.exit === 0 && passed === total && failed === '0' && warnings === '0';
+    console.log(`  ${clean ? '✓' : '✗'} ${name}: ${passed} of ${total} checks SUCCESS, ${failed} failed, ${warnings} warnings`);
+    if (!clean) missing.push(name);
+  }
 
   console.log('\nconformance: legacy clients (2025-11-25 wire, the suite without --requirements)');
   const legacy = await suite([]);

@@ -1,7 +1,7 @@
 /**
  * `npm run test:fork`: proves a fork stays green. In a copy of this repository (tracked files and
  * untracked ones git does not ignore) it does what the README tells a new owner to do: deletes
- * the examples and their tests (the example view's page too), renames the server and the
+ * the examples and their tests (the example view's page and the example skill too), renames the server and the
  * package, adds the tool of "Add a tool", the tests of "Test your tool" and the view of "Add a
  * view" (the tool linked to it) exactly as the README shows them, then runs `npm run check` and
  * `npm test`, checks the view was built into one self-contained file, and that its server.json
@@ -18,7 +18,7 @@ import { loadWorker, noContext } from './loadWorker.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 // The examples. The tasks and sign-in configurations (src/with-tasks.ts, wrangler.tasks.toml;
 // src/with-sign-in.ts, wrangler.oauth.toml) stay: they serve the fork's own server.
-const EXAMPLES = ['src/tools', 'src/resources', 'src/prompts', 'views/world-clock', 'test/examples'];
+const EXAMPLES = ['src/tools', 'src/resources', 'src/prompts', 'views/world-clock', 'skills/plan-a-meeting', 'test/examples'];
 const FORK_NAME = 'my-fork-server';
 /** The fork's name in the Server Card and the MCP Registry (reverse DNS). */
 const FORK_CARD_NAME = `io.github.my-fork-org/${FORK_NAME}`;
@@ -151,6 +151,11 @@ for (const { path } of tests) {
 const built = join(fork, 'build', 'views', `${viewPage}.html`);
 if (!existsSync(built)) fail('add a view', `${relative(fork, built)} was not built`);
 if (!/^<!doctype html>[\s\S]*<script type="module">[\s\S]+<\/script>/i.test(readFileSync(built, 'utf8'))) fail('add a view', `${relative(fork, built)} has no inline script`);
+
+// Without the example skill, npm run check remade skills/index.ts to serve none: no extension, nothing in the bundle.
+if (!readFileSync(join(fork, 'skills', 'index.ts'), 'utf8').includes('export const skills: readonly Extension[] = [];')) {
+  fail('delete the examples', 'skills/index.ts still lists skills after the example skill was deleted and npm run check ran');
+}
 
 // 6. How the fork is found: its server.json, Server Card and page name it and list its tool.
 const url = `https://${FORK_NAME}.my-account.workers.dev/mcp`;

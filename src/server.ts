@@ -4,6 +4,7 @@
  * and one line in `tools` below; resources and prompts work the same way.
  */
 import { version } from '../package.json';
+import { skills } from '../skills';
 import { createServer, type ServerDefinition } from './mcp';
 import { summarizeRepo } from './prompts/summarize-repo';
 import { timeInZone, timeZones } from './resources/time-zones';
@@ -26,6 +27,8 @@ export const serverDefinition: ServerDefinition = {
   resources: [timeZones, worldClockView],
   resourceTemplates: [timeInZone],
   prompts: [summarizeRepo],
+  // Agent Skills, one folder each in skills/ (docs/skills.md): built into skills/index.ts; none, nothing served.
+  extensions: [...skills],
   // Caching hints (spec 2026-07-28 server/utilities/caching). Unset, the defaults apply:
   // discover 1 h, lists 5 min, reads 1 min; public, but private for an authenticated caller.
   // Setting one here makes it explicit, e.g. public even under auth:

@@ -4,12 +4,14 @@
  * all from the same compiled definition as `server/discover`, so a fork's tools appear without
  * editing anything here. One self-contained document: no external assets, a Content Security
  * Policy that allows only its own inline style and script (by hash), readable without
- * JavaScript (the copy button is the only thing the script adds). Made once per isolate for each
+ * JavaScript (the copy button is the only thing the script adds). Its skills (docs/skills.md) are
+ * listed after the tools, when it has any. Made once per isolate for each
  * origin the Worker is reached at, with an `ETag`. A client that does not ask for HTML gets a
  * small JSON pointer to the endpoint and the Server Card instead.
  */
 import type { CompiledServer } from '../mcp/createServer';
 import { visibleTo } from '../mcp/visibility';
+import { SKILLS_EXTENSION } from '../skills/built';
 import type { AuthSettings } from './settings';
 import type { HttpContext } from './context';
 import { SERVER_CARD_PATH } from './discovery';
@@ -61,11 +63,15 @@ function pageOf(server: CompiledServer, origin: string, auth: AuthSettings): str
   const shown = [...server.registry.tools.values()].filter(
     ({ definition }) => visibleTo(definition, undefined) && (definition.ui?.visibility?.includes('model') ?? true),
   );
+  const needs = (scopes?: readonly string[]) => (scopes?.length ? ` <span class="tag">needs ${scopes.map(escape).join(', ')}</span>` : '');
   const tools = shown.map(({ listed, definition }) => {
-    const scopes = definition.requiredScopes?.length ? ` <span class="tag">needs ${definition.requiredScopes.map(escape).join(', ')}</span>` : '';
     const title = listed.title && listed.title !== listed.name ? ` <span class="title">${escape(listed.title)}</span>` : '';
-    return `<li><code>${escape(listed.name)}</code>${title}${scopes}${listed.description ? `<p>${escape(listed.description)}</p>` : ''}</li>`;
+    return `<li><code>${escape(listed.name)}</code>${title}${needs(definition.requiredScopes)}${listed.description ? `<p>${escape(listed.description)}</p>` : ''}</li>`;
   });
+  // Each skill's SKILL.md, as resources/list shows it: its name and description (skills.mdx, Resource Metadata).
+  const skills = (server.registry.extensions.find((e) => e.id === SKILLS_EXTENSION)?.resources ?? [])
+    .filter((skill) => visibleTo(skill, undefined))
+    .map((skill) => `<li><code>${escape(skill.name)}</code>${needs(skill.requiredScopes)}${skill.description ? `<p>${escape(skill.description)}</p>` : ''}</li>`);
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -92,7 +98,12 @@ ${clients(endpoint, key)}
 <h2 id="tools">Tools <span class="count">${tools.length}</span></h2>
 ${tools.length ? `<ul class="tools">${tools.join('')}</ul>` : '<p>This server has no tools.</p>'}
 </section>
-<footer>${card ? `<a href="${SERVER_CARD_PATH}">Server Card</a> · ` : ''}Protocol revision 2026-07-28, Streamable HTTP</footer>
+${skills.length ? `<section aria-labelledby="skills">
+<h2 id="skills">Skills <span class="count">${skills.length}</span></h2>
+<p>Workflows a client that speaks the Skills extension can load for its model.</p>
+<ul class="tools">${skills.join('')}</ul>
+</section>
+` : ''}<footer>${card ? `<a href="${SERVER_CARD_PATH}">Server Card</a> · ` : ''}Protocol revision 2026-07-28, Streamable HTTP</footer>
 </main>
 <script>${SCRIPT}</script>
 </body>

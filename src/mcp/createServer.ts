@@ -59,7 +59,7 @@ export function createServer(definition: ServerDefinition): CompiledServer {
     methods.set('prompts/get', getPrompt(server));
   }
   if (server.capabilities.resources) {
-    methods.set('resources/list', list(server, 'resources/list', 'resources', [...server.resources.values()].map((r) => ({ rules: r, listed: listedResource(r) }))));
+    methods.set('resources/list', list(server, 'resources/list', 'resources', server.listedResources.map((r) => ({ rules: r, listed: listedResource(r) }))));
     methods.set('resources/templates/list', list(server, 'resources/templates/list', 'resourceTemplates', server.templates.map((t) => ({ rules: t.definition, listed: t.listed }))));
     methods.set('resources/read', readResource(server));
   }
@@ -72,7 +72,7 @@ export function createServer(definition: ServerDefinition): CompiledServer {
     const wraps = part.listen;
     if (wraps) methods.set('subscriptions/listen', wraps(methods.get('subscriptions/listen')!));
   }
-  const legacy = legacyMethods(methods, server);
+  const legacy = legacyMethods(methods, server, parts.flatMap((part) => part.legacyMethods ?? []));
 
   return {
     supportedVersions: SUPPORTED_VERSIONS,
@@ -99,12 +99,12 @@ export function createServer(definition: ServerDefinition): CompiledServer {
   };
 }
 
-/** An extension's method: its results finished like the core's (`resultType`, `serverInfo`). */
+/** An extension's method: its results finished like the core's (`resultType`, the caching hints of `cache`, `serverInfo`). */
 const finishing =
   (server: Registry, method: Method): Method =>
   async (request) => {
     const reply = await method(request);
-    return reply.result && !(reply.result instanceof RawJson) ? server.finished(reply.result) : reply;
+    return reply.result && !(reply.result instanceof RawJson) ? server.finished(reply.result, reply.cache) : reply;
   };
 
 /** A legacy client's reply: results in the shape of its revision (spec 2025-11-25). */

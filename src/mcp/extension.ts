@@ -6,12 +6,13 @@
  * `capabilities.extensions` (discover, and the legacy `initialize`), and refuses at load a method
  * two of them, or one and the core, both claim. Nothing else of the core is lent to them.
  */
-import type { AnyTool } from './define';
+import type { AnyTool, CacheableMethod, ResourceDefinition } from './define';
 import type { McpError } from './errors';
 import type { InputRequired } from './input';
-import type { McpRequest, Method } from './request';
+import type { McpRequest, Method, ResultReply } from './request';
+import type { ScopeHierarchy } from './scopes';
 import type { CompiledTool } from './tools';
-import type { CallToolResult, Implementation, JsonObject, JsonValue } from './types';
+import type { CachePolicy, CallToolResult, Implementation, JsonObject, JsonValue } from './types';
 
 export interface Extension {
   /** Its identifier, e.g. `io.modelcontextprotocol/tasks`. */
@@ -20,6 +21,14 @@ export interface Extension {
   readonly settings?: JsonObject;
   /** Fields a listed tool gains (e.g. `_meta` an extension defines), worked out once at load. */
   toolFields?(tool: AnyTool): object | undefined;
+  /**
+   * Fixed resources it serves (e.g. each skill's `SKILL.md`), listed and read exactly like the
+   * definition's own: their `requiredScopes` and `visibleTo` apply, and they make the server
+   * declare `resources`. `unlistedResources` are read the same way but left out of
+   * `resources/list` (a skill's supporting files).
+   */
+  readonly resources?: readonly ResourceDefinition[];
+  readonly unlistedResources?: readonly ResourceDefinition[];
   /** Called once, when the server is compiled: what the extension serves. */
   install(server: ServerAtLoad): ExtensionParts;
 }
@@ -30,11 +39,21 @@ export interface ServerAtLoad {
   readonly tools: ReadonlyMap<string, CompiledTool>;
   /** `serverInfo`, for the `_meta` of what the extension sends outside a result (a stream's messages). */
   readonly serverMeta: JsonObject;
+  /** Items per page of every list, so an extension's lists page like the core's (`methods/list.ts`). */
+  readonly pageSize: number;
+  /** Which broader scopes imply narrower ones, for refusing a caller as the core does (`visibility.ts`). */
+  readonly scopeHierarchy: ScopeHierarchy;
+  /** The caching hints of a result of `method`, for an anonymous or an authenticated caller. */
+  cache(method: CacheableMethod, authenticated?: boolean): CachePolicy;
+  /** A result finished as the core finishes its own (`resultType`, caching hints, `serverInfo`). */
+  finished(result: object, policy?: CachePolicy): ResultReply;
 }
 
 export interface ExtensionParts {
-  /** Methods it serves, by name; each answer gets `resultType`, the caching hints and `serverInfo` like any other. */
+  /** Methods it serves, by name; each answer gets `resultType`, the caching hints of its reply's `cache` and `serverInfo` like any other. */
   methods?: Readonly<Record<string, Method>>;
+  /** Those of its methods that clients of the `initialize` era may call too, answered in their shape (no `resultType`, no caching hints). */
+  legacyMethods?: readonly string[];
   /** Wraps `subscriptions/listen`, e.g. to forward task status into the stream. */
   listen?(listen: Method): Method;
   /** Takes over the calls of the tools it says so for (tasks: a tool with `task` set). */

@@ -46,10 +46,13 @@ export const LEGACY_METHODS = [
   'completion/complete',
 ] as const;
 
-/** The methods legacy clients get: the listed modern ones the server serves, plus the legacy lifecycle. */
-export function legacyMethods(methods: ReadonlyMap<string, Method>, server: Registry): Map<string, Method> {
+/**
+ * The methods legacy clients get: the listed modern ones the server serves, those its extensions
+ * define for them too (`extensionMethods`), plus the legacy lifecycle.
+ */
+export function legacyMethods(methods: ReadonlyMap<string, Method>, server: Registry, extensionMethods: readonly string[] = []): Map<string, Method> {
   const legacy = new Map<string, Method>();
-  for (const method of LEGACY_METHODS) {
+  for (const method of [...LEGACY_METHODS, ...extensionMethods]) {
     const served = methods.get(method);
     if (served) legacy.set(method, served);
   }

@@ -24,7 +24,10 @@ export class Registry implements ServerAtLoad {
   readonly logging: boolean;
   readonly tools: ReadonlyMap<string, CompiledTool>;
   readonly prompts: ReadonlyMap<string, PromptDefinition>;
+  /** Every fixed resource by URI: the definition's and those extensions add. */
   readonly resources: ReadonlyMap<string, ResourceDefinition>;
+  /** The fixed resources `resources/list` shows (an extension's unlisted ones are only read). */
+  readonly listedResources: readonly ResourceDefinition[];
   readonly templates: readonly CompiledTemplate[];
   /** True when a prompt argument or a template variable can be completed (`completion/complete`). */
   readonly completes: boolean;
@@ -51,7 +54,8 @@ export class Registry implements ServerAtLoad {
     const fieldsOf = (tool: AnyTool) => this.extensions.flatMap((extension) => extension.toolFields?.(tool) ?? []);
     this.tools = byName((definition.tools ?? []).map((tool) => compileTool(tool, fieldsOf(tool))), (t) => t.definition.name, 'tool');
     this.prompts = byName(definition.prompts ?? [], (p) => p.name, 'prompt');
-    this.resources = byName(definition.resources ?? [], (r) => r.uri, 'resource');
+    this.listedResources = [...(definition.resources ?? []), ...this.extensions.flatMap((e) => e.resources ?? [])];
+    this.resources = byName([...this.listedResources, ...this.extensions.flatMap((e) => e.unlistedResources ?? [])], (r) => r.uri, 'resource');
     this.templates = (definition.resourceTemplates ?? []).map(compileTemplate);
     this.completes = this.templates.some((t) => t.definition.complete) || [...this.prompts.values()].some((p) => p.arguments?.some((a) => a.complete));
     this.pageSize = definition.pageSize ?? DEFAULT_PAGE_SIZE;

@@ -2,6 +2,7 @@
 import { createRouter } from '../../src/http/router';
 import { createServer } from '../../src/mcp';
 import { durableTasks, taskObject } from '../../src/tasks';
+import { skills } from '../fixtures/skills/skills';
 import { prompts, resources, resourceTemplates } from './catalogue';
 import { mrtrPrompt, mrtrTools } from './mrtr';
 import { taskTools } from './tasks';
@@ -18,7 +19,8 @@ const server = createServer({
   cache: {
     'resources/read': { ttlMs: 0, cacheScope: 'private' },
   },
-  extensions: [durableTasks({ pollIntervalMs: 200 })],
+  // The Skills fixture's skills (test/fixtures/skills), for the suite's sep-2640-skills-* scenarios.
+  extensions: [durableTasks({ pollIntervalMs: 200 }), ...skills],
 });
 
 /** The Durable Object class behind MCP_TASKS (wrangler.toml): one object per task. */

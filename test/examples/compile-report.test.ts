@@ -51,8 +51,9 @@ describe('compile_report (tasks configuration)', () => {
   });
 
   it('advertises the extension here, and not in the default, storage-free configuration', async () => {
-    // Beside MCP Apps, which the example server serves in both (its world clock has a view).
-    expect((await rpc(url, 'server/discover', {})).result?.capabilities.extensions).toEqual({ [TASKS]: {}, 'io.modelcontextprotocol/ui': {} });
-    expect((await testClient(worker).discover()).result.capabilities.extensions).toEqual({ 'io.modelcontextprotocol/ui': {} });
+    // Beside MCP Apps and Skills, which the example server serves in both (its world clock has a view; skills/ has a skill).
+    const both = { 'io.modelcontextprotocol/skills': { directoryRead: true }, 'io.modelcontextprotocol/ui': {} };
+    expect((await rpc(url, 'server/discover', {})).result?.capabilities.extensions).toEqual({ ...both, [TASKS]: {} });
+    expect((await testClient(worker).discover()).result.capabilities.extensions).toEqual(both);
   });
 });

@@ -8,10 +8,11 @@ const zoneTemplate = { type: 'ref/resource', uri: 'time://now/{+zone}' };
 const summarize = { type: 'ref/prompt', name: 'summarize_repo' };
 
 describe('time zones (resources)', () => {
-  it('lists the zone list, the world clock view and the time-in-zone template', async () => {
+  it('lists the zone list, the world clock view, the example skill and the time-in-zone template', async () => {
     expect((await mcp.listResources()).result.resources).toEqual([
       expect.objectContaining({ uri: 'time://zones', name: 'time-zones', mimeType: 'text/plain' }),
       expect.objectContaining({ uri: 'ui://world-clock/view', name: 'world-clock', mimeType: 'text/html;profile=mcp-app' }),
+      expect.objectContaining({ uri: 'skill://plan-a-meeting/SKILL.md', name: 'plan-a-meeting', mimeType: 'text/markdown' }),
     ]);
     expect((await mcp.listResourceTemplates()).result.resourceTemplates).toEqual([expect.objectContaining({ uriTemplate: 'time://now/{+zone}', name: 'time-in-zone' })]);
   });

@@ -65,7 +65,7 @@ describe('a server with views', () => {
     const { status, body } = await rpc('resources/read', { params: { uri: 'ui://fixture/unbuilt' } });
     expect(status).toBe(500);
     expect(body.error).toMatchObject({ code: -32603, data: { setting: 'ASSETS' } });
-    expect(body.error?.message).toMatch(/ASSETS has no never-built.html \(404\): views\/never-built\/ is built into it by npm run build:views/);
+    expect(body.error?.message).toMatch(/ASSETS has no views\/never-built.html \(404\): views\/never-built\/ is built into it by npm run build:views/);
   });
 
   it('answers a UI tool with text and data to a client without the extension', async () => {

@@ -37,8 +37,16 @@ describe('npm run check: the built Worker, loaded once', () => {
   it('reads every view from the assets it was built into, and names one whose page was never built', async () => {
     const { code, output } = await run('test/fixtures/apps/wrangler.toml');
     expect(code).toBe(1);
-    expect(output).toMatch(/test\/fixtures\/apps\/server\.ts:\d+: view "ui:\/\/fixture\/unbuilt" cannot be read: .*ASSETS has no never-built\.html \(404\): views\/never-built\/ is built into it by npm run build:views/);
+    expect(output).toMatch(/test\/fixtures\/apps\/server\.ts:\d+: view "ui:\/\/fixture\/unbuilt" cannot be read: .*ASSETS has no views\/never-built\.html \(404\): views\/never-built\/ is built into it by npm run build:views/);
     expect(output).not.toMatch(/fixture\/(from-assets|inline)/);
+  }, 60_000);
+
+  it('reads each skill\'s SKILL.md from the assets, and names every skill they do not hold', async () => {
+    const { code, output } = await run('test/fixtures/broken/skills.wrangler.toml');
+    expect(code).toBe(1);
+    for (const path of ['acme/billing/refunds', 'git-workflow', 'pdf-processing']) {
+      expect(output).toContain(`skills/${path}/SKILL.md: skill "skill://${path}/SKILL.md" cannot be read: Server misconfigured: the setting ASSETS has no skills/${path}/SKILL.md (404)`);
+    }
   }, 60_000);
 
   it('passes the template as it is', async () => {

@@ -17,7 +17,7 @@ import { fnv1a } from '../fnv1a';
 import type { RawJson } from '../json';
 import { legacyShape } from '../legacy';
 import { paginate } from '../paginate';
-import type { Registry } from '../registry';
+import type { ServerAtLoad } from '../extension';
 import type { McpRequest, Method } from '../request';
 import type { CachePolicy } from '../types';
 import { isRestricted, listedFor } from '../visibility';
@@ -33,12 +33,16 @@ const KEPT_SELECTIONS = 64;
 
 type Pages = readonly [modern: Map<string | undefined, RawJson>, legacy: Map<string | undefined, RawJson>];
 
-export function list(server: Registry, method: CacheableMethod, key: string, items: readonly ListItem[]): Method {
+/**
+ * `method` names the caching hints the list takes; `name`, what its cursors are minted for (an
+ * extension's list, such as `skills/list`, takes the hints of `resources/list` under its own name).
+ */
+export function list(server: ServerAtLoad, method: CacheableMethod, key: string, items: readonly ListItem[], name: string = method): Method {
   const page = (policy: CachePolicy) => (list: readonly object[], nextCursor: string | undefined) =>
     server.finished({ [key]: list, ...(nextCursor ? { nextCursor } : {}) }, policy).result;
-  const pagesOf = (name: string, listed: readonly object[], policy: CachePolicy): Pages => [
-    paginate(name, listed, server.pageSize, page(policy)),
-    paginate(name, listed, server.pageSize, (list, next) => legacyShape(page(policy)(list, next))),
+  const pagesOf = (cursors: string, listed: readonly object[], policy: CachePolicy): Pages => [
+    paginate(cursors, listed, server.pageSize, page(policy)),
+    paginate(cursors, listed, server.pageSize, (list, next) => legacyShape(page(policy)(list, next))),
   ];
   const serve = (request: McpRequest, pages: Pages, policy: CachePolicy) => {
     const cursor = request.message.params?.cursor;
@@ -50,7 +54,7 @@ export function list(server: Registry, method: CacheableMethod, key: string, ite
 
   if (!items.some((item) => isRestricted(item.rules))) {
     const policies = [server.cache(method, false), server.cache(method, true)] as const;
-    const pages = [pagesOf(method, listed, policies[0]), pagesOf(method, listed, policies[1])] as const;
+    const pages = [pagesOf(name, listed, policies[0]), pagesOf(name, listed, policies[1])] as const;
     return (request) => {
       const authenticated = Number(request.caller !== undefined) as 0 | 1;
       return serve(request, pages[authenticated], policies[authenticated]);
@@ -66,7 +70,7 @@ export function list(server: Registry, method: CacheableMethod, key: string, ite
     let pages = selections.get(selection);
     if (pages === undefined) {
       // The cursor names the selection: another caller's cursor finds no page here (unless it sees the same items).
-      pages = pagesOf(`${method}:${fnv1a(selection)}`, listed.filter((_, i) => chosen[i]), policy);
+      pages = pagesOf(`${name}:${fnv1a(selection)}`, listed.filter((_, i) => chosen[i]), policy);
       if (selections.size >= KEPT_SELECTIONS) selections.delete(selections.keys().next().value!);
       selections.set(selection, pages);
     }
