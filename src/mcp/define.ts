@@ -6,6 +6,7 @@
 import type { InputRequired } from './input';
 import type { ClientFeature, RequestMeta } from './meta';
 import type { Caller } from './caller';
+import type { PromptArguments, TemplateVariableName, TemplateVariables } from './argumentTypes';
 import type { ArgumentsOf, InputSchema, NoTypeArgument, OutputSchema, ResultOf } from './toolSchema';
 import type {
   Annotations,
@@ -148,12 +149,16 @@ export interface ResourceDefinition extends ResourceDescription {
   read(context: HandlerContext): Awaitable<ResourceContents | InputRequired>;
 }
 
-/** A family of resources (RFC 6570 `{var}` / `{+var}` template), listed by `resources/templates/list`. */
-export interface ResourceTemplateDefinition extends ResourceDescription {
-  uriTemplate: string;
-  read(uri: string, variables: Record<string, string>, context: HandlerContext): Awaitable<ResourceContents | InputRequired | undefined>;
+/**
+ * A family of resources (RFC 6570 `{var}` / `{+var}` template), listed by
+ * `resources/templates/list`. `read`'s variables are typed from `uriTemplate`, and `complete`
+ * names only them.
+ */
+export interface ResourceTemplateDefinition<Template extends string = string> extends ResourceDescription {
+  uriTemplate: Template;
+  read(uri: string, variables: TemplateVariables<NoInfer<Template>>, context: HandlerContext): Awaitable<ResourceContents | InputRequired | undefined>;
   /** Suggestions for each template variable, for `completion/complete`. */
-  complete?: Record<string, Completer>;
+  complete?: { [Name in TemplateVariableName<NoInfer<Template>>]?: Completer };
 }
 
 /** Suggests values for an argument from what has been typed so far (and the other arguments). */
@@ -172,15 +177,16 @@ export interface PromptMessage {
   content: ContentBlock;
 }
 
-export interface PromptDefinition extends CallerRules {
+/** A prompt; `get`'s arguments are typed from `arguments` (a required one is a string, the others may be missing). */
+export interface PromptDefinition<Args extends readonly PromptArgumentDefinition[] = readonly PromptArgumentDefinition[]> extends CallerRules {
   name: string;
   title?: string;
   description?: string;
-  arguments?: readonly PromptArgumentDefinition[];
-  get(args: Record<string, string>, context: HandlerContext): Awaitable<{ description?: string; messages: PromptMessage[] } | InputRequired>;
+  // A mapped type, not `Args` itself: an argument with a `complete` function still gives its name to `Args`.
+  arguments?: { readonly [I in keyof Args]: Args[I] };
+  get(args: PromptArguments<NoInfer<Args>>, context: HandlerContext): Awaitable<{ description?: string; messages: PromptMessage[] } | InputRequired>;
 }
 
-/** Identity functions that give a literal its type. */
 /**
  * Defines a tool: `args` and `structuredContent` are typed from its schemas, so no type argument is
  * written (`const`: the schema literal keeps its literal types, no `as const` needed). A type
@@ -192,8 +198,9 @@ export const defineTool = <_ extends NoTypeArgument = NoTypeArgument, const In e
   // NoInfer: a list the tool is put in (`tools: [defineTool(…)]`) must not decide its types either.
 ): ToolDefinition<NoInfer<In>, NoInfer<Out>> => tool;
 export const defineResource = (resource: ResourceDefinition) => resource;
-export const defineResourceTemplate = (template: ResourceTemplateDefinition) => template;
-export const definePrompt = (prompt: PromptDefinition) => prompt;
+/** `const`: the template and the arguments keep their literal types, which type `read` and `get`. */
+export const defineResourceTemplate = <const Template extends string>(template: ResourceTemplateDefinition<Template>): ResourceTemplateDefinition<NoInfer<Template>> => template;
+export const definePrompt = <const Args extends readonly PromptArgumentDefinition[] = []>(prompt: PromptDefinition<Args>): PromptDefinition<NoInfer<Args>> => prompt;
 
 /**
  * Thrown by a handler for an expected failure the model can act on (bad upstream answer,
