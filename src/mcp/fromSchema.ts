@@ -91,7 +91,9 @@ type DeclaredValues<S, D extends readonly unknown[]> = S extends { readonly prop
 // ---- arrays
 
 type ArrayOf<S, D extends readonly unknown[]> = S extends { readonly prefixItems: infer Prefix extends readonly unknown[] }
-  ? [...OptionalTuple<Prefix, D>, ...ItemsOf<S, D>[]]
+  ? S extends { readonly items: false }
+    ? OptionalTuple<Prefix, D>
+    : [...OptionalTuple<Prefix, D>, ...ItemsOf<S, D>[]]
   : ItemsOf<S, D>[];
 
 /** `items` when it is one schema; `false` admits nothing after `prefixItems`; an array (draft 2019-09 tuples) or nothing, anything. */

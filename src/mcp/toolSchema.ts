@@ -31,6 +31,9 @@ type InputOf<S extends StandardJsonSchema> = NonNullable<S['~standard']['types']
  */
 export type ArgumentsOf<S> = S extends StandardJsonSchema ? OutputOf<S> : FromSchema<S & { readonly type: 'object' }>;
 
+/** What a client sends as `arguments`: a Standard Schema's input (before its transforms), or what the JSON Schema accepts. */
+export type CallArgumentsOf<S> = S extends StandardJsonSchema ? InputOf<S> : FromSchema<S & { readonly type: 'object' }>;
+
 /**
  * What `structuredContent` must be: what the output schema accepts (for a Standard Schema its input:
  * the handler's value is checked by it and sent as it is, so the listed JSON Schema describes it).
