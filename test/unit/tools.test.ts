@@ -1,4 +1,6 @@
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
 import { defineTool, text, ToolError } from '../../src/mcp/define';
 import { compileTool } from '../../src/mcp/tools';
 
@@ -50,5 +52,27 @@ describe('compileTool', () => {
     const compiled = compileTool(tool({ type: 'object', properties: { pair: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], items: false } } }));
     expect(compiled.readArguments({ pair: ['a', 1] })).not.toBeInstanceOf(ToolError);
     expect(compiled.readArguments({ pair: ['a', 1, 2] })).toBeInstanceOf(ToolError);
+  });
+});
+
+describe('compileTool with a Standard Schema', () => {
+  const standardTool = (inputSchema: unknown) => defineTool({ name: 'std', inputSchema: inputSchema as z.ZodObject, handler: () => text('') });
+
+  it('fails at load, naming the tool, when the schema cannot be said in JSON Schema', () => {
+    expect(() => compileTool(standardTool(z.object({ when: z.date() })))).toThrow(/^tool "std" inputSchema: no JSON Schema: /);
+  });
+
+  it('fails at load, naming the tool, when the schema gives no JSON Schema at all (valibot unwrapped)', () => {
+    expect(() => compileTool(standardTool(v.object({ city: v.string() })))).toThrow(/^tool "std" inputSchema: no JSON Schema: /);
+  });
+
+  it('refuses a schema that is not an object schema, as for a JSON Schema', () => {
+    expect(() => compileTool(standardTool(z.string()))).toThrow(/"type": "object"/);
+  });
+
+  it('reads arguments with the schema: its output when valid, a ToolError naming the path when not', () => {
+    const compiled = compileTool(standardTool(z.object({ n: z.coerce.number(), inner: z.object({ flag: z.boolean() }).optional() })));
+    expect(compiled.readArguments({ n: '4' })).toEqual({ n: 4 });
+    expect(compiled.readArguments({ n: 1, inner: { flag: 'yes' } })).toEqual(new ToolError('Invalid arguments for tool std: /inner/flag: Invalid input: expected boolean, received string'));
   });
 });
