@@ -7,6 +7,7 @@
  *   import worker from '../src/index';
  *   const mcp = testClient(worker, { env: { MCP_STATE_SECRET: 'test' } });
  *   const { result } = await mcp.callTool('add', { a: 2, b: 3 });
+ *   const typed = await mcp.callTool(add, { a: 2, b: 3 }); // the tool itself: args and structuredContent typed by its schemas
  *
  * Any `{ fetch(request) }` works: the Worker in workerd from `startInWorkerd`, or a server at a
  * URL (`wrangler dev`, a deployment) through `atUrl`.
