@@ -98,17 +98,13 @@ export function compileTool(tool: AnyTool, fields: readonly object[] = []): Comp
   const { handler: _handler, requiresClientCapabilities: _requires, requiredScopes: _scopes, visibleTo: _visibleTo, timeoutMs: _timeout, task: _task, immediateMs: _immediate, ui: _ui, ...own } = tool;
   const listed: Tool = Object.assign(own, { inputSchema }, outputSchema && { outputSchema }, ...fields);
   const checkInput = standardIn ? undefined : compileSchema(inputSchema, `${where} inputSchema`);
-  const invalid = (why: string) => new ToolError(`Invalid arguments for tool ${tool.name}: ${why}`);
+  // The arguments the handler takes, or why they are invalid, for the model to fix.
+  const settle = (why: string | undefined, value: unknown) => (why === undefined ? value : new ToolError(`Invalid arguments for tool ${tool.name}: ${why}`));
   return {
     definition: tool,
     listed,
     headerParams: collectHeaderParams(inputSchema, where),
-    readArguments: standardIn
-      ? (args) => validateStandard(standardIn, args, (why, output) => (why === undefined ? output : invalid(why)))
-      : (args) => {
-          const why = checkInput!(args);
-          return why === undefined ? args : invalid(why);
-        },
+    readArguments: standardIn ? (args) => validateStandard(standardIn, args, settle) : (args) => settle(checkInput!(args), args),
     checkOutput: standardOut
       ? (structured) => validateStandard(standardOut, structured, (why) => why)
       : outputSchema
