@@ -197,6 +197,7 @@ export const defineTool = <_ extends NoTypeArgument = NoTypeArgument, const In e
   tool: ToolDefinition<In, Out>,
   // NoInfer: a list the tool is put in (`tools: [defineTool(…)]`) must not decide its types either.
 ): ToolDefinition<NoInfer<In>, NoInfer<Out>> => tool;
+/** A fixed resource, as written (its type checked). */
 export const defineResource = (resource: ResourceDefinition) => resource;
 /** `const`: the template and the arguments keep their literal types, which type `read` and `get`. */
 export const defineResourceTemplate = <const Template extends string>(template: ResourceTemplateDefinition<Template>): ResourceTemplateDefinition<NoInfer<Template>> => template;
@@ -205,7 +206,8 @@ export const definePrompt = <const Args extends readonly PromptArgumentDefinitio
 /**
  * Thrown by a handler for an expected failure the model can act on (bad upstream answer,
  * value out of range): it becomes a result with `isError: true` and this message
- * (spec 2026-07-28 server/tools, Error Handling: tool execution errors).
+ * (spec 2026-07-28 server/tools, Error Handling: tool execution errors). Arguments that break
+ * the input schema are answered the same way.
  */
 export class ToolError extends Error {}
 
