@@ -5,7 +5,7 @@ import { createServer, defineTool, text } from '../../src/mcp';
 declare const TOOL_COUNT: number;
 
 const tools = Array.from({ length: TOOL_COUNT }, (_, i) =>
-  defineTool<{ text: string }>({
+  defineTool({
     name: i === TOOL_COUNT - 1 ? 'echo' : `tool_${i}`,
     description: `Tool number ${i}`,
     inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },

@@ -8,7 +8,7 @@ const hints = { ttlMs: 0, cacheScope: 'private' } as const;
 const server = createServer({
   info: { name: 'bench-server', version: '1.0.0' },
   tools: [
-    defineTool<{ text: string }>({
+    defineTool({
       name: 'echo',
       description: 'Echo the input text',
       inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },

@@ -6,6 +6,8 @@
 import type { InputRequired } from './input';
 import type { ClientFeature, RequestMeta } from './meta';
 import type { Caller } from './caller';
+import type { PromptArguments, TemplateVariableName, TemplateVariables } from './argumentTypes';
+import type { ArgumentsOf, InputSchema, NoTypeArgument, OutputSchema, ResultOf } from './toolSchema';
 import type {
   Annotations,
   BlobResourceContents,
@@ -70,8 +72,8 @@ export interface CallerRules {
   visibleTo?(caller: Caller | undefined): boolean;
 }
 
-/** A tool: its spec `Tool` description plus the handler that runs it. */
-export interface ToolDefinition<Args = Record<string, unknown>> extends Tool, CallerRules {
+/** A tool's fields besides its schemas and handler: its spec `Tool` description and how it is served. */
+export interface ToolFields extends Omit<Tool, 'inputSchema' | 'outputSchema'>, CallerRules {
   /** Client capabilities (or sub-features such as `elicitation.url`) the tool cannot run without; a request lacking one gets -32021. */
   requiresClientCapabilities?: readonly ClientFeature[];
   /** This tool's time limit, when it differs from the server's `toolTimeoutMs`. */
@@ -82,7 +84,18 @@ export interface ToolDefinition<Args = Record<string, unknown>> extends Tool, Ca
   immediateMs?: number;
   /** The view a host renders this tool's results in (MCP Apps, docs/apps.md); listed as `_meta.ui`. */
   ui?: ToolUi;
-  handler(args: Args, context: HandlerContext): Awaitable<CallToolResult | InputRequired>;
+}
+
+/**
+ * A tool: its spec `Tool` description plus the handler that runs it. The handler's `args` are
+ * typed by `inputSchema` and its `structuredContent` by `outputSchema` (`./toolSchema.ts`), a
+ * JSON Schema literal or a Standard Schema (zod, valibot, ArkType).
+ */
+export interface ToolDefinition<In extends InputSchema = InputSchema, Out extends OutputSchema | undefined = undefined> extends ToolFields {
+  inputSchema: In;
+  outputSchema?: Out;
+  // NoInfer: the schemas alone decide the types; a handler written apart (its own return type) is checked, not a source.
+  handler(args: ArgumentsOf<NoInfer<In>>, context: HandlerContext): Awaitable<ResultOf<NoInfer<Out>> | InputRequired>;
 }
 
 /**
@@ -105,8 +118,12 @@ export interface ToolUi {
 /** The Tasks extension's identifier (spec extensions/tasks). */
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
 
-/** A tool whatever its argument type (handlers are checked where they are defined). */
-export type AnyTool = ToolDefinition<never>;
+/** A tool whatever its schemas (handlers are checked where they are defined). */
+export interface AnyTool extends ToolFields {
+  inputSchema: InputSchema;
+  outputSchema?: OutputSchema | undefined;
+  handler(args: never, context: HandlerContext): Awaitable<CallToolResult | InputRequired>;
+}
 
 type Awaitable<T> = T | Promise<T>;
 
@@ -132,12 +149,16 @@ export interface ResourceDefinition extends ResourceDescription {
   read(context: HandlerContext): Awaitable<ResourceContents | InputRequired>;
 }
 
-/** A family of resources (RFC 6570 `{var}` / `{+var}` template), listed by `resources/templates/list`. */
-export interface ResourceTemplateDefinition extends ResourceDescription {
-  uriTemplate: string;
-  read(uri: string, variables: Record<string, string>, context: HandlerContext): Awaitable<ResourceContents | InputRequired | undefined>;
+/**
+ * A family of resources (RFC 6570 `{var}` / `{+var}` template), listed by
+ * `resources/templates/list`. `read`'s variables are typed from `uriTemplate`, and `complete`
+ * names only them.
+ */
+export interface ResourceTemplateDefinition<Template extends string = string> extends ResourceDescription {
+  uriTemplate: Template;
+  read(uri: string, variables: TemplateVariables<NoInfer<Template>>, context: HandlerContext): Awaitable<ResourceContents | InputRequired | undefined>;
   /** Suggestions for each template variable, for `completion/complete`. */
-  complete?: Record<string, Completer>;
+  complete?: { [Name in TemplateVariableName<NoInfer<Template>>]?: Completer };
 }
 
 /** Suggests values for an argument from what has been typed so far (and the other arguments). */
@@ -156,24 +177,37 @@ export interface PromptMessage {
   content: ContentBlock;
 }
 
-export interface PromptDefinition extends CallerRules {
+/** A prompt; `get`'s arguments are typed from `arguments` (a required one is a string, the others may be missing). */
+export interface PromptDefinition<Args extends readonly PromptArgumentDefinition[] = readonly PromptArgumentDefinition[]> extends CallerRules {
   name: string;
   title?: string;
   description?: string;
-  arguments?: readonly PromptArgumentDefinition[];
-  get(args: Record<string, string>, context: HandlerContext): Awaitable<{ description?: string; messages: PromptMessage[] } | InputRequired>;
+  // A mapped type, not `Args` itself: an argument with a `complete` function still gives its name to `Args`.
+  arguments?: { readonly [I in keyof Args]: Args[I] };
+  get(args: PromptArguments<NoInfer<Args>>, context: HandlerContext): Awaitable<{ description?: string; messages: PromptMessage[] } | InputRequired>;
 }
 
-/** Identity functions that give a literal its type. */
-export const defineTool = <Args = Record<string, unknown>>(tool: ToolDefinition<Args>): ToolDefinition<Args> => tool;
+/**
+ * Defines a tool: `args` and `structuredContent` are typed from its schemas, so no type argument is
+ * written (`const`: the schema literal keeps its literal types, no `as const` needed). A type
+ * argument from before (`defineTool<{ name: string }>`) fails to compile with a message saying so:
+ * it is checked against the first type parameter, which is there only to say it.
+ */
+export const defineTool = <_ extends NoTypeArgument = NoTypeArgument, const In extends InputSchema = InputSchema, const Out extends OutputSchema | undefined = undefined>(
+  tool: ToolDefinition<In, Out>,
+  // NoInfer: a list the tool is put in (`tools: [defineTool(…)]`) must not decide its types either.
+): ToolDefinition<NoInfer<In>, NoInfer<Out>> => tool;
+/** A fixed resource, as written (its type checked). */
 export const defineResource = (resource: ResourceDefinition) => resource;
-export const defineResourceTemplate = (template: ResourceTemplateDefinition) => template;
-export const definePrompt = (prompt: PromptDefinition) => prompt;
+/** `const`: the template and the arguments keep their literal types, which type `read` and `get`. */
+export const defineResourceTemplate = <const Template extends string>(template: ResourceTemplateDefinition<Template>): ResourceTemplateDefinition<NoInfer<Template>> => template;
+export const definePrompt = <const Args extends readonly PromptArgumentDefinition[] = []>(prompt: PromptDefinition<Args>): PromptDefinition<NoInfer<Args>> => prompt;
 
 /**
  * Thrown by a handler for an expected failure the model can act on (bad upstream answer,
  * value out of range): it becomes a result with `isError: true` and this message
- * (spec 2026-07-28 server/tools, Error Handling: tool execution errors).
+ * (spec 2026-07-28 server/tools, Error Handling: tool execution errors). Arguments that break
+ * the input schema are answered the same way.
  */
 export class ToolError extends Error {}
 

@@ -20,4 +20,6 @@ export type { Caller } from './caller';
 export { inputRequired, elicit, elicitUrl, sample, listRoots, accepted, sampledText, type InputRequest } from './input';
 export { createServer, type CompiledServer } from './createServer';
 export type { CallToolResult, ContentBlock } from './types';
+export type { FromSchema } from './fromSchema';
+export type { StructuredResult, StandardJsonSchema } from './toolSchema';
 export type { ClientFeature } from './meta';

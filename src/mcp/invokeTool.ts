@@ -12,7 +12,7 @@ import { internalError, McpError } from './errors';
 import { InputRequired } from './input';
 import { isObject } from './json';
 import type { CompiledTool } from './tools';
-import type { CallToolResult, JsonObject } from './types';
+import type { CallToolResult } from './types';
 
 export interface ToolRun {
   /** Stop waiting after this long, abort the handler (`abort`) and tell the model; undefined waits as long as it takes (a task). */
@@ -32,7 +32,8 @@ export const charactersOver = (max: number) => (json: string) =>
 /** A tool's outcome: its result with its JSON, a request for input, or a JSON-RPC error. */
 export type ToolOutcome = { result: CallToolResult; json: string } | InputRequired | McpError;
 
-export async function invokeTool(tool: CompiledTool, args: JsonObject, context: HandlerContext, run: ToolRun): Promise<ToolOutcome> {
+/** Runs the handler with `args` as it takes them (`CompiledTool.readArguments`). */
+export async function invokeTool(tool: CompiledTool, args: unknown, context: HandlerContext, run: ToolRun): Promise<ToolOutcome> {
   const name = tool.definition.name;
   let value: CallToolResult | InputRequired;
   try {
@@ -53,7 +54,8 @@ export async function invokeTool(tool: CompiledTool, args: JsonObject, context: 
     console.error(`tool ${name} returned a result without a content array`);
     return internalError();
   }
-  const badOutput = value.isError ? undefined : tool.checkOutput(value.structuredContent);
+  let badOutput = value.isError ? undefined : tool.checkOutput(value.structuredContent);
+  if (badOutput instanceof Promise) badOutput = await badOutput; // a Standard Schema's; a JSON Schema answers at once
   if (badOutput) {
     console.error(`tool ${name} returned structuredContent that breaks its outputSchema: ${badOutput}`);
     return internalError();

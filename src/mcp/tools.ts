@@ -1,11 +1,14 @@
 /**
  * A tool compiled once per isolate: its argument validator and the parameters it mirrors
  * into `Mcp-Param-*` headers are worked out at module load, so a call only looks them up.
+ * A JSON Schema is compiled by @cfworker/json-schema; a Standard Schema (zod, valibot, ArkType:
+ * `./toolSchema.ts`) validates itself, and its JSON Schema is made once, here, for `tools/list`.
  */
 import { Validator, type Schema, type SchemaDraft } from '@cfworker/json-schema';
-import type { AnyTool } from './define';
+import { ToolError, type AnyTool } from './define';
 import { isObject } from './json';
-import type { JSONSchema, Tool } from './types';
+import type { StandardJsonSchema } from './toolSchema';
+import type { JsonObject, JSONSchema, Tool } from './types';
 
 /** A tool parameter mirrored into `Mcp-Param-{header}` (spec 2026-07-28 server/tools, x-mcp-header). */
 export interface HeaderParam {
@@ -20,10 +23,14 @@ export interface CompiledTool {
   /** The `Tool` object as `tools/list` shows it (no handler). */
   listed: Tool;
   headerParams: readonly HeaderParam[];
-  /** Returns a message the model can act on, or undefined when the arguments are valid. */
-  checkArguments(args: unknown): string | undefined;
-  /** Returns why `structuredContent` breaks the output schema, or undefined. */
-  checkOutput(structured: unknown): string | undefined;
+  /**
+   * The arguments as the handler gets them, or a `ToolError` saying what is wrong with them, for the
+   * model to fix (spec 2026-07-28 server/tools, Error Handling): checked and unchanged for a JSON
+   * Schema; a Standard Schema's output (its transforms applied), maybe in a promise.
+   */
+  readArguments(args: JsonObject): unknown;
+  /** Returns why `structuredContent` breaks the output schema, or undefined (a Standard Schema may answer in a promise). */
+  checkOutput(structured: unknown): string | undefined | Promise<string | undefined>;
 }
 
 /** Dialects the validator supports; a schema without `$schema` is 2020-12 (spec 2026-07-28 basic/index, Schema Dialect). */
@@ -80,19 +87,55 @@ function externalRef(node: unknown): string | undefined {
 /** Compiles a tool once: its listed form (with `fields` that the server's extensions add to it), validators, header parameters. */
 export function compileTool(tool: AnyTool, fields: readonly object[] = []): CompiledTool {
   const where = `tool "${tool.name}"`;
-  if (!isObject(tool.inputSchema) || tool.inputSchema.type !== 'object') {
+  // Decided here, once: a call never asks which kind of schema its tool has.
+  const standardIn = standardOf(tool.inputSchema);
+  const standardOut = standardOf(tool.outputSchema);
+  const inputSchema = standardIn ? jsonSchemaOf(standardIn, `${where} inputSchema`) : (tool.inputSchema as JSONSchema);
+  const outputSchema = standardOut ? jsonSchemaOf(standardOut, `${where} outputSchema`) : (tool.outputSchema as JSONSchema | undefined);
+  if (!isObject(inputSchema) || inputSchema.type !== 'object') {
     throw new Error(`${where}: inputSchema must be an object schema with "type": "object"`);
   }
   const { handler: _handler, requiresClientCapabilities: _requires, requiredScopes: _scopes, visibleTo: _visibleTo, timeoutMs: _timeout, task: _task, immediateMs: _immediate, ui: _ui, ...own } = tool;
-  const listed: Tool = Object.assign(own, ...fields);
-  const checkOutput = tool.outputSchema ? compileSchema(tool.outputSchema, `${where} outputSchema`) : () => undefined;
+  const listed: Tool = Object.assign(own, { inputSchema }, outputSchema && { outputSchema }, ...fields);
+  const checkInput = standardIn ? undefined : compileSchema(inputSchema, `${where} inputSchema`);
+  // The arguments the handler takes, or why they are invalid, for the model to fix.
+  const settle = (why: string | undefined, value: unknown) => (why === undefined ? value : new ToolError(`Invalid arguments for tool ${tool.name}: ${why}`));
   return {
     definition: tool,
     listed,
-    headerParams: collectHeaderParams(tool.inputSchema, where),
-    checkArguments: compileSchema(tool.inputSchema, `${where} inputSchema`),
-    checkOutput,
+    headerParams: collectHeaderParams(inputSchema, where),
+    readArguments: standardIn ? (args) => validateStandard(standardIn, args, settle) : (args) => settle(checkInput!(args), args),
+    checkOutput: standardOut
+      ? (structured) => validateStandard(standardOut, structured, (why) => why)
+      : outputSchema
+        ? compileSchema(outputSchema, `${where} outputSchema`)
+        : () => undefined,
   };
+}
+
+/** A schema's Standard Schema properties when it has them (an ArkType schema is a function). */
+const standardOf = (schema: unknown) => (schema as Partial<StandardJsonSchema> | undefined)?.['~standard'];
+
+/** A Standard Schema's JSON Schema, made once at load; one it cannot express fails here, naming the tool. */
+function jsonSchemaOf(standard: StandardJsonSchema['~standard'], where: string): JSONSchema {
+  try {
+    // spec 2026-07-28 basic/index, Schema Dialect: 2020-12. The input side: what a client sends, or what a handler returns.
+    return standard.jsonSchema.input({ target: 'draft-2020-12' });
+  } catch (error) {
+    // zod 4.2+, ArkType and valibot's toStandardJsonSchema give one (Standard JSON Schema); a transform has none.
+    throw new Error(`${where}: no JSON Schema: ${error}`);
+  }
+}
+
+/** Validates with a Standard Schema, then `then(why, output)`: `why` names each failing path, undefined when valid. */
+function validateStandard<T>(standard: StandardJsonSchema['~standard'], value: unknown, then: (why: string | undefined, output?: unknown) => T): T | Promise<T> {
+  const settle = (result: Awaited<ReturnType<typeof standard.validate>>) =>
+    // A path segment is a key or `{ key }` (Standard Schema, Issue.path); JSON arguments have no symbol keys.
+    result.issues
+      ? then(result.issues.map(({ path = [], message }) => `/${path.map((key) => (key as { key?: PropertyKey }).key ?? key).join('/')}: ${message}`).join('; '))
+      : then(undefined, result.value);
+  const result = standard.validate(value);
+  return result instanceof Promise ? result.then(settle) : settle(result);
 }
 
 // RFC 9110 section 5.1: a field name is 1*tchar.

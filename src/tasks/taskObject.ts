@@ -10,7 +10,8 @@ import { internalError, McpError } from '../mcp/errors';
 import type { RoundInput } from '../mcp/extension';
 import { handlerContext } from '../mcp/handlerContext';
 import { checkInputRequests, InputRequired, type InputRequest } from '../mcp/input';
-import { charactersOver, invokeTool } from '../mcp/invokeTool';
+import { charactersOver, invokeTool, toolError } from '../mcp/invokeTool';
+import { ToolError } from '../mcp/define';
 import type { McpRequest } from '../mcp/request';
 import type { CallToolResult, JsonObject, JsonValue } from '../mcp/types';
 import { allAnswered, askForInput, detailed, isTerminal, takeAnswers, transition, type DetailedTask, type Task, type TaskCaller, type TaskClient, type TaskRecord } from './taskRecord';
@@ -190,8 +191,14 @@ export function taskObject(server: CompiledServer) {
         const bytes = bytesOver(json, TASK_LIMITS.resultBytes);
         return bytes === undefined ? characters(json) : `too large to keep (${bytes} bytes, over ${TASK_LIMITS.resultBytes})`;
       };
-      return invokeTool(tool, record.args, context, { timeoutMs: undefined, tooLarge, abort: request.abort, serialize: JSON.stringify })
-        .then((outcome) => (outcome instanceof InputRequired || outcome instanceof McpError ? outcome : outcome.result))
+      const outcome = async (): Promise<RunOutcome> => {
+        // Read again here, as the handler takes them (a Standard Schema's transforms): the record keeps them as sent.
+        const args = await tool.readArguments(record.args);
+        if (args instanceof ToolError) return toolError(args.message);
+        const ran = await invokeTool(tool, args, context, { timeoutMs: undefined, tooLarge, abort: request.abort, serialize: JSON.stringify });
+        return ran instanceof InputRequired || ran instanceof McpError ? ran : ran.result;
+      };
+      return outcome()
         .finally(() => {
           if (this.running === abort) this.running = undefined;
         });

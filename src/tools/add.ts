@@ -1,7 +1,7 @@
 /** A pure tool: no I/O, a structured result checked against its `outputSchema`. */
 import { defineTool } from '../mcp';
 
-export const add = defineTool<{ a: number; b: number }>({
+export const add = defineTool({
   name: 'add',
   title: 'Add two numbers',
   description: 'Adds two numbers and returns their sum.',

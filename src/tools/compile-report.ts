@@ -22,7 +22,7 @@ const stage = async (signal: AbortSignal) => {
   signal.throwIfAborted(); // cancelled meanwhile: stop here, the task records nothing more
 };
 
-export const compileReport = defineTool<{ topic: string }>({
+export const compileReport = defineTool({
   name: 'compile_report',
   title: 'Compile a report',
   description: 'Compiles a short report on a topic; takes a few seconds and asks once whether to add an appendix.',

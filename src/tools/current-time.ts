@@ -13,7 +13,7 @@ const askForZone = elicit('Which time zone do you want the time in?', {
   required: ['timezone'],
 });
 
-export const currentTime = defineTool<{ timezone?: string }>({
+export const currentTime = defineTool({
   name: 'current_time',
   title: 'Current time',
   description: 'Returns the current date and time in an IANA time zone such as "Europe/Paris"; asks the user when none is given.',

@@ -24,7 +24,7 @@ const OWNER = '^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$';
 /** A repository: letters, digits, `_`, `.` and `-`, at most 100, but neither `.` nor `..`. */
 const REPO = '^(?!\\.\\.?$)[A-Za-z0-9_.-]{1,100}$';
 
-export const githubRepo = defineTool<{ owner: string; repo: string }>({
+export const githubRepo = defineTool({
   name: 'github_repo',
   title: 'GitHub repository',
   description: 'Looks up a public GitHub repository: description, stars, forks and main language.',

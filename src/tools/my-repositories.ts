@@ -18,7 +18,7 @@ interface Repo {
   html_url: string;
 }
 
-export const myRepositories = defineTool<{ count?: number }>({
+export const myRepositories = defineTool({
   name: 'my_repositories',
   title: 'My GitHub repositories',
   description: 'Lists the signed-in user\'s GitHub repositories, most recently updated first.',

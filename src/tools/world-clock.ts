@@ -4,7 +4,7 @@
  * views shows as a chart of each zone's day. `world_clock_refresh` is the view's own button:
  * `visibility: ["app"]`, so a host keeps it from the model and only the view calls it.
  */
-import { defineTool, ToolError, type CallToolResult } from '../mcp';
+import { defineTool, ToolError, type FromSchema, type StructuredResult } from '../mcp';
 import { worldClockView } from '../resources/world-clock-view';
 
 const DEFAULT_ZONES = ['America/Los_Angeles', 'America/New_York', 'Europe/London', 'Europe/Paris', 'Asia/Kolkata', 'Asia/Tokyo', 'Australia/Sydney'];
@@ -22,7 +22,7 @@ const inputSchema = {
     },
   },
   additionalProperties: false,
-};
+} as const; // declared outside defineTool: `as const` keeps its literals, which type the handler's args
 
 const outputSchema = {
   type: 'object',
@@ -45,19 +45,14 @@ const outputSchema = {
     },
   },
   required: ['at', 'zones'],
-};
+} as const;
 
-export interface ZoneTime {
-  zone: string;
-  place: string;
-  time: string;
-  day: string;
-  hour: number;
-  offset: string;
-}
+/** What the handler returns, typed by `outputSchema`: written once, there. */
+type WorldClockResult = StructuredResult<FromSchema<typeof outputSchema>>;
+type ZoneTime = WorldClockResult['structuredContent']['zones'][number];
 
 /** The time in each zone at `now`; an unknown zone is a tool error the model can correct. */
-export function worldClock(zones: readonly string[] = DEFAULT_ZONES, now = new Date()): CallToolResult {
+export function worldClock(zones: readonly string[] = DEFAULT_ZONES, now = new Date()): WorldClockResult {
   const times = zones.map((zone): ZoneTime => {
     let parts: Intl.DateTimeFormatPart[];
     try {
@@ -76,7 +71,7 @@ export function worldClock(zones: readonly string[] = DEFAULT_ZONES, now = new D
   return { content: [{ type: 'text', text: `At ${at.slice(11, 16)} UTC:\n${lines.join('\n')}` }], structuredContent: { at, zones: times } };
 }
 
-export const worldClockTool = defineTool<{ zones?: string[] }>({
+export const worldClockTool = defineTool({
   name: 'world_clock',
   title: 'World clock',
   description: 'Shows the current time in several time zones at once, e.g. to find an hour that suits people in different places.',
@@ -87,7 +82,7 @@ export const worldClockTool = defineTool<{ zones?: string[] }>({
   handler: ({ zones }) => worldClock(zones),
 });
 
-export const worldClockRefresh = defineTool<{ zones?: string[] }>({
+export const worldClockRefresh = defineTool({
   name: 'world_clock_refresh',
   title: 'Refresh the world clock',
   description: "The world clock view's refresh button: the same answer as world_clock, now.",

@@ -1,11 +1,11 @@
 /** The suite's multi round-trip fixtures (spec 2026-07-28 basic/patterns/mrtr), stateless between rounds. */
-import { accepted, defineTool, definePrompt, elicit, inputRequired, listRoots, sample, sampledText, text, type InputRequest } from '../../src/mcp';
+import { accepted, defineTool, definePrompt, elicit, inputRequired, listRoots, sample, sampledText, text, type InputRequest, type ToolDefinition } from '../../src/mcp';
 import { NO_ARGUMENTS } from './content';
 
 const nameForm = elicit('What is your name?', { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
 const okForm = elicit('Please confirm', { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] });
 
-const tool = (name: string, handler: Parameters<typeof defineTool>[0]['handler']) =>
+const tool = (name: string, handler: ToolDefinition<typeof NO_ARGUMENTS>['handler']) =>
   defineTool({ name, description: `MRTR fixture ${name}`, inputSchema: NO_ARGUMENTS, handler });
 
 export const mrtrTools = [

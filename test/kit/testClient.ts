@@ -7,10 +7,13 @@
  *   import worker from '../src/index';
  *   const mcp = testClient(worker, { env: { MCP_STATE_SECRET: 'test' } });
  *   const { result } = await mcp.callTool('add', { a: 2, b: 3 });
+ *   const typed = await mcp.callTool(add, { a: 2, b: 3 }); // the tool itself: args and structuredContent typed by its schemas
  *
  * Any `{ fetch(request) }` works: the Worker in workerd from `startInWorkerd`, or a server at a
  * URL (`wrangler dev`, a deployment) through `atUrl`.
  */
+import type { ToolDefinition } from '../../src/mcp';
+import type { CallArgumentsOf, InputSchema, OutputSchema, StructuredOf } from '../../src/mcp/toolSchema';
 
 const VERSION = '2026-07-28';
 const TASKS = 'io.modelcontextprotocol/tasks';
@@ -56,6 +59,17 @@ export interface Answer<Result = Record<string, any>> {
   status: number;
   headers: Headers;
 }
+
+/** A `tools/call` result of a tool given as a value: `structuredContent` typed by its `outputSchema`. */
+export interface ToolAnswer<Structured = unknown> {
+  content: Array<Record<string, any>>;
+  structuredContent?: Structured;
+  isError?: boolean;
+  [field: string]: unknown;
+}
+
+/** `arguments` of a call to `Tool`, typed by its `inputSchema`; optional when it requires none. */
+type ToolArguments<In> = {} extends CallArgumentsOf<In> ? [args?: CallArgumentsOf<In>, call?: CallOptions] : [args: CallArgumentsOf<In>, call?: CallOptions];
 
 /** A JSON-RPC error answer, thrown so a test can `await expect(call).rejects.toMatchObject({ code })`. */
 export class JsonRpcError extends Error {
@@ -148,6 +162,16 @@ export function testClient(worker: FetchTarget, options: TestClientOptions = {})
     return { ...page, result: { [key]: items } as Record<Key, Item[]> };
   }
 
+  /**
+   * `tools/call` by name, or with the tool itself (`callTool(greet, { name: 'Ada' })`): then its
+   * arguments are typed by its `inputSchema` and `structuredContent` by its `outputSchema`.
+   */
+  function callTool<In extends InputSchema, Out extends OutputSchema | undefined>(tool: ToolDefinition<In, Out>, ...[args, call]: ToolArguments<In>): Promise<Answer<ToolAnswer<[Out] extends [undefined] ? unknown : StructuredOf<Out>>>>;
+  function callTool(name: string, args?: Record<string, unknown>, call?: CallOptions): Promise<Answer>;
+  function callTool(tool: string | { name: string }, args: unknown = {}, call?: CallOptions): Promise<Answer> {
+    return request('tools/call', { name: typeof tool === 'string' ? tool : tool.name, arguments: args }, call);
+  }
+
   return {
     /** Any method, for what the helpers below do not cover. Every helper answers the same way: `{ result, notifications, status, headers }`. */
     request,
@@ -156,7 +180,7 @@ export function testClient(worker: FetchTarget, options: TestClientOptions = {})
     listResources: () => list('resources/list', 'resources'),
     listResourceTemplates: () => list('resources/templates/list', 'resourceTemplates'),
     listPrompts: () => list('prompts/list', 'prompts'),
-    callTool: (name: string, args: Record<string, unknown> = {}, call?: CallOptions) => request('tools/call', { name, arguments: args }, call),
+    callTool,
     readResource: (uri: string, call?: CallOptions) => request('resources/read', { uri }, call),
     getPrompt: (name: string, args: Record<string, string> = {}, call?: CallOptions) => request('prompts/get', { name, arguments: args }, call),
     complete: (ref: Record<string, string>, argument: { name: string; value: string }) => request('completion/complete', { ref, argument }),

@@ -26,6 +26,21 @@ async function storedStatus(taskId: string): Promise<string | undefined> {
   return rows[0]?.status;
 }
 
+describe('a task tool with a Standard Schema', () => {
+  it('reads the arguments again in the task object: the transform reaches the handler', async () => {
+    const { result } = await call('parsed', { day: '2026-12-01' });
+    expect(result?.resultType).toBe('task');
+    const done = await waitFor(url, result!.taskId, ['completed', 'failed']);
+    expect(done.result.structuredContent).toEqual({ isDate: true, year: 2026 });
+  });
+
+  it('refuses invalid arguments before any task, with a tool error naming the field', async () => {
+    const { result } = await call('parsed', { day: 5 });
+    expect(result).toMatchObject({ resultType: 'complete', isError: true });
+    expect(result?.content[0].text).toMatch(/^Invalid arguments for tool parsed: \/day: /);
+  });
+});
+
 describe('task creation', () => {
   it('runs the handler with the caller that created the task: its subject, scopes and claims', async () => {
     const { result } = await call('whoami', {}, { as: 'carol' });

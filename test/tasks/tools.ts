@@ -1,4 +1,5 @@
 /** Task tools for the framework's tests: each exercises one path of a task's life. */
+import * as z from 'zod';
 import { accepted, defineTool, elicit, inputRequired, text, ToolError } from '../../src/mcp';
 
 /** The time to live of tasks made through `?short-lived`. */
@@ -106,6 +107,13 @@ export const fixtureTaskTools = [
     inputSchema: NO_ARGUMENTS,
     task: 'optional',
     handler: (_, { caller }) => ({ ...text(caller?.subject ?? 'anonymous'), structuredContent: { caller: caller ?? null } }),
+  }),
+  defineTool({
+    name: 'parsed',
+    description: 'A zod schema: the task object reads the arguments again, so its transform reaches the handler',
+    inputSchema: z.object({ day: z.string().transform((day) => new Date(`${day}T00:00:00Z`)) }),
+    task: 'optional',
+    handler: ({ day }) => ({ ...text(day.toISOString()), structuredContent: { isDate: day instanceof Date, year: day.getUTCFullYear() } }),
   }),
   defineTool({
     name: 'plain',

@@ -1,5 +1,7 @@
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { defineTool, text } from '../../src/mcp/define';
+import * as z from 'zod';
+import { defineTool, text, ToolError } from '../../src/mcp/define';
 import { compileTool } from '../../src/mcp/tools';
 
 const tool = (inputSchema: Record<string, unknown>) => defineTool({ name: 't', inputSchema, handler: () => text('') });
@@ -40,14 +42,37 @@ describe('compileTool', () => {
 
   it('validates arguments with the declared dialect and refuses unknown dialects', () => {
     const draft7 = compileTool(tool({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { n: { type: 'integer' } } }));
-    expect(draft7.checkArguments({ n: 1 })).toBeUndefined();
-    expect(draft7.checkArguments({ n: 'x' })).toMatch(/\/n/);
+    const args = { n: 1 };
+    expect(draft7.readArguments(args)).toBe(args);
+    expect(draft7.readArguments({ n: 'x' })).toEqual(expect.objectContaining({ message: expect.stringMatching(/\/n/) }));
     expect(() => compileTool(tool({ $schema: 'https://example.com/my-dialect', type: 'object' }))).toThrow(/unsupported JSON Schema dialect/);
   });
 
   it('keeps 2020-12 keywords working by default', () => {
     const compiled = compileTool(tool({ type: 'object', properties: { pair: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], items: false } } }));
-    expect(compiled.checkArguments({ pair: ['a', 1] })).toBeUndefined();
-    expect(compiled.checkArguments({ pair: ['a', 1, 2] })).toBeDefined();
+    expect(compiled.readArguments({ pair: ['a', 1] })).not.toBeInstanceOf(ToolError);
+    expect(compiled.readArguments({ pair: ['a', 1, 2] })).toBeInstanceOf(ToolError);
+  });
+});
+
+describe('compileTool with a Standard Schema', () => {
+  const standardTool = (inputSchema: unknown) => defineTool({ name: 'std', inputSchema: inputSchema as z.ZodObject, handler: () => text('') });
+
+  it('fails at load, naming the tool, when the schema cannot be said in JSON Schema', () => {
+    expect(() => compileTool(standardTool(z.object({ when: z.date() })))).toThrow(/^tool "std" inputSchema: no JSON Schema: /);
+  });
+
+  it('fails at load, naming the tool, when the schema gives no JSON Schema at all (valibot unwrapped)', () => {
+    expect(() => compileTool(standardTool(v.object({ city: v.string() })))).toThrow(/^tool "std" inputSchema: no JSON Schema: /);
+  });
+
+  it('refuses a schema that is not an object schema, as for a JSON Schema', () => {
+    expect(() => compileTool(standardTool(z.string()))).toThrow(/"type": "object"/);
+  });
+
+  it('reads arguments with the schema: its output when valid, a ToolError naming the path when not', () => {
+    const compiled = compileTool(standardTool(z.object({ n: z.coerce.number(), inner: z.object({ flag: z.boolean() }).optional() })));
+    expect(compiled.readArguments({ n: '4' })).toEqual({ n: 4 });
+    expect(compiled.readArguments({ n: 1, inner: { flag: 'yes' } })).toEqual(new ToolError('Invalid arguments for tool std: /inner/flag: Invalid input: expected boolean, received string'));
   });
 });

@@ -4,6 +4,7 @@
  * then its handler, directly (`invokeTool`) or through the extension that takes the call over
  * (the Tasks extension), in rounds when it asks the client for input.
  */
+import { ToolError } from '../define';
 import { invalidParams, McpError, missingCapability } from '../errors';
 import { OtherResult, type ToolCalls } from '../extension';
 import type { InputRequired } from '../input';
@@ -38,15 +39,20 @@ export function callTool(server: Registry, extensions: readonly ToolCalls[]): Me
     // spec 2026-07-28 schema CallToolRequestParams: `arguments` is an object when present; null is a malformed request, not a tool input error
     if (params.arguments !== undefined && !isObject(params.arguments)) return { error: invalidParams('params.arguments must be an object') };
     const args = params.arguments ?? {};
-    // spec 2026-07-28 server/tools, Error Handling: invalid input is a tool execution error the model can fix
-    const invalid = tool.checkArguments(args);
-    if (invalid) return server.finished(toolError(`Invalid arguments for tool ${name}: ${invalid}`));
-    const taker = claimant(extensions, tool, request);
-    if (taker instanceof McpError) return { error: taker };
-    const run: Round<Outcome>['run'] = taker
-      ? (_context, input) => taker.call(tool, args, input, request)
-      : (context) => invokeTool(tool, args, context, direct(server, tool, request, tooLarge));
-    return serveRound(server, request, { salient: { name, arguments: args }, run, finish: (outcome) => finish(server, outcome) });
+    // `args` as sent (a task keeps them, state is bound to them); `value` as the handler takes them.
+    const proceed = (value: unknown): Reply | Promise<Reply> => {
+      // spec 2026-07-28 server/tools, Error Handling: invalid input is a tool execution error the model can fix
+      if (value instanceof ToolError) return server.finished(toolError(value.message));
+      const taker = claimant(extensions, tool, request);
+      if (taker instanceof McpError) return { error: taker };
+      const run: Round<Outcome>['run'] = taker
+        ? (_context, input) => taker.call(tool, args, input, request)
+        : (context) => invokeTool(tool, value, context, direct(server, tool, request, tooLarge));
+      return serveRound(server, request, { salient: { name, arguments: args }, run, finish: (outcome) => finish(server, outcome) });
+    };
+    const read = tool.readArguments(args);
+    // A Standard Schema may validate asynchronously; a JSON Schema tool goes on at once.
+    return read instanceof Promise ? read.then(proceed) : proceed(read);
   };
 }
 
