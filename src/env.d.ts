@@ -14,6 +14,6 @@ interface OptionalEnv extends Partial<Record<import('./http/settingsTable').Sett
   DISCOVER_RATE_LIMITER?: RateLimit;
   /** Per client address, before any token is verified (only with authorization on). */
   ADDRESS_RATE_LIMITER?: RateLimit;
-  /** The sign-in configuration's grants, clients and tokens (wrangler.oauth.toml, docs/sign-in.md). */
+  /** Sign-in's grants, clients and tokens (the sign-in block of wrangler.toml, docs/sign-in.md). */
   OAUTH_KV?: KVNamespace;
 }

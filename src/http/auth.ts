@@ -7,6 +7,7 @@
  * Access, the token Access signed for the request. Off by default.
  */
 import { authorizationServerUnreachable, type McpError, scopeRequired, unauthorized } from '../mcp/errors';
+import type { AnyTool } from '../mcp/define';
 import type { Caller } from '../mcp/request';
 import type { Step } from './context';
 import type { Lifetime } from './jwks';
@@ -49,36 +50,25 @@ export type AccessVerifier = (assertion: string, auth: AccessAuthSettings, lifet
 export type Introspector = (token: string, auth: IntrospectAuthSettings, lifetime?: Lifetime) => Promise<Caller | IssuerUnreachable | undefined>;
 
 /**
- * AUTH_MODE = "signin": the Worker's own authorization server (`signIn()` of src/signin), passed
- * in by its entry (src/with-sign-in.ts) so other bundles do not carry the library.
+ * An auth mode the Worker may serve: the AUTH_MODE value it answers to, where its credential is,
+ * and how it checks one. The entry lists the modes it includes
+ * (`createWorker(definition, { auth: [bearer, jwt, access, introspect] })`, src/index.ts): a mode
+ * left out takes its verifier, and what that imports, out of the bundle, and an AUTH_MODE naming
+ * it is refused with a 500 that says so. "none" is always served.
  */
-export interface SignIn {
-  /** Why it cannot serve these settings (a LOGIN_ setting, the OAUTH_KV binding), for the router to refuse every request naming it. */
-  problem(auth: SignInAuthSettings, env: Env): SettingError | undefined;
-  /** `/mcp`'s token, checked by the authorization server: its caller, undefined when invalid, or why its store cannot be read. */
-  verify(token: string, auth: SignInAuthSettings, env: Env): Promise<Caller | IssuerUnreachable | undefined>;
-  /** Its routes (authorize, callback, token, registration, metadata), each behind the router's `before` steps. */
-  readonly routes: readonly { readonly path: string; readonly serve: Step }[];
-}
-
-/**
- * What checks a credential, by mode, as the entry supplies them
- * (`createRouter(server, { verifyJwt, verifyAccess, introspect })`): a fork that never uses a
- * mode can drop its verifier, and what it imports leaves the bundle. `lifetime` lets a key fetch
- * outlive the request.
- */
-export interface Verifiers {
-  /** AUTH_MODE = "jwt": `verifyJwt` from `./jwt`. */
-  verifyJwt?: JwtVerifier;
-  /** AUTH_MODE = "access": `verifyAccess` from `./access`. */
-  verifyAccess?: AccessVerifier;
-  /** AUTH_MODE = "introspect": `introspect` from `./introspect`. */
-  introspect?: Introspector;
-  /** AUTH_MODE = "signin": `signIn()` from `../signin` (src/with-sign-in.ts, docs/sign-in.md). */
-  signIn?: SignIn;
-  lifetime?: Lifetime;
-  /** The request's `env`: the sign-in mode reads its grants from a binding (OAUTH_KV). */
-  env?: Env;
+export interface AuthMode<A extends AuthSettings = any> {
+  /** Its AUTH_MODE value. */
+  readonly name: A['mode'];
+  /** The header its credential is in (Access: `Cf-Access-Jwt-Assertion`); default the bearer token of `Authorization`. */
+  readonly header?: string;
+  /** The credential's caller, undefined when it is invalid, or why the issuer cannot be asked. `lifetime` lets a key fetch outlive the request. */
+  verify(credential: string, auth: A, env: Env, lifetime?: Lifetime): Caller | IssuerUnreachable | undefined | Promise<Caller | IssuerUnreachable | undefined>;
+  /** What else it needs (a binding, settings only it reads): the Worker refuses every request naming it. */
+  problem?(auth: A, env: Env): SettingError | undefined;
+  /** Routes it serves (sign-in: its authorization server's), each behind the router's `before` steps. */
+  readonly routes?: readonly { readonly path: string; readonly serve: Step }[];
+  /** Tools it serves along with the definition's (sign-in: the tools that act as the signed-in user). */
+  readonly tools?: readonly AnyTool[];
 }
 
 /**
@@ -130,44 +120,18 @@ export function protectedResourceMetadata(auth: Pick<JwtAuthSettings, 'resource'
 }
 
 /**
- * Checks the request's credential: the bearer token, or (AUTH_MODE = "access") the token Cloudflare
- * Access added; `refused` is the 401 (or, the issuer unreachable, 503) to send when it fails.
+ * Checks the request's credential with the mode AUTH_MODE names (`modes`, by name: the router has
+ * refused a mode the entry did not include); `refused` is the 401 (or, the issuer unreachable,
+ * 503) to send when it fails.
  */
-export async function authenticate(request: Request, settings: Settings, origin: string, verifiers: Verifiers = {}): Promise<AuthOutcome> {
+export async function authenticate(request: Request, settings: Settings, origin: string, mode: AuthMode, env: Env, lifetime?: Lifetime): Promise<AuthOutcome> {
   const { auth } = settings;
-  if (auth.mode === 'none') return {};
-  const { lifetime } = verifiers;
   const metadata = metadataUrl(settings, origin);
-  if (auth.mode === 'access') {
-    // No Access token: the request did not come through Access (the workers.dev URL, another route).
-    const assertion = request.headers.get(ACCESS_HEADER);
-    if (!assertion) return refusal(metadata, auth.scopesSupported, undefined, 'a Cloudflare Access token (Cf-Access-Jwt-Assertion) is required');
-    if (assertion.length > MAX_TOKEN_CHARS) return refusal(metadata, auth.scopesSupported, 'invalid_token');
-    return outcome(await needed(verifiers.verifyAccess, 'access', 'verifyAccess')(assertion, auth, lifetime), metadata, auth.scopesSupported);
-  }
-  const token = bearerToken(request.headers.get('Authorization'));
-  if (!token) return refusal(metadata, auth.scopesSupported);
-  if (auth.mode === 'bearer') {
-    return auth.bearerToken && constantTimeEqual(token, auth.bearerToken)
-      ? { caller: { subject: 'bearer', scopes: auth.scopesSupported, claims: NO_CLAIMS } }
-      : refusal(metadata, auth.scopesSupported, 'invalid_token');
-  }
-  if (token.length > MAX_TOKEN_CHARS) return refusal(metadata, auth.scopesSupported, 'invalid_token');
-  if (auth.mode === 'signin') {
-    const verdict = await needed(verifiers.signIn, 'signin', 'signIn').verify(token, auth, needed(verifiers.env, 'signin', 'env'));
-    return outcome(verdict, metadata, auth.scopesSupported);
-  }
-  const verdict =
-    auth.mode === 'jwt'
-      ? await needed(verifiers.verifyJwt, 'jwt', 'verifyJwt')(token, auth, lifetime)
-      : await needed(verifiers.introspect, 'introspect', 'introspect')(token, auth, lifetime);
-  return outcome(verdict, metadata, auth.scopesSupported);
-}
-
-/** A mode's verifier, or the entry's mistake said plainly (the router answers 500, the log says which). */
-function needed<V>(verifier: V | undefined, mode: string, name: string): V {
-  if (verifier === undefined) throw new Error(`AUTH_MODE = "${mode}" needs its verifier: createRouter(server, { ${name} }) (docs/production.md)`);
-  return verifier;
+  // No Access token: the request did not come through Access (the workers.dev URL, another route).
+  const credential = mode.header ? request.headers.get(mode.header) : bearerToken(request.headers.get('Authorization'));
+  if (!credential) return refusal(metadata, auth.scopesSupported, undefined, mode.header ? `a token in ${mode.header} is required` : undefined);
+  if (credential.length > MAX_TOKEN_CHARS) return refusal(metadata, auth.scopesSupported, 'invalid_token');
+  return outcome(await mode.verify(credential, auth, env, lifetime), metadata, auth.scopesSupported);
 }
 
 /** What a verifier's verdict means for the request: admitted, 401 invalid_token, or 503 while it cannot tell. */

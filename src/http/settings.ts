@@ -40,11 +40,19 @@ export interface Settings {
 /** AUTH_MODE and what it needs. */
 export type AuthSettings =
   | { mode: 'none'; scopesSupported: readonly string[]; authorizationServers: readonly string[] }
-  | { mode: 'bearer'; bearerToken: string; scopesSupported: readonly string[]; authorizationServers: readonly string[] }
+  | BearerAuthSettings
   | JwtAuthSettings
   | AccessAuthSettings
   | IntrospectAuthSettings
   | SignInAuthSettings;
+
+/** AUTH_MODE = "bearer": the one secret MCP_BEARER_TOKEN. */
+export interface BearerAuthSettings {
+  mode: 'bearer';
+  bearerToken: string;
+  scopesSupported: readonly string[];
+  authorizationServers: readonly string[];
+}
 
 /**
  * AUTH_MODE = "access": Cloudflare Access sits in front and signs each request it lets through

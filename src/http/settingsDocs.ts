@@ -51,7 +51,7 @@ export const SETTING_DOCS = {
     doc: 'Served at `/.well-known/mcp-registry-auth`, for the MCP Registry to check that a name in this Worker\'s domain is yours (`mcp-publisher login http`; [docs/discovery.md](docs/discovery.md)). A public key, not a secret.',
   },
   AUTH_MODE: {
-    doc: '`none`; `bearer`: the one secret `MCP_BEARER_TOKEN`; `jwt`: OAuth access tokens from `AUTH_ISSUER` for `AUTH_RESOURCE`; `access`: Cloudflare Access in front (`ACCESS_TEAM_DOMAIN`, `ACCESS_AUD`, [docs/access.md](docs/access.md)); `introspect`: opaque tokens checked at `AUTH_INTROSPECTION_URL` (RFC 7662) ([docs/production.md](docs/production.md)); `signin`: the Worker is its own authorization server and signs users in with `LOGIN_PROVIDER`, served by `wrangler.oauth.toml` only ([docs/sign-in.md](docs/sign-in.md)).',
+    doc: '`none`; `bearer`: the one secret `MCP_BEARER_TOKEN`; `jwt`: OAuth access tokens from `AUTH_ISSUER` for `AUTH_RESOURCE`; `access`: Cloudflare Access in front (`ACCESS_TEAM_DOMAIN`, `ACCESS_AUD`, [docs/access.md](docs/access.md)); `introspect`: opaque tokens checked at `AUTH_INTROSPECTION_URL` (RFC 7662) ([docs/production.md](docs/production.md)); `signin`: the Worker is its own authorization server and signs users in with `LOGIN_PROVIDER`, once `src/index.ts` lists `signIn()` ([docs/sign-in.md](docs/sign-in.md)). A mode `src/index.ts` does not list in `auth` is refused, naming the line to add.',
   },
   AUTH_ISSUER: {
     shownDefault: 'empty',

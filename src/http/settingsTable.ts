@@ -365,7 +365,7 @@ function crossCheck(values: SettingValues): SettingValues | SettingError {
  * What the sign-in mode needs beyond AUTH_RESOURCE (docs/sign-in.md, "Settings"): the upstream
  * provider and the Worker's app there. Not one of `crossCheck`'s rules, so that only the sign-in
  * entry, which calls it (src/signin), carries it: the router refuses to serve with what it returns
- * (500 naming the setting), and `npm run check` runs it on `wrangler.oauth.toml`.
+ * (500 naming the setting), and `npm run check` runs it on a wrangler.toml with AUTH_MODE = "signin".
  */
 /** The upstream provider users sign in with, and the secrets of the mode. */
 export type LoginSettings = (

@@ -72,7 +72,7 @@ export class Registry implements ServerAtLoad {
     // without it; one that only runs as a task could never be served (docs/tasks.md).
     const taskOnly = [...this.tools.values()].find((t) => t.definition.task === 'required');
     if (taskOnly && !this.extensions.some((e) => e.id === TASKS_EXTENSION)) {
-      throw new Error(`tool "${taskOnly.definition.name}" runs only as a task: serve the tasks configuration (wrangler.tasks.toml), or add \`extensions: [durableTasks()]\` (docs/tasks.md)`);
+      throw new Error(`tool "${taskOnly.definition.name}" runs only as a task: turn tasks on: \`extensions: [tasks()]\` in src/index.ts (docs/tasks.md)`);
     }
   }
 

@@ -8,9 +8,10 @@
  * pages in between. This module hands the router what it needs: these routes, and the check of
  * `/mcp`'s token.
  */
-import type { IssuerUnreachable, SignIn } from '../http/auth';
+import type { AuthMode, IssuerUnreachable } from '../http/auth';
 import type { HttpContext } from '../http/context';
 import type { SignInAuthSettings } from '../http/settings';
+import type { AnyTool } from '../mcp/define';
 import type { Caller } from '../mcp/request';
 import { authorize, callback } from './authorize';
 import { AS_METADATA_PATH, AUTHORIZE_PATH, problem, REGISTER_PATH, RETRY_AFTER_SECONDS, serverOf, signInServer, TOKEN_PATH } from './signInServer';
@@ -42,12 +43,19 @@ async function verify(token: string, auth: SignInAuthSettings, env: Env): Promis
   }
 }
 
+export interface SignInOptions {
+  /** Tools that act as the signed-in user (their handlers read `caller.props`), served only with sign-in. */
+  tools?: readonly AnyTool[];
+}
+
 /**
- * What `createRouter(server, { signIn: signIn() })` serves in the sign-in configuration
- * (src/with-sign-in.ts): the authorization server's routes, and the check of `/mcp`'s token.
+ * The sign-in mode, for `auth` in src/index.ts (`createWorker(definition, { auth: [signIn()] })`):
+ * the authorization server's routes, the check of `/mcp`'s token, and the tools of `options`.
  */
-export function signIn(): SignIn {
+export function signIn(options: SignInOptions = {}): AuthMode<SignInAuthSettings> {
   return {
+    name: 'signin',
+    ...(options.tools ? { tools: options.tools } : {}),
     problem,
     verify,
     routes: [

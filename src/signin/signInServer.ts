@@ -54,7 +54,7 @@ export function signInServer(auth: SignInAuthSettings): SignInServer {
       tokenEndpoint: `${auth.issuer}${TOKEN_PATH}`,
       clientRegistrationEndpoint: `${auth.issuer}${REGISTER_PATH}`,
       ...(auth.scopesSupported.length > 0 ? { scopesSupported: [...auth.scopesSupported] } : {}),
-      // Advertised only where the runtime has global_fetch_strictly_public (wrangler.oauth.toml), which keeps its fetches off private addresses.
+      // Advertised only where the runtime has global_fetch_strictly_public (wrangler.toml), which keeps its fetches off private addresses.
       clientIdMetadataDocumentEnabled: true,
       tokenExchangeCallback: ({ grantType, props }) => (grantType === 'refresh_token' ? refreshUpstream(upstream, props as UpstreamProps) : undefined),
     }),
@@ -96,7 +96,7 @@ async function derivedKey(secret: string, label: string): Promise<string> {
  * OAUTH_KV binding): the router then refuses every request, naming it. Worked out once per settings.
  */
 export function problem(auth: SignInAuthSettings, env: Env): SettingError | undefined {
-  if (!env.OAUTH_KV) return new SettingError('OAUTH_KV', 'is required with AUTH_MODE = "signin": a KV namespace binding (wrangler.oauth.toml, docs/sign-in.md)');
+  if (!env.OAUTH_KV) return new SettingError('OAUTH_KV', 'is required with AUTH_MODE = "signin": a KV namespace binding (the sign-in block of wrangler.toml, docs/sign-in.md)');
   if (checked?.auth !== auth) checked = { auth, login: loginSettings(auth.values) };
   return checked.login instanceof SettingError ? checked.login : undefined;
 }

@@ -1,5 +1,5 @@
 /**
- * The sign-in configuration refuses what it must (docs/sign-in.md, "What is refused"), each as the
+ * Sign-in refuses what it must (docs/sign-in.md, "What is refused"), each as the
  * library documents it, and keeps the template's own steps in front of the authorization server:
  * requests by hand, in workerd, with the GitHub-shaped stand-in.
  */
@@ -265,7 +265,7 @@ describe('the authorization server metadata (RFC 8414)', () => {
       registration_endpoint: `${origin}/oauth/register`,
       code_challenge_methods_supported: ['S256'],
       authorization_response_iss_parameter_supported: true,
-      // wrangler.oauth.toml has global_fetch_strictly_public, which keeps the document's fetch off private addresses
+      // wrangler.toml has global_fetch_strictly_public, which keeps the document's fetch off private addresses
       client_id_metadata_document_supported: true,
     });
     expect(metadata.grant_types_supported).toEqual(expect.arrayContaining(['authorization_code', 'refresh_token']));

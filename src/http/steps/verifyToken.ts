@@ -1,6 +1,6 @@
 import type { Caller } from '../../mcp/request';
 import type { ScopeHierarchy } from '../../mcp/scopes';
-import { authenticate, type Verifiers } from '../auth';
+import { authenticate, type AuthMode } from '../auth';
 import type { HttpContext, Step } from '../context';
 import { originOf } from '../url';
 
@@ -12,14 +12,16 @@ import { originOf } from '../url';
  * `context.caller`, its scopes widened once by the server's `scopeHierarchy`. Does nothing
  * with AUTH_MODE = "none".
  */
-export function verifyToken(verifiers: Omit<Verifiers, 'lifetime'>): Step {
+export function verifyToken(modes: ReadonlyMap<string, AuthMode>): Step {
   return function verifyToken(context: HttpContext) {
-    return context.settings.auth.mode === 'none' ? undefined : verify(context, verifiers);
+    const { mode } = context.settings.auth;
+    // The router has refused a mode the entry did not include, so the lookup finds it.
+    return mode === 'none' ? undefined : verify(context, modes.get(mode)!);
   };
 }
 
-async function verify(context: HttpContext, verifiers: Omit<Verifiers, 'lifetime'>): Promise<Response | undefined> {
-  const outcome = await authenticate(context.request, context.settings, originOf(context.url), { ...verifiers, lifetime: context.ctx, env: context.env });
+async function verify(context: HttpContext, mode: AuthMode): Promise<Response | undefined> {
+  const outcome = await authenticate(context.request, context.settings, originOf(context.url), mode, context.env, context.ctx);
   if (!outcome.refused) {
     context.caller = outcome.caller && widened(outcome.caller, context.server.scopeHierarchy);
     return undefined;
