@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInWorkerd, type WorkerInWorkerd } from '../kit';
 import { startLoginProviders, type LoginProviders } from '../support/loginProviders';
-import { requestsTo } from '../support/mcp';
+import { defaultsUrl, requestsTo } from '../support/mcp';
 import { startSignInWorker } from '../support/signInWorker';
 
 const TASKS = { extensions: { 'io.modelcontextprotocol/tasks': {} } };
@@ -89,5 +89,18 @@ describe('tasks and sign-in on together', () => {
     const { post } = await serve('test/fixtures/composed/both.wrangler.toml');
     const called = await post('tools/call', { capabilities: TASKS, params: { name: 'later', arguments: {} } });
     expect(((await called.json()) as { result: { resultType: string } }).result.resultType).toBe('task');
+  });
+});
+
+describe('MCP Apps on and off', () => {
+  const apps = (response: Response) => response.json().then((body) => (body as { result: { capabilities: { extensions?: Record<string, unknown> } } }).result.capabilities.extensions);
+
+  it('is served by a Worker whose server lists a view (the apps fixture), with no line in its entry', async () => {
+    const { post } = await serve('test/fixtures/apps/wrangler.toml');
+    expect(await apps(await post('server/discover'))).toEqual({ 'io.modelcontextprotocol/ui': {} });
+  });
+
+  it('is not served by one that lists none (the defaults fixture)', async () => {
+    expect(await apps(await requestsTo(defaultsUrl()).post('server/discover'))).toBeUndefined();
   });
 });
