@@ -7,3 +7,9 @@ export { access } from './access';
 export { bearer } from './bearer';
 export { introspect } from './introspect';
 export { jwt } from './jwt';
+
+type Shipped = typeof import('./index');
+/** Every setting of the modes the template ships, for the optional part of `Env` (src/env.d.ts). */
+export type ModeSettingName =
+  | { [K in keyof Shipped]: Shipped[K] extends { settings: infer R } ? keyof R & string : never }[keyof Shipped]
+  | keyof typeof import('../signin/signInSettings').signInSettings;

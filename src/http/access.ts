@@ -10,16 +10,15 @@
  */
 import { jwtVerify, type JWTPayload } from 'jose';
 import type { Caller } from '../mcp/request';
-import { isSubject, unreachable, type AccessVerifier } from './auth';
+import { isSubject, unreachable, type Verifier } from './auth';
 import { issuerKeysFor, joseVerdict, verifiedWith } from './jwks';
 import { CLOCK_SKEW_SECONDS, plausible } from './jwt';
-import type { AccessAuthSettings } from './settings';
 
 /** Scopes read from a claim: at most this many, each a scope token of RFC 6749 3.3. */
 const MAX_SCOPES = 100;
 const SCOPE_TOKEN = /^[\x21\x23-\x5B\x5D-\x7E]{1,200}$/;
 
-export const verifyAccess: AccessVerifier = async (assertion, auth, lifetime) => {
+export const verifyAccess: Verifier<AccessAuthSettings> = async (assertion, auth, lifetime) => {
   const verdict = await verifiedWith(
     issuerKeysFor(auth, auth.certsUrl, auth.certsTimeoutMs),
     lifetime,
@@ -48,3 +47,19 @@ function scopesIn(value: unknown): readonly string[] {
 
 /** Access puts the AUD tag in a list (`aud: ["<tag>"]`); a string is read too. One of `tags` must be there. */
 const addressedToApp = (aud: unknown, tags: readonly string[]) => tags.some((tag) => aud === tag || (Array.isArray(aud) && aud.includes(tag)));
+
+export interface AccessAuthSettings {
+  mode: 'access';
+  /** ACCESS_TEAM_DOMAIN: the `iss` of Access tokens, e.g. `https://acme.cloudflareaccess.com`. */
+  issuer: string;
+  /** `<team domain>/cdn-cgi/access/certs`: the team's signing keys. */
+  certsUrl: string;
+  /** AUTH_JWKS_TIMEOUT_MS: how long a fetch of the certs may take. */
+  certsTimeoutMs: number;
+  /** ACCESS_AUD: the applications' AUD tags, one of which tokens must name in `aud`. */
+  audiences: readonly string[];
+  /** ACCESS_SCOPES_CLAIM: the claim whose values are the caller's scopes, if any. */
+  scopesClaim: string | undefined;
+  scopesSupported: readonly string[];
+  authorizationServers: readonly string[];
+}

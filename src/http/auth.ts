@@ -11,17 +11,11 @@ import type { AnyTool } from '../mcp/define';
 import type { Caller } from '../mcp/request';
 import type { Step } from './context';
 import type { Lifetime } from './jwks';
-import type { AccessAuthSettings, AuthSettings, IntrospectAuthSettings, JwtAuthSettings, Settings, SignInAuthSettings } from './settings';
-import type { SettingError } from './settingsTable';
+import type { AuthConfig, AuthModeBase, IssuerUnreachable } from './authMode';
+import type { Settings } from './settings';
+import type { SettingRows } from './settingsTable';
 
-/**
- * The issuer's keys could not be had, so the token can be neither accepted nor refused: 503.
- * The cause is logged where the fetch failed, once per fetch, not once per request.
- */
-export interface IssuerUnreachable {
-  unreachable: true;
-  retryAfterSeconds: number;
-}
+export type { AuthConfig, IssuerUnreachable, Verifier } from './authMode';
 
 /** Answers 503 in `retryAfterMs` (at least a second): the keys or the introspection endpoint cannot be had. */
 export const unreachable = (retryAfterMs: number): IssuerUnreachable => ({ unreachable: true, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) });
@@ -36,35 +30,13 @@ export const METADATA_PATH = '/.well-known/oauth-protected-resource';
 const encoder = new TextEncoder();
 
 /**
- * Verifies a JWT access token for this resource (`auth.resource`) and returns its caller,
- * undefined when it is invalid, or why the issuer's keys could not be had. `lifetime` lets a key
- * fetch outlive the request. Supplied by `src/http/jwt.ts` (jose); passed in by the entry so a
- * server without JWT auth does not carry the library.
+ * An auth mode, one module each (src/auth/, and sign-in's src/signin/signIn.ts): its settings,
+ * parser and token check (`./authMode.ts`), and what it adds to the Worker. The entry lists the
+ * modes it includes (`createWorker(definition, { auth: [bearer, jwt, access, introspect] })`,
+ * src/index.ts): a mode left out takes its rows, its verifier and what that imports out of the
+ * Worker, and an AUTH_MODE naming it is refused with a 500 that says so. "none" is always served.
  */
-export type JwtVerifier = (token: string, auth: JwtAuthSettings, lifetime?: Lifetime) => Promise<Caller | IssuerUnreachable | undefined>;
-
-/** Verifies a Cloudflare Access token (`Cf-Access-Jwt-Assertion`) for the application: `src/http/access.ts` (jose). */
-export type AccessVerifier = (assertion: string, auth: AccessAuthSettings, lifetime?: Lifetime) => Promise<Caller | IssuerUnreachable | undefined>;
-
-/** Asks the authorization server about an opaque token (RFC 7662): `src/http/introspect.ts`. */
-export type Introspector = (token: string, auth: IntrospectAuthSettings, lifetime?: Lifetime) => Promise<Caller | IssuerUnreachable | undefined>;
-
-/**
- * An auth mode the Worker may serve: the AUTH_MODE value it answers to, where its credential is,
- * and how it checks one. The entry lists the modes it includes
- * (`createWorker(definition, { auth: [bearer, jwt, access, introspect] })`, src/index.ts): a mode
- * left out takes its verifier, and what that imports, out of the bundle, and an AUTH_MODE naming
- * it is refused with a 500 that says so. "none" is always served.
- */
-export interface AuthMode<A extends AuthSettings = any> {
-  /** Its AUTH_MODE value. */
-  readonly name: A['mode'];
-  /** The header its credential is in (Access: `Cf-Access-Jwt-Assertion`); default the bearer token of `Authorization`. */
-  readonly header?: string;
-  /** The credential's caller, undefined when it is invalid, or why the issuer cannot be asked. `lifetime` lets a key fetch outlive the request. */
-  verify(credential: string, auth: A, env: Env, lifetime?: Lifetime): Caller | IssuerUnreachable | undefined | Promise<Caller | IssuerUnreachable | undefined>;
-  /** What else it needs (a binding, settings only it reads): the Worker refuses every request naming it. */
-  problem?(auth: A, env: Env): SettingError | undefined;
+export interface AuthMode<C extends AuthConfig = any, R extends SettingRows = SettingRows> extends AuthModeBase<C, R> {
   /** Routes it serves (sign-in: its authorization server's), each behind the router's `before` steps. */
   readonly routes?: readonly { readonly path: string; readonly serve: Step }[];
   /** Tools it serves along with the definition's (sign-in: the tools that act as the signed-in user). */
@@ -77,37 +49,32 @@ export interface AuthMode<A extends AuthSettings = any> {
  */
 export const isSubject = (value: unknown): value is string => typeof value === 'string' && value !== '' && value.length <= 512;
 
-/** The header Cloudflare Access adds to each request it lets through: its signed token for the application. */
-export const ACCESS_HEADER = 'Cf-Access-Jwt-Assertion';
 /** A token or assertion longer than this is no token of ours: refused before any work (and never sent upstream). */
 const MAX_TOKEN_CHARS = 8192;
-
-/** The caller of the one shared secret: it says nothing about who holds it, so no claims. */
-const NO_CLAIMS: Caller['claims'] = Object.freeze({});
 
 /**
  * Where this resource's RFC 9728 metadata is, or undefined when there is none to advertise: the
  * document MUST list at least one authorization server (spec 2026-07-28
  * authorization-server-discovery), and a static bearer secret has none.
  */
-export const metadataUrl = (settings: Settings, origin: string): string | undefined =>
-  settings.auth.mode === 'signin' ? resourceMetadataUrl(settings.auth.resource) : advertisedResource(settings.auth) ? `${origin}${METADATA_PATH}` : undefined;
+export const metadataUrl = ({ auth }: Settings, origin: string): string | undefined =>
+  advertisedResource(auth) ? (auth.metadataUrl ?? `${origin}${METADATA_PATH}`) : undefined;
 
 /** RFC 9728 3.1: the metadata of a resource with a path is at the well-known path with that path after it; from configuration, never the Host. */
-function resourceMetadataUrl(resource: string): string {
+export function resourceMetadataUrl(resource: string): string {
   const { origin, pathname } = new URL(resource);
   return `${origin}${METADATA_PATH}${pathname === '/' ? '' : pathname}`;
 }
 
-/** The modes whose resource has RFC 9728 metadata: an OAuth resource (jwt, introspect, signin) with an authorization server to name. */
-export const advertisedResource = (auth: AuthSettings): JwtAuthSettings | IntrospectAuthSettings | SignInAuthSettings | undefined =>
-  (auth.mode === 'jwt' || auth.mode === 'introspect' || auth.mode === 'signin') && auth.authorizationServers.length > 0 ? auth : undefined;
+/** The config of a mode whose resource has RFC 9728 metadata: an OAuth resource (jwt, introspect, signin) with an authorization server to name. */
+export const advertisedResource = (auth: AuthConfig): (AuthConfig & { resource: string }) | undefined =>
+  auth.resource !== undefined && auth.authorizationServers.length > 0 ? (auth as AuthConfig & { resource: string }) : undefined;
 
 /**
  * The RFC 9728 document: resource, authorization servers, scopes, bearer in the header. The
  * resource is AUTH_RESOURCE, the very value tokens are checked against, never the request's Host.
  */
-export function protectedResourceMetadata(auth: Pick<JwtAuthSettings, 'resource' | 'authorizationServers' | 'scopesSupported'>): Response {
+export function protectedResourceMetadata(auth: Pick<AuthConfig, 'authorizationServers' | 'scopesSupported'> & { resource: string }): Response {
   const body = {
     resource: auth.resource,
     authorization_servers: auth.authorizationServers,
@@ -124,7 +91,7 @@ export function protectedResourceMetadata(auth: Pick<JwtAuthSettings, 'resource'
  * refused a mode the entry did not include); `refused` is the 401 (or, the issuer unreachable,
  * 503) to send when it fails.
  */
-export async function authenticate(request: Request, settings: Settings, origin: string, mode: AuthMode, env: Env, lifetime?: Lifetime): Promise<AuthOutcome> {
+export async function authenticate(request: Request, settings: Settings, origin: string, mode: AuthModeBase, env: Env, lifetime?: Lifetime): Promise<AuthOutcome> {
   const { auth } = settings;
   const metadata = metadataUrl(settings, origin);
   // No Access token: the request did not come through Access (the workers.dev URL, another route).

@@ -10,7 +10,7 @@
  */
 import type { CompiledServer } from '../mcp/createServer';
 import { visibleTo } from '../mcp/visibility';
-import type { AuthSettings } from './settings';
+import type { AuthConfig } from './auth';
 import type { HttpContext } from './context';
 import { SERVER_CARD_PATH } from './discovery';
 import { METADATA_PATH } from './auth';
@@ -50,7 +50,7 @@ async function sha256(text: string): Promise<string> {
   return `sha256-${btoa(String.fromCharCode(...digest))}`;
 }
 
-function pageOf(server: CompiledServer, origin: string, auth: AuthSettings): string {
+function pageOf(server: CompiledServer, origin: string, auth: AuthConfig): string {
   const { info, card, instructions } = server.registry;
   const endpoint = `${origin}/mcp`;
   const name = info.title ?? info.name;
@@ -100,7 +100,7 @@ ${tools.length ? `<ul class="tools">${tools.join('')}</ul>` : '<p>This server ha
 }
 
 /** Whether a person needs to sign in, and how their client learns it. */
-function signIn(auth: AuthSettings, origin: string): string {
+function signIn(auth: AuthConfig, origin: string): string {
   switch (auth.mode) {
     case 'none':
       return 'No sign-in: any client with this URL can call it.';

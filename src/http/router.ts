@@ -20,7 +20,7 @@ import { AI_CATALOG_PATH, aiCatalog, publicPreflight, SERVER_CARD_PATH, serverCa
 import { HOME_PATH, homePage } from './homePage';
 import { REGISTRY_AUTH_PATH, registryAuth } from './registryAuth';
 import { errorResponse } from './responses';
-import { SettingError, settingsFor, type Settings } from './settings';
+import { SettingError, settingsReader } from './settings';
 import { answerBatch } from './steps/answerBatch';
 import { checkHost } from './steps/checkHost';
 import { checkToolPolicy } from './steps/checkToolPolicy';
@@ -37,7 +37,7 @@ export const MCP_PATH = '/mcp';
 
 /** `auth`: the modes this Worker may serve besides "none" (`./auth.ts`, `AuthMode`), each kept out of bundles that do not list it. */
 export function createRouter(server: CompiledServer, auth: readonly AuthMode[] = []) {
-  const modes = new Map(auth.map((mode) => [mode.name as string, mode]));
+  const settingsFor = settingsReader(auth);
   /** Before every route: who may call at all. */
   const before: Step[] = [cors.check, checkHost];
 
@@ -55,7 +55,7 @@ export function createRouter(server: CompiledServer, auth: readonly AuthMode[] =
   const mcp: Step[] = [
     requestSpan.start, // one span per MCP request, refusals included
     limitByAddress, // before any token work: a flood of bad tokens costs nothing
-    verifyToken(modes),
+    verifyToken,
     // A 2025-03-26 client's batch: each member through perMessage alone, with itty's rules, in a router
     // of its own (no span, limit or log line per member; a member that crashes reaches `crashed` below).
     answerBatch(Router<HttpContext, [], Response>().all('*', ...perMessage)),
@@ -95,17 +95,12 @@ export function createRouter(server: CompiledServer, auth: readonly AuthMode[] =
       const settings = settingsFor(env);
       // Fail closed: a setting that cannot be read serves nothing, not a server with that setting off.
       if (settings instanceof SettingError) return Promise.resolve(refuseToServe(settings));
-      const problem = settings.auth.mode === 'none' ? undefined : modeProblem(modes.get(settings.auth.mode), settings.auth, env);
+      // What else the mode needs of the deployment (sign-in: its KV namespace).
+      const problem = settings.authMode?.problem?.(settings.auth, env);
       if (problem) return Promise.resolve(refuseToServe(problem));
       return router.fetch(new HttpContext(request, env, ctx, settings, server));
     },
   };
-}
-
-/** AUTH_MODE names a mode the entry did not include (say so, and where it is added), or the mode says what else it lacks. */
-function modeProblem(mode: AuthMode | undefined, auth: Settings['auth'], env: Env): SettingError | undefined {
-  if (!mode) return new SettingError('AUTH_MODE', `is "${auth.mode}", a mode this Worker does not include: add it to \`auth: [...]\` in src/index.ts (docs/production.md)`);
-  return mode.problem?.(auth, env);
 }
 
 /** 500 naming the setting that cannot be read and what it accepts; its value is logged, never sent. */

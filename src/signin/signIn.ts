@@ -10,12 +10,14 @@
  */
 import type { AuthMode, IssuerUnreachable } from '../http/auth';
 import type { HttpContext } from '../http/context';
-import type { SignInAuthSettings } from '../http/settings';
 import type { AnyTool } from '../mcp/define';
 import type { Caller } from '../mcp/request';
 import { authorize, callback } from './authorize';
 import { AS_METADATA_PATH, AUTHORIZE_PATH, problem, REGISTER_PATH, RETRY_AFTER_SECONDS, serverOf, signInServer, TOKEN_PATH } from './signInServer';
+import { signInDocs, signInSettingsMode, type signInSettings, type SignInAuthSettings } from './signInSettings';
 import { CALLBACK_PATH, type UpstreamProps } from './upstream';
+
+export type { SignInAuthSettings } from './signInSettings';
 
 /** Longest access token the check of `/mcp` reads (the library's are about 100 characters): nothing longer reaches KV. */
 const MAX_TOKEN_LENGTH = 1024;
@@ -52,9 +54,9 @@ export interface SignInOptions {
  * The sign-in mode, for `auth` in src/index.ts (`createWorker(definition, { auth: [signIn()] })`):
  * the authorization server's routes, the check of `/mcp`'s token, and the tools of `options`.
  */
-export function signIn(options: SignInOptions = {}): AuthMode<SignInAuthSettings> {
+export function signIn(options: SignInOptions = {}): AuthMode<SignInAuthSettings, typeof signInSettings> {
   return {
-    name: 'signin',
+    ...signInSettingsMode,
     ...(options.tools ? { tools: options.tools } : {}),
     problem,
     verify,
@@ -67,3 +69,6 @@ export function signIn(options: SignInOptions = {}): AuthMode<SignInAuthSettings
     ],
   };
 }
+
+/** The README's line of each of its own settings (`npm run settings`). */
+export const docs = signInDocs;

@@ -65,7 +65,7 @@ describe('an AUTH_MODE the entry did not include', () => {
     const { status, body } = await rpc('tools/list');
     expect(status).toBe(500);
     expect(body.error?.data).toEqual({ setting: 'AUTH_MODE' });
-    expect(body.error?.message).toMatch(/AUTH_MODE .*"signin".*`auth: \[\.\.\.\]` in src\/index\.ts/);
+    expect(body.error?.message).toMatch(/AUTH_MODE names a mode this Worker does not include \(it serves none, bearer, jwt, access, introspect\): add the mode to `auth: \[\.\.\.\]` in src\/index\.ts/);
   });
 });
 

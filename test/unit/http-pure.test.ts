@@ -6,7 +6,10 @@ import { decodeHeaderValue } from '../../src/http/headers';
 import { invalidParams } from '../../src/mcp/errors';
 import { cacheControl, errorResponse, replyResponse } from '../../src/http/responses';
 import { pathOf } from '../../src/http/url';
-import { settingsFor as readSettings, SettingError } from '../../src/http/settings';
+import { readSettings as readWith, SettingError } from '../../src/http/settings';
+import { SHIPPED_MODES } from '../support/settings';
+
+const readSettings = (env: Env) => readWith(env as unknown as Record<string, unknown>, SHIPPED_MODES);
 
 /** The settings of an env that can be read (test/unit/settings.test.ts has the ones that cannot). */
 const settingsFor = (env: Env) => {

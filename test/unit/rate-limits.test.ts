@@ -5,6 +5,7 @@
  * say *which* binding was asked (test/http/auth.test.ts covers the real one end to end).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jwt } from '../../src/auth';
 import type { AuthMode } from '../../src/http/auth';
 import { createRouter } from '../../src/http/router';
 import { edgeServer } from '../fixtures/edge/server';
@@ -43,7 +44,7 @@ describe('rate limits', () => {
     const address = limiter(false);
     const verifyJwt = vi.fn<AuthMode['verify']>(async () => undefined);
     const env = envWith({ AUTH_MODE: 'jwt', AUTH_ISSUER: 'https://issuer.example.com', AUTH_RESOURCE: 'https://mcp.example.com/mcp', ADDRESS_RATE_LIMITER: address.binding });
-    const response = await createRouter(edgeServer, [{ name: 'jwt', verify: verifyJwt }]).fetch(
+    const response = await createRouter(edgeServer, [{ ...jwt, verify: verifyJwt }]).fetch(
       post({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: meta() } }, { ...mcpHeaders('tools/list'), Authorization: 'Bearer not-a-token' }),
       env,
       ctx,

@@ -8,6 +8,7 @@ import type { AuthMode } from '../../src/http/auth';
 import { createRouter } from '../../src/http/router';
 import { SettingError } from '../../src/http/settingsTable';
 import { createServer } from '../../src/mcp';
+import { signInSettingsMode } from '../../src/signin/signInSettings';
 
 const server = createServer({ info: { name: 'sign-in-router', version: '1.0.0' } });
 const SIGN_IN_ENV = {
@@ -20,7 +21,7 @@ const SIGN_IN_ENV = {
 };
 /** A sign-in that would admit anyone, and says what it lacks as the real one does (`problem` of src/signin/signInServer.ts). */
 const admitsAll: AuthMode = {
-  name: 'signin',
+  ...signInSettingsMode,
   problem: (_, env) => (env.OAUTH_KV ? undefined : new SettingError('OAUTH_KV', 'is required with AUTH_MODE = "signin"')),
   verify: async () => ({ subject: 'anyone', scopes: [], claims: {} }),
   routes: [],
@@ -32,7 +33,7 @@ describe('AUTH_MODE = "signin"', () => {
   it('is refused by an entry without sign-in, naming AUTH_MODE and where the mode is added', async () => {
     const response = await createRouter(server).fetch(post(), SIGN_IN_ENV as unknown as Env, ctx);
     expect(response.status).toBe(500);
-    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/AUTH_MODE is "signin", a mode this Worker does not include: add it to `auth: \[\.\.\.\]` in src\/index.ts/);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/AUTH_MODE names a mode this Worker does not include \(it serves none\): add the mode to `auth: \[\.\.\.\]` in src\/index.ts/);
   });
 
   it('is refused with what the sign-in entry says it lacks, before any token is checked', async () => {
