@@ -8,6 +8,7 @@
  * features it turns on. Request path: src/http/router.ts (the steps of a request, in order) →
  * src/mcp/createServer.ts (protocol core) → the tools listed in src/server.ts.
  */
+import { apps } from './apps';
 import { access, bearer, introspect, jwt } from './auth';
 import { createWorker } from './createWorker';
 import { serverDefinition } from './server';
@@ -16,8 +17,9 @@ const worker = createWorker(serverDefinition, {
   // The AUTH_MODE values served besides "none" (docs/production.md); drop those you never use
   // (jose goes with jwt and access). Sign-in: signIn() of './signin', and OAUTH_KV (docs/sign-in.md).
   auth: [bearer, jwt, access, introspect],
-  // Tasks: tasks() of './tasks', and the MCP_TASKS block of wrangler.toml (docs/tasks.md).
-  extensions: [],
+  // MCP Apps: tools with a view (docs/apps.md; drop it with the last view). Tasks: tasks() of
+  // './tasks', and the MCP_TASKS block of wrangler.toml (docs/tasks.md).
+  extensions: [apps()],
 });
 
 /** The Durable Object of a task, bound as MCP_TASKS when tasks are on; a stand-in nothing uses while off. */

@@ -6,7 +6,7 @@
  * `capabilities.extensions` (discover, and the legacy `initialize`), and refuses at load a method
  * two of them, or one and the core, both claim. Nothing else of the core is lent to them.
  */
-import type { AnyTool } from './define';
+import type { AnyTool, ResourceDefinition } from './define';
 import type { McpError } from './errors';
 import type { InputRequired } from './input';
 import type { McpRequest, Method } from './request';
@@ -28,6 +28,8 @@ export interface Extension {
 export interface ServerAtLoad {
   readonly info: Implementation;
   readonly tools: ReadonlyMap<string, CompiledTool>;
+  /** Its resources by URI (MCP Apps: the views its tools name). */
+  readonly resources: ReadonlyMap<string, ResourceDefinition>;
   /** `serverInfo`, for the `_meta` of what the extension sends outside a result (a stream's messages). */
   readonly serverMeta: JsonObject;
 }

@@ -95,12 +95,12 @@ describe('tasks and sign-in on together', () => {
 describe('MCP Apps on and off', () => {
   const apps = (response: Response) => response.json().then((body) => (body as { result: { capabilities: { extensions?: Record<string, unknown> } } }).result.capabilities.extensions);
 
-  it('is served by a Worker whose server lists a view (the apps fixture), with no line in its entry', async () => {
+  it('is served by a Worker that turns it on (the apps fixture: `extensions: [apps()]`)', async () => {
     const { post } = await serve('test/fixtures/apps/wrangler.toml');
     expect(await apps(await post('server/discover'))).toEqual({ 'io.modelcontextprotocol/ui': {} });
   });
 
-  it('is not served by one that lists none (the defaults fixture)', async () => {
+  it('is not served by one that does not (the defaults fixture)', async () => {
     expect(await apps(await requestsTo(defaultsUrl()).post('server/discover'))).toBeUndefined();
   });
 });
