@@ -23,7 +23,7 @@ export async function homePage(context: HttpContext): Promise<Response> {
   const origin = originOf(context.url);
   const { server, settings, request } = context;
   if (!(request.headers.get('Accept') ?? '').includes('text/html')) {
-    const pointer = publicDocument(`pointer ${origin}`, () => JSON.stringify({ mcp: `${origin}/mcp`, ...(server.registry.card ? { serverCard: `${origin}${SERVER_CARD_PATH}` } : {}) }));
+    const pointer = publicDocument(`pointer ${origin}`, () => JSON.stringify({ mcp: `${origin}/mcp`, ...(server.compiled.card ? { serverCard: `${origin}${SERVER_CARD_PATH}` } : {}) }));
     return answerDocument(request, pointer, 'application/json', { 'Cache-Control': 'public, max-age=3600', Vary: 'Accept' });
   }
   const policy = await contentSecurityPolicy();
@@ -51,14 +51,14 @@ async function sha256(text: string): Promise<string> {
 }
 
 function pageOf(server: CompiledServer, origin: string, auth: AuthConfig): string {
-  const { info, card, instructions } = server.registry;
+  const { info, card, instructions } = server.compiled;
   const endpoint = `${origin}/mcp`;
   const name = info.title ?? info.name;
   const about = card?.description ?? instructions;
   const key = (card?.name ?? info.name).split('/').pop()!.replace(/[^a-zA-Z0-9_-]/g, '-');
   // A public page shows what an anonymous visitor may know of: a tool its visibleTo rule hides from
   // them is left out, and so is one only a view calls (spec extensions/apps, visibility ["app"]).
-  const shown = [...server.registry.tools.values()].filter(
+  const shown = [...server.compiled.tools.values()].filter(
     ({ definition }) => visibleTo(definition, undefined) && (definition.ui?.visibility?.includes('model') ?? true),
   );
   const tools = shown.map(({ listed, definition }) => {

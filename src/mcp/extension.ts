@@ -24,7 +24,7 @@ export interface Extension {
   install(server: ServerAtLoad): ExtensionParts;
 }
 
-/** What an extension may read of the server it is installed in (the compiled registry is one). */
+/** What an extension may read of the server it is installed in (the compiled definition is one). */
 export interface ServerAtLoad {
   readonly info: Implementation;
   readonly tools: ReadonlyMap<string, CompiledTool>;

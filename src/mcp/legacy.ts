@@ -6,7 +6,7 @@
  */
 import { ErrorCode, httpStatus, type McpError, unsupportedVersion } from './errors';
 import { isObject } from './json';
-import type { Registry } from './registry';
+import type { CompiledDefinition } from './compiledDefinition';
 import type { Method } from './request';
 import { SUPPORTED_VERSIONS, type RequestMeta } from './meta';
 import { readTraceContext } from './traceContext';
@@ -47,7 +47,7 @@ export const LEGACY_METHODS = [
 ] as const;
 
 /** The methods legacy clients get: the listed modern ones the server serves, plus the legacy lifecycle. */
-export function legacyMethods(methods: ReadonlyMap<string, Method>, server: Registry): Map<string, Method> {
+export function legacyMethods(methods: ReadonlyMap<string, Method>, server: CompiledDefinition): Map<string, Method> {
   const legacy = new Map<string, Method>();
   for (const method of LEGACY_METHODS) {
     const served = methods.get(method);

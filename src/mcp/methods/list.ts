@@ -17,7 +17,7 @@ import { fnv1a } from '../fnv1a';
 import type { RawJson } from '../json';
 import { legacyShape } from '../legacy';
 import { paginate } from '../paginate';
-import type { Registry } from '../registry';
+import type { CompiledDefinition } from '../compiledDefinition';
 import type { McpRequest, Method } from '../request';
 import type { CachePolicy } from '../types';
 import { isRestricted, listedFor } from '../visibility';
@@ -33,7 +33,7 @@ const KEPT_SELECTIONS = 64;
 
 type Pages = readonly [modern: Map<string | undefined, RawJson>, legacy: Map<string | undefined, RawJson>];
 
-export function list(server: Registry, method: CacheableMethod, key: string, items: readonly ListItem[]): Method {
+export function list(server: CompiledDefinition, method: CacheableMethod, key: string, items: readonly ListItem[]): Method {
   const page = (policy: CachePolicy) => (list: readonly object[], nextCursor: string | undefined) =>
     server.finished({ [key]: list, ...(nextCursor ? { nextCursor } : {}) }, policy).result;
   const pagesOf = (name: string, listed: readonly object[], policy: CachePolicy): Pages => [

@@ -15,7 +15,7 @@ import type { ServerCardDefinition, ServerDefinition } from './serverDefinition'
 import { compileTool, type CompiledTool } from './tools';
 import type { CachePolicy, Implementation, JsonObject, ServerCapabilities } from './types';
 
-export class Registry implements ServerAtLoad {
+export class CompiledDefinition implements ServerAtLoad {
   readonly info: Implementation;
   readonly instructions: string | undefined;
   readonly card: ServerCardDefinition | undefined;
