@@ -36,15 +36,14 @@ for (const [name, [imports, schema]] of Object.entries(TOOLS)) {
   writeFileSync(
     entry,
     `${imports}
-import { verifyAccess } from '../../../src/http/access';
-import { introspect } from '../../../src/http/introspect';
-import { verifyJwt } from '../../../src/http/jwt';
-import { createRouter } from '../../../src/http/router';
-import { createServer, defineTool, text } from '../../../src/mcp';
+import { apps } from '../../../src/apps';
+import { access, bearer, introspect, jwt } from '../../../src/auth';
+import { createWorker } from '../../../src/createWorker';
+import { defineTool, text } from '../../../src/mcp';
 import { serverDefinition } from '../../../src/server';
 const weather = defineTool({ name: 'weather', description: 'Weather for a city.', inputSchema: ${schema}, ${handler} });
-const router = createRouter(createServer({ ...serverDefinition, tools: [...(serverDefinition.tools ?? []), weather] }), { verifyJwt, verifyAccess, introspect });
-export default { fetch: (request: Request, env: Env, ctx: ExecutionContext) => router.fetch(request, env, ctx) };
+const worker = createWorker({ ...serverDefinition, tools: [...(serverDefinition.tools ?? []), weather] }, { auth: [bearer, jwt, access, introspect], extensions: [apps()] });
+export default { fetch: worker.fetch };
 `,
   );
   const result = await build({

@@ -82,7 +82,7 @@ async function buildPage(page) {
 }
 
 const pages = existsSync(sources) ? readdirSync(sources).filter((name) => statSync(join(sources, name)).isDirectory() && existsSync(join(sources, name, 'index.html'))) : [];
-// Builds of several configs (tests start wrangler.toml and wrangler.tasks.toml at once) may run
+// Builds of several configs (tests start wrangler.toml and test/examples/wrangler.toml at once) may run
 // together: each file is replaced whole (a rename), and only files of pages gone are removed.
 mkdirSync(out, { recursive: true });
 for (const file of readdirSync(out)) if (file.endsWith('.html') && !pages.includes(file.slice(0, -'.html'.length))) rmSync(join(out, file), { force: true });

@@ -11,7 +11,7 @@ import { join, relative } from 'node:path';
 const root = new URL('..', import.meta.url).pathname;
 const PATH = /(?<![\w./-])(?:src|test|docs|scripts|bench|\.ci)\/[\w./-]*\w(?:\/)?/g;
 /** What a fork deletes with the examples: a doc may still name them. */
-const EXAMPLES = /^(?:src\/(?:tools|resources|prompts)(?:\/|$)|test\/examples(?:\/|$)|src\/with-tasks\.ts$)/;
+const EXAMPLES = /^(?:src\/(?:tools|resources|prompts)(?:\/|$)|test\/examples(?:\/|$))/;
 
 function* files(dir, ext) {
   for (const entry of readdirSync(join(root, dir))) {

@@ -16,8 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { loadWorker, noContext } from './loadWorker.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-// The examples. The tasks and sign-in configurations (src/with-tasks.ts, wrangler.tasks.toml;
-// src/with-sign-in.ts, wrangler.oauth.toml) stay: they serve the fork's own server.
+// The examples (test/examples holds the Worker that runs them with tasks and sign-in on).
 const EXAMPLES = ['src/tools', 'src/resources', 'src/prompts', 'views/world-clock', 'skills/plan-a-meeting', 'test/examples'];
 const FORK_NAME = 'my-fork-server';
 /** The fork's name in the Server Card and the MCP Registry (reverse DNS). */
@@ -99,13 +98,8 @@ const { name: templateName } = JSON.parse(readFileSync(join(root, 'package.json'
 const named = (name) => new RegExp(`"name": "${name}"`, 'g');
 edit('package.json', named(templateName), `"name": "${FORK_NAME}"`);
 edit('package-lock.json', named(templateName), `"name": "${FORK_NAME}"`);
-// The sign-in configuration serves the fork's server too; its example tool goes with the examples.
-edit('src/with-sign-in.ts', /^import .* from '\.\/tools\/.*';\n/gm, '');
-edit('src/with-sign-in.ts', /^(const signedInTools[^=]*= )\[[^\]]*\];/m, '$1[];');
-for (const config of ['wrangler.toml', 'wrangler.tasks.toml', 'wrangler.oauth.toml']) {
-  edit(config, /^name = "[^"]*"/m, `name = "${FORK_NAME}"`);
-  edit(config, /^(#.*\n)?GITHUB_API_URL = .*\n/m, ''); // with its comment line
-}
+edit('wrangler.toml', /^name = "[^"]*"/m, `name = "${FORK_NAME}"`);
+edit('wrangler.toml', /^(#.*\n)?GITHUB_API_URL = .*\n/m, ''); // with its comment line
 
 // 3. Add a tool and its tests, exactly as the README shows them.
 const [tool] = readmeFiles('Add a tool');

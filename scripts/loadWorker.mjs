@@ -20,7 +20,7 @@ const root = new URL('..', import.meta.url).pathname;
 // The runtime's own module, for a Worker that defines a Durable Object class: only its shape is needed to load.
 const runtime =
   'export class DurableObject { constructor(ctx, env) { this.ctx = ctx; this.env = env; } }\n' +
-  // workers-oauth-provider (the sign-in configuration) extends it at load
+  // workers-oauth-provider (sign-in) extends it at load
   'export class WorkerEntrypoint { constructor(ctx, env) { this.ctx = ctx; this.env = env; } }';
 register(
   `data:text/javascript,${encodeURIComponent(`export async function resolve(specifier, context, next) {

@@ -9,7 +9,7 @@
  *   npm run registry -- --url https://<name>.<account>.workers.dev/mcp   writes ./server.json
  *   npm run registry -- --check        validates only (part of `npm run check`); without a URL,
  *                                      with a placeholder one
- *   --config wrangler.tasks.toml       another Worker;  --out path/server.json  another file
+ *   --config test/examples/wrangler.toml  another Worker;  --out path/server.json  another file
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';

@@ -1,5 +1,6 @@
 /**
- * The settings table of src/http/settingsTable.ts, outside the Worker:
+ * The settings of the Worker, outside it: the core's (src/http/settingsTable.ts) and those of
+ * every auth mode the template ships (each module of src/auth/, and src/signin/signIn.ts):
  *
  *   npm run settings            writes the README's settings table from it
  *   npm run settings -- --check (part of `npm run check`) fails, naming what to fix, when
@@ -9,16 +10,59 @@
  *                                 (the Retry-After the Worker sends);
  *                               - the README's table is not the one the table makes.
  *
- * Node strips the table's types and runs the Worker's own parsers: one truth for both.
+ * esbuild bundles those modules for Node, so this runs the Worker's own parsers: one truth for both.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
 import { unstable_readConfig as readConfig } from 'wrangler';
-import { SETTING_DOCS } from '../src/http/settingsDocs.ts';
-import { loginSettings, parseSettingValues, RATE_LIMIT_PERIOD_SECONDS, SETTINGS, SettingError } from '../src/http/settingsTable.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const README = `${root}README.md`;
-const START = '<!-- The settings table: made by `npm run settings` from src/http/settingsTable.ts; edit it there. -->';
+const START = '<!-- The settings table: made by `npm run settings` from src/http/settingsTable.ts and the auth modes; edit it there. -->';
+
+/** The modules of the shipped modes: src/auth/<mode>.ts, and sign-in's. */
+const MODE_MODULES = [
+  ...readdirSync(`${root}src/auth`).filter((file) => file.endsWith('.ts') && file !== 'index.ts').map((file) => `./src/auth/${file}`),
+  './src/signin/signIn.ts',
+];
+
+/** The core's table and docs, the settings reader, and each mode module, bundled for Node (the runtime's module stubbed). */
+async function load() {
+  const contents = [
+    "export { SETTINGS, SettingError, RATE_LIMIT_PERIOD_SECONDS } from './src/http/settingsTable.ts';",
+    "export { SETTING_DOCS } from './src/http/settingsDocs.ts';",
+    "export { readSettings } from './src/http/settings.ts';",
+    `export const modules = [${MODE_MODULES.map((file) => `import(${JSON.stringify(file)})`).join(', ')}];`,
+  ].join('\n');
+  const stub = { name: 'workers-runtime', setup: (b) => b.onResolve({ filter: /^cloudflare:workers$/ }, () => ({ path: 'stub', namespace: 'stub' })) };
+  const stubbed = { name: 'workers-runtime-module', setup: (b) => b.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({ contents: 'export class DurableObject {} export class WorkerEntrypoint {}' })) };
+  const { outputFiles } = await build({ stdin: { contents, resolveDir: root, loader: 'ts' }, bundle: true, write: false, format: 'esm', platform: 'node', plugins: [stub, stubbed], logLevel: 'error' });
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-settings-'));
+  try {
+    writeFileSync(join(dir, 'settings.mjs'), outputFiles[0].text);
+    const loaded = await import(pathToFileURL(join(dir, 'settings.mjs')).href);
+    const modules = await Promise.all(loaded.modules);
+    // A module's mode: an exported AuthMode, or its factory (signIn()).
+    const modes = modules.map((module) => {
+      const value = Object.values(module).find((one) => typeof one === 'function' ? one.length <= 1 && one()?.settings : one?.settings && one?.name);
+      return typeof value === 'function' ? value() : value;
+    });
+    const docs = Object.assign({}, loaded.SETTING_DOCS, ...modules.map((module) => module.docs));
+    return { ...loaded, modes, docs };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const { SETTINGS, SettingError, RATE_LIMIT_PERIOD_SECONDS, readSettings, modes, docs: SETTING_DOCS } = await load();
+/** Every row: the core's, then each shipped mode's (a shared row once). */
+const ROWS = Object.assign({}, SETTINGS, ...modes.map((mode) => mode.settings));
+/** AUTH_MODE, as the README says it: `none`, or the name of a shipped mode its entry lists. */
+const accepts = (name, setting) =>
+  name === 'AUTH_MODE' ? `${['none', ...modes.map((mode) => mode.name)].map(code).join(', ')} (a mode only when \`auth\` in \`src/index.ts\` lists it)` : setting.accepts;
 const END = '<!-- End of the settings table. -->';
 
 const code = (value) => `\`${value}\``;
@@ -27,8 +71,8 @@ const shown = (setting, doc) =>
 
 /** The README's table, one row per setting. */
 export function settingsTable() {
-  const rows = Object.entries(SETTINGS).map(
-    ([name, setting]) => `| ${code(name)}${setting.secret ? ' (secret)' : ''} | ${shown(setting, SETTING_DOCS[name])} | ${SETTING_DOCS[name].doc} Accepts ${setting.accepts}. |`,
+  const rows = Object.entries(ROWS).map(
+    ([name, setting]) => `| ${code(name)}${setting.secret ? ' (secret)' : ''} | ${shown(setting, SETTING_DOCS[name])} | ${SETTING_DOCS[name].doc} Accepts ${accepts(name, setting)}. |`,
   );
   return [START, '| Setting | Default | What it does |', '|---|---|---|', ...rows, END].join('\n');
 }
@@ -43,16 +87,14 @@ function readmeWithTable(readme) {
 /** What is wrong with one wrangler*.toml, as sentences. */
 function problemsOf(file) {
   const config = readConfig({ config: `${root}${file}` }, { hideWarnings: true });
-  const secrets = Object.fromEntries(Object.entries(SETTINGS).filter(([, s]) => s.secret).map(([name]) => [name, 'set-with-wrangler-secret-put']));
+  const secrets = Object.fromEntries(Object.entries(ROWS).filter(([, s]) => s.secret).map(([name]) => [name, 'set-with-wrangler-secret-put']));
   const problems = [];
-  for (const name of Object.keys(SETTINGS)) {
-    if (SETTINGS[name].secret && name in (config.vars ?? {})) problems.push(`${name} is a secret: set it with \`wrangler secret put ${name}\`, not in [vars]`);
+  for (const name of Object.keys(ROWS)) {
+    if (ROWS[name].secret && name in (config.vars ?? {})) problems.push(`${name} is a secret: set it with \`wrangler secret put ${name}\`, not in [vars]`);
   }
-  const values = parseSettingValues({ ...secrets, ...config.vars });
-  if (values instanceof SettingError) problems.push(`the Worker would refuse to serve: ${values.message}`);
-  // The sign-in mode's own settings, which its entry checks (src/signin): the same refusal.
-  const login = values instanceof SettingError || values.AUTH_MODE !== 'signin' ? undefined : loginSettings(values);
-  if (login instanceof SettingError) problems.push(`the Worker would refuse to serve: ${login.message}`);
+  // Read as a Worker that includes every shipped mode reads them (one that lists fewer also refuses an AUTH_MODE it lacks).
+  const settings = readSettings({ ...secrets, ...config.vars }, modes);
+  if (settings instanceof SettingError) problems.push(`the Worker would refuse to serve: ${settings.message}`);
   for (const limiter of config.ratelimits ?? []) {
     const period = limiter.simple?.period;
     if (period !== RATE_LIMIT_PERIOD_SECONDS) {

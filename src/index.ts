@@ -4,19 +4,25 @@
  *   npm run dev    serves http://localhost:8787/mcp
  *   npm test       runs the tests, the HTTP ones against this Worker in workerd
  *
- * Request path: src/http/router.ts (the steps of a request, in order) → src/mcp/createServer.ts
- * (protocol core) → the tools listed in src/server.ts.
+ * The Worker, composed in code: your server (src/server.ts), the auth modes it may serve, the
+ * features it turns on. Request path: src/http/router.ts (the steps of a request, in order) →
+ * src/mcp/createServer.ts (protocol core) → the tools listed in src/server.ts.
  */
-import { verifyAccess } from './http/access';
-import { introspect } from './http/introspect';
-import { verifyJwt } from './http/jwt';
-import { createRouter } from './http/router';
-import { server } from './server';
+import { apps } from './apps';
+import { access, bearer, introspect, jwt } from './auth';
+import { createWorker } from './createWorker';
+import { serverDefinition } from './server';
 
-// Each verifier serves one AUTH_MODE ("jwt", "access", "introspect"); drop the ones you never use
-// (jose goes with the last of verifyJwt and verifyAccess).
-const router = createRouter(server, { verifyJwt, verifyAccess, introspect });
+const worker = createWorker(serverDefinition, {
+  // The AUTH_MODE values served besides "none" (docs/production.md); drop those you never use
+  // (jose goes with jwt and access). Sign-in: signIn() of './signin', and OAUTH_KV (docs/sign-in.md).
+  auth: [bearer, jwt, access, introspect],
+  // MCP Apps: tools with a view (docs/apps.md; drop it with the last view). Tasks: tasks() of
+  // './tasks', and the MCP_TASKS block of wrangler.toml (docs/tasks.md).
+  extensions: [apps()],
+});
 
-export default {
-  fetch: (request, env, ctx) => router.fetch(request, env, ctx),
-} satisfies ExportedHandler<Env>;
+/** The Durable Object of a task, bound as MCP_TASKS when tasks are on; a stand-in nothing uses while off. */
+export class McpTask extends worker.McpTask {}
+
+export default { fetch: worker.fetch } satisfies ExportedHandler<Env>;

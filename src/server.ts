@@ -1,11 +1,12 @@
 /**
  * YOUR SERVER. This is the file to edit: its name and version, the instructions the model
- * reads, the caching hints, and what it serves. Adding a tool is one file in `src/tools/`
+ * reads, the caching hints, and what it serves. It is the definition only: src/index.ts
+ * compiles it once, with the features it turns on. Adding a tool is one file in `src/tools/`
  * and one line in `tools` below; resources and prompts work the same way.
  */
 import { version } from '../package.json';
 import { skills } from '../skills';
-import { createServer, type ServerDefinition } from './mcp';
+import type { ServerDefinition } from './mcp';
 import { summarizeRepo } from './prompts/summarize-repo';
 import { timeInZone, timeZones } from './resources/time-zones';
 import { worldClockView } from './resources/world-clock-view';
@@ -34,5 +35,3 @@ export const serverDefinition: ServerDefinition = {
   // Setting one here makes it explicit, e.g. public even under auth:
   // cache: { 'tools/list': { ttlMs: 300_000, cacheScope: 'public' } },
 };
-
-export const server = createServer(serverDefinition);

@@ -6,7 +6,6 @@
  */
 import type { ResourceDefinition } from '../mcp/define';
 import type { CachePolicy } from '../mcp/types';
-import { appsExtension } from './appsExtension';
 import { checkDocument } from './checkDocument';
 import { readPage } from './readPage';
 import { checkViewMeta, type ViewMeta } from './viewMeta';
@@ -55,7 +54,7 @@ export function defineAppView(view: AppViewDefinition): ResourceDefinition {
     cache,
     read: html !== undefined ? () => contents(html) : async ({ env }) => contents(await readPage(env, page!)),
   };
-  madeView(resource, appsExtension);
+  madeView(resource);
   return resource;
 }
 

@@ -1,8 +1,9 @@
 /**
  * MCP Apps (`io.modelcontextprotocol/ui`, spec extensions/apps): tools with a view a host renders.
- * A server that lists a view (`defineAppView`) in its resources serves the extension; a tool
- * names its view with `ui: { resourceUri }`. docs/apps.md says how a view is written, built and tested.
+ * `apps()` in `extensions` of src/index.ts turns it on; a view (`defineAppView`) is listed in
+ * the server's resources, and a tool names its view with `ui: { resourceUri }`. docs/apps.md says how a view is written, built and tested.
  */
+export { apps } from './appsExtension';
 export { defineAppView, VIEW_CACHE, type AppViewDefinition } from './defineAppView';
 export { APPS_EXTENSION, VIEW_MIME_TYPE } from './views';
 export type { ViewCsp, ViewMeta, ViewPermissions } from './viewMeta';

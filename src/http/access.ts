@@ -11,12 +11,11 @@
 import { jwtVerify, type JWTPayload } from 'jose';
 import type { Caller } from '../mcp/request';
 import { scopeTokens } from '../mcp/scopes';
-import { isSubject, unreachable, type AccessVerifier } from './auth';
+import { isSubject, unreachable, type Verifier } from './auth';
 import { issuerKeysFor, joseVerdict, verifiedWith } from './jwks';
 import { issuedInThePast, JWT_CHECKS, plausible } from './jwt';
-import type { AccessAuthSettings } from './settings';
 
-export const verifyAccess: AccessVerifier = async (assertion, auth, lifetime) => {
+export const verifyAccess: Verifier<AccessAuthSettings> = async (assertion, auth, lifetime) => {
   const verdict = await verifiedWith(
     issuerKeysFor(auth, auth.certsUrl, auth.certsTimeoutMs),
     lifetime,
@@ -39,3 +38,19 @@ function callerOf(payload: JWTPayload, auth: AccessAuthSettings): Caller | undef
 
 /** Access puts the AUD tag in a list (`aud: ["<tag>"]`); a string is read too. One of `tags` must be there. */
 const addressedToApp = (aud: unknown, tags: readonly string[]) => tags.some((tag) => aud === tag || (Array.isArray(aud) && aud.includes(tag)));
+
+export interface AccessAuthSettings {
+  mode: 'access';
+  /** ACCESS_TEAM_DOMAIN: the `iss` of Access tokens, e.g. `https://acme.cloudflareaccess.com`. */
+  issuer: string;
+  /** `<team domain>/cdn-cgi/access/certs`: the team's signing keys. */
+  certsUrl: string;
+  /** AUTH_JWKS_TIMEOUT_MS: how long a fetch of the certs may take. */
+  certsTimeoutMs: number;
+  /** ACCESS_AUD: the applications' AUD tags, one of which tokens must name in `aud`. */
+  audiences: readonly string[];
+  /** ACCESS_SCOPES_CLAIM: the claim whose values are the caller's scopes, if any. */
+  scopesClaim: string | undefined;
+  scopesSupported: readonly string[];
+  authorizationServers: readonly string[];
+}

@@ -7,22 +7,15 @@
  * Access, the token Access signed for the request. Off by default.
  */
 import { authorizationServerUnreachable, type McpError, scopeRequired, unauthorized } from '../mcp/errors';
+import type { AnyTool } from '../mcp/define';
 import type { Caller } from '../mcp/request';
 import type { Step } from './context';
 import type { Lifetime } from './jwks';
-import type { AccessAuthSettings, AuthSettings, IntrospectAuthSettings, JwtAuthSettings, Settings, SignInAuthSettings } from './settings';
-import type { SettingError } from './settingsTable';
+import type { AuthConfig, AuthModeBase, IssuerUnreachable } from './authMode';
+import type { Settings } from './settings';
+import type { SettingRows } from './settingsTable';
 
-/**
- * The issuer's keys could not be had, so the token can be neither accepted nor refused: 503.
- * The cause is logged where the fetch failed, once per fetch, not once per request.
- */
-export interface IssuerUnreachable {
-  unreachable: true;
-  retryAfterSeconds: number;
-  /** What could not be had, when it is not the issuer's signing keys (the sign-in mode's grant store). */
-  what?: string;
-}
+export type { AuthConfig, IssuerUnreachable, Verifier } from './authMode';
 
 /** Answers 503 in `retryAfterMs` (at least a second): the keys or the introspection endpoint cannot be had. */
 export const unreachable = (retryAfterMs: number): IssuerUnreachable => ({ unreachable: true, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) });
@@ -37,50 +30,17 @@ export const METADATA_PATH = '/.well-known/oauth-protected-resource';
 const encoder = new TextEncoder();
 
 /**
- * Verifies a JWT access token for this resource (`auth.resource`) and returns its caller,
- * undefined when it is invalid, or why the issuer's keys could not be had. `lifetime` lets a key
- * fetch outlive the request. Supplied by `src/http/jwt.ts` (jose); passed in by the entry so a
- * server without JWT auth does not carry the library.
+ * An auth mode, one module each (src/auth/, and sign-in's src/signin/signIn.ts): its settings,
+ * parser and token check (`./authMode.ts`), and what it adds to the Worker. The entry lists the
+ * modes it includes (`createWorker(definition, { auth: [bearer, jwt, access, introspect] })`,
+ * src/index.ts): a mode left out takes its rows, its verifier and what that imports out of the
+ * Worker, and an AUTH_MODE naming it is refused with a 500 that says so. "none" is always served.
  */
-export type JwtVerifier = (token: string, auth: JwtAuthSettings, lifetime?: Lifetime) => Promise<Caller | IssuerUnreachable | undefined>;
-
-/** Verifies a Cloudflare Access token (`Cf-Access-Jwt-Assertion`) for the application: `src/http/access.ts` (jose). */
-export type AccessVerifier = (assertion: string, auth: AccessAuthSettings, lifetime?: Lifetime) => Promise<Caller | IssuerUnreachable | undefined>;
-
-/** Asks the authorization server about an opaque token (RFC 7662): `src/http/introspect.ts`. */
-export type Introspector = (token: string, auth: IntrospectAuthSettings, lifetime?: Lifetime) => Promise<Caller | IssuerUnreachable | undefined>;
-
-/**
- * AUTH_MODE = "signin": the Worker's own authorization server (`signIn()` of src/signin), passed
- * in by its entry (src/with-sign-in.ts) so other bundles do not carry the library.
- */
-export interface SignIn {
-  /** Why it cannot serve these settings (a LOGIN_ setting, the OAUTH_KV binding), for the router to refuse every request naming it. */
-  problem(auth: SignInAuthSettings, env: Env): SettingError | undefined;
-  /** `/mcp`'s token, checked by the authorization server: its caller, undefined when invalid, or why its store cannot be read. */
-  verify(token: string, auth: SignInAuthSettings, env: Env): Promise<Caller | IssuerUnreachable | undefined>;
-  /** Its routes (authorize, callback, token, registration, metadata), each behind the router's `before` steps. */
-  readonly routes: readonly { readonly path: string; readonly serve: Step }[];
-}
-
-/**
- * What checks a credential, by mode, as the entry supplies them
- * (`createRouter(server, { verifyJwt, verifyAccess, introspect })`): a fork that never uses a
- * mode can drop its verifier, and what it imports leaves the bundle. `lifetime` lets a key fetch
- * outlive the request.
- */
-export interface Verifiers {
-  /** AUTH_MODE = "jwt": `verifyJwt` from `./jwt`. */
-  verifyJwt?: JwtVerifier;
-  /** AUTH_MODE = "access": `verifyAccess` from `./access`. */
-  verifyAccess?: AccessVerifier;
-  /** AUTH_MODE = "introspect": `introspect` from `./introspect`. */
-  introspect?: Introspector;
-  /** AUTH_MODE = "signin": `signIn()` from `../signin` (src/with-sign-in.ts, docs/sign-in.md). */
-  signIn?: SignIn;
-  lifetime?: Lifetime;
-  /** The request's `env`: the sign-in mode reads its grants from a binding (OAUTH_KV). */
-  env?: Env;
+export interface AuthMode<C extends AuthConfig = any, R extends SettingRows = SettingRows> extends AuthModeBase<C, R> {
+  /** Routes it serves (sign-in: its authorization server's), each behind the router's `before` steps. */
+  readonly routes?: readonly { readonly path: string; readonly serve: Step }[];
+  /** Tools it serves along with the definition's (sign-in: the tools that act as the signed-in user). */
+  readonly tools?: readonly AnyTool[];
 }
 
 /**
@@ -89,37 +49,32 @@ export interface Verifiers {
  */
 export const isSubject = (value: unknown): value is string => typeof value === 'string' && value !== '' && value.length <= 512;
 
-/** The header Cloudflare Access adds to each request it lets through: its signed token for the application. */
-export const ACCESS_HEADER = 'Cf-Access-Jwt-Assertion';
 /** A token or assertion longer than this is no token of ours: refused before any work (and never sent upstream). */
 const MAX_TOKEN_CHARS = 8192;
-
-/** The caller of the one shared secret: it says nothing about who holds it, so no claims. */
-const NO_CLAIMS: Caller['claims'] = Object.freeze({});
 
 /**
  * Where this resource's RFC 9728 metadata is, or undefined when there is none to advertise: the
  * document MUST list at least one authorization server (spec 2026-07-28
  * authorization-server-discovery), and a static bearer secret has none.
  */
-export const metadataUrl = (settings: Settings, origin: string): string | undefined =>
-  settings.auth.mode === 'signin' ? resourceMetadataUrl(settings.auth.resource) : advertisedResource(settings.auth) ? `${origin}${METADATA_PATH}` : undefined;
+export const metadataUrl = ({ auth }: Settings, origin: string): string | undefined =>
+  advertisedResource(auth) ? (auth.metadataUrl ?? `${origin}${METADATA_PATH}`) : undefined;
 
 /** RFC 9728 3.1: the metadata of a resource with a path is at the well-known path with that path after it; from configuration, never the Host. */
-function resourceMetadataUrl(resource: string): string {
+export function resourceMetadataUrl(resource: string): string {
   const { origin, pathname } = new URL(resource);
   return `${origin}${METADATA_PATH}${pathname === '/' ? '' : pathname}`;
 }
 
-/** The modes whose resource has RFC 9728 metadata: an OAuth resource (jwt, introspect, signin) with an authorization server to name. */
-export const advertisedResource = (auth: AuthSettings): JwtAuthSettings | IntrospectAuthSettings | SignInAuthSettings | undefined =>
-  (auth.mode === 'jwt' || auth.mode === 'introspect' || auth.mode === 'signin') && auth.authorizationServers.length > 0 ? auth : undefined;
+/** The config of a mode whose resource has RFC 9728 metadata: an OAuth resource (jwt, introspect, signin) with an authorization server to name. */
+export const advertisedResource = (auth: AuthConfig): (AuthConfig & { resource: string }) | undefined =>
+  auth.resource !== undefined && auth.authorizationServers.length > 0 ? (auth as AuthConfig & { resource: string }) : undefined;
 
 /**
  * The RFC 9728 document: resource, authorization servers, scopes, bearer in the header. The
  * resource is AUTH_RESOURCE, the very value tokens are checked against, never the request's Host.
  */
-export function protectedResourceMetadata(auth: Pick<JwtAuthSettings, 'resource' | 'authorizationServers' | 'scopesSupported'>): Response {
+export function protectedResourceMetadata(auth: Pick<AuthConfig, 'authorizationServers' | 'scopesSupported'> & { resource: string }): Response {
   const body = {
     resource: auth.resource,
     authorization_servers: auth.authorizationServers,
@@ -132,44 +87,18 @@ export function protectedResourceMetadata(auth: Pick<JwtAuthSettings, 'resource'
 }
 
 /**
- * Checks the request's credential: the bearer token, or (AUTH_MODE = "access") the token Cloudflare
- * Access added; `refused` is the 401 (or, the issuer unreachable, 503) to send when it fails.
+ * Checks the request's credential with the mode AUTH_MODE names (`modes`, by name: the router has
+ * refused a mode the entry did not include); `refused` is the 401 (or, the issuer unreachable,
+ * 503) to send when it fails.
  */
-export async function authenticate(request: Request, settings: Settings, origin: string, verifiers: Verifiers = {}): Promise<AuthOutcome> {
+export async function authenticate(request: Request, settings: Settings, origin: string, mode: AuthModeBase, env: Env, lifetime?: Lifetime): Promise<AuthOutcome> {
   const { auth } = settings;
-  if (auth.mode === 'none') return {};
-  const { lifetime } = verifiers;
   const metadata = metadataUrl(settings, origin);
-  if (auth.mode === 'access') {
-    // No Access token: the request did not come through Access (the workers.dev URL, another route).
-    const assertion = request.headers.get(ACCESS_HEADER);
-    if (!assertion) return refusal(metadata, auth.scopesSupported, undefined, 'a Cloudflare Access token (Cf-Access-Jwt-Assertion) is required');
-    if (assertion.length > MAX_TOKEN_CHARS) return refusal(metadata, auth.scopesSupported, 'invalid_token');
-    return outcome(await needed(verifiers.verifyAccess, 'access', 'verifyAccess')(assertion, auth, lifetime), metadata, auth.scopesSupported);
-  }
-  const token = bearerToken(request.headers.get('Authorization'));
-  if (!token) return refusal(metadata, auth.scopesSupported);
-  if (auth.mode === 'bearer') {
-    return auth.bearerToken && constantTimeEqual(token, auth.bearerToken)
-      ? { caller: { subject: 'bearer', scopes: auth.scopesSupported, claims: NO_CLAIMS } }
-      : refusal(metadata, auth.scopesSupported, 'invalid_token');
-  }
-  if (token.length > MAX_TOKEN_CHARS) return refusal(metadata, auth.scopesSupported, 'invalid_token');
-  if (auth.mode === 'signin') {
-    const verdict = await needed(verifiers.signIn, 'signin', 'signIn').verify(token, auth, needed(verifiers.env, 'signin', 'env'));
-    return outcome(verdict, metadata, auth.scopesSupported);
-  }
-  const verdict =
-    auth.mode === 'jwt'
-      ? await needed(verifiers.verifyJwt, 'jwt', 'verifyJwt')(token, auth, lifetime)
-      : await needed(verifiers.introspect, 'introspect', 'introspect')(token, auth, lifetime);
-  return outcome(verdict, metadata, auth.scopesSupported);
-}
-
-/** A mode's verifier, or the entry's mistake said plainly (the router answers 500, the log says which). */
-function needed<V>(verifier: V | undefined, mode: string, name: string): V {
-  if (verifier === undefined) throw new Error(`AUTH_MODE = "${mode}" needs its verifier: createRouter(server, { ${name} }) (docs/production.md)`);
-  return verifier;
+  // No Access token: the request did not come through Access (the workers.dev URL, another route).
+  const credential = mode.header ? request.headers.get(mode.header) : bearerToken(request.headers.get('Authorization'));
+  if (!credential) return refusal(metadata, auth.scopesSupported, undefined, mode.header ? `a token in ${mode.header} is required` : undefined);
+  if (credential.length > MAX_TOKEN_CHARS) return refusal(metadata, auth.scopesSupported, 'invalid_token');
+  return outcome(await mode.verify(credential, auth, env, lifetime), metadata, auth.scopesSupported);
 }
 
 /** What a verifier's verdict means for the request: admitted, 401 invalid_token, or 503 while it cannot tell. */

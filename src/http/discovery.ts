@@ -31,7 +31,7 @@ export const isPublicDocument = (path: string) => path === SERVER_CARD_PATH || p
 
 /** The Server Card: identity, the remote endpoint and the versions it speaks. */
 export function serverCard(context: HttpContext): Response | undefined {
-  const card = context.server.registry.card;
+  const card = context.server.compiled.card;
   if (!card) return undefined;
   const origin = originOf(context.url);
   const servesLegacy = context.settings.legacyClients;
@@ -44,7 +44,7 @@ export function serverCard(context: HttpContext): Response | undefined {
 
 /** The AI Catalog: one entry, pointing at this server's card (discovery.md, Example: Single Server). */
 export function aiCatalog(context: HttpContext): Response | undefined {
-  const card = context.server.registry.card;
+  const card = context.server.compiled.card;
   if (!card || !context.settings.aiCatalog) return undefined;
   const origin = originOf(context.url);
   const document = publicDocument(`catalog ${origin}`, () =>
@@ -63,7 +63,7 @@ const answer = (context: HttpContext, document: PublicDocument, type: string) =>
   answerDocument(context.request, document, type, { ...PUBLIC_CORS, 'Cache-Control': 'public, max-age=3600', Vary: 'Accept' });
 
 function cardOf(server: CompiledServer, origin: string, servesLegacy: boolean): object {
-  const { info, card } = server.registry;
+  const { info, card } = server.compiled;
   return {
     $schema: CARD_SCHEMA,
     name: card!.name,

@@ -12,7 +12,7 @@
 import type { CompiledServer } from '../mcp/createServer';
 import { visibleTo } from '../mcp/visibility';
 import { SKILLS_EXTENSION } from '../skills/built';
-import type { AuthSettings } from './settings';
+import type { AuthConfig } from './auth';
 import type { HttpContext } from './context';
 import { SERVER_CARD_PATH } from './discovery';
 import { METADATA_PATH } from './auth';
@@ -25,7 +25,7 @@ export async function homePage(context: HttpContext): Promise<Response> {
   const origin = originOf(context.url);
   const { server, settings, request } = context;
   if (!(request.headers.get('Accept') ?? '').includes('text/html')) {
-    const pointer = publicDocument(`pointer ${origin}`, () => JSON.stringify({ mcp: `${origin}/mcp`, ...(server.registry.card ? { serverCard: `${origin}${SERVER_CARD_PATH}` } : {}) }));
+    const pointer = publicDocument(`pointer ${origin}`, () => JSON.stringify({ mcp: `${origin}/mcp`, ...(server.compiled.card ? { serverCard: `${origin}${SERVER_CARD_PATH}` } : {}) }));
     return answerDocument(request, pointer, 'application/json', { 'Cache-Control': 'public, max-age=3600', Vary: 'Accept' });
   }
   const policy = await contentSecurityPolicy();
@@ -52,15 +52,15 @@ async function sha256(text: string): Promise<string> {
   return `sha256-${btoa(String.fromCharCode(...digest))}`;
 }
 
-function pageOf(server: CompiledServer, origin: string, auth: AuthSettings): string {
-  const { info, card, instructions } = server.registry;
+function pageOf(server: CompiledServer, origin: string, auth: AuthConfig): string {
+  const { info, card, instructions } = server.compiled;
   const endpoint = `${origin}/mcp`;
   const name = info.title ?? info.name;
   const about = card?.description ?? instructions;
   const key = (card?.name ?? info.name).split('/').pop()!.replace(/[^a-zA-Z0-9_-]/g, '-');
   // A public page shows what an anonymous visitor may know of: a tool its visibleTo rule hides from
   // them is left out, and so is one only a view calls (spec extensions/apps, visibility ["app"]).
-  const shown = [...server.registry.tools.values()].filter(
+  const shown = [...server.compiled.tools.values()].filter(
     ({ definition }) => visibleTo(definition, undefined) && (definition.ui?.visibility?.includes('model') ?? true),
   );
   const needs = (scopes?: readonly string[]) => (scopes?.length ? ` <span class="tag">needs ${scopes.map(escape).join(', ')}</span>` : '');
@@ -69,7 +69,7 @@ function pageOf(server: CompiledServer, origin: string, auth: AuthSettings): str
     return `<li><code>${escape(listed.name)}</code>${title}${needs(definition.requiredScopes)}${listed.description ? `<p>${escape(listed.description)}</p>` : ''}</li>`;
   });
   // Each skill's SKILL.md, as resources/list shows it: its name and description (skills.mdx, Resource Metadata).
-  const skills = (server.registry.extensions.find((e) => e.id === SKILLS_EXTENSION)?.resources ?? [])
+  const skills = (server.compiled.extensions.find((e) => e.id === SKILLS_EXTENSION)?.resources ?? [])
     .filter((skill) => visibleTo(skill, undefined))
     .map((skill) => `<li><code>${escape(skill.name)}</code>${needs(skill.requiredScopes)}${skill.description ? `<p>${escape(skill.description)}</p>` : ''}</li>`);
   return `<!doctype html>
@@ -111,7 +111,7 @@ ${skills.length ? `<section aria-labelledby="skills">
 }
 
 /** Whether a person needs to sign in, and how their client learns it. */
-function signIn(auth: AuthSettings, origin: string): string {
+function signIn(auth: AuthConfig, origin: string): string {
   switch (auth.mode) {
     case 'none':
       return 'No sign-in: any client with this URL can call it.';

@@ -24,8 +24,7 @@
 import type { Caller } from '../mcp/request';
 import { scopeTokens } from '../mcp/scopes';
 import { addressedTo } from './audience';
-import { isSubject, unreachable, type Introspector } from './auth';
-import type { IntrospectAuthSettings } from './settings';
+import { isSubject, unreachable, type Verifier } from './auth';
 import { readUpstreamJson } from './readUpstreamJson';
 
 /** Answers kept per isolate, at most: the oldest goes first. */
@@ -69,7 +68,7 @@ interface Cache {
 }
 const encoder = new TextEncoder();
 
-export const introspect: Introspector = async (token, auth, lifetime) => {
+export const introspect: Verifier<IntrospectAuthSettings> = async (token, auth, lifetime) => {
   if (!B64TOKEN.test(token)) return undefined;
   const cache = cacheOf(auth);
   const key = await sha256(token);
@@ -194,3 +193,23 @@ async function sha256(token: string): Promise<string> {
 
 /** A value for the log, cut to a bounded length. */
 const bounded = (text: string) => (text.length > MAX_LOGGED_CHARS ? `${text.slice(0, MAX_LOGGED_CHARS)}…` : text);
+
+export interface IntrospectAuthSettings {
+  mode: 'introspect';
+  /** AUTH_INTROSPECTION_URL */
+  url: string;
+  /** AUTH_INTROSPECTION_CLIENT_ID and AUTH_INTROSPECTION_CLIENT_SECRET: HTTP Basic to the endpoint (RFC 7662 2.1). */
+  clientId: string;
+  clientSecret: string;
+  /** AUTH_RESOURCE: an answer's `aud` must name it. */
+  resource: string;
+  /** AUTH_INTROSPECTION_AUD = "optional": an answer without `aud` is accepted (an authorization server that never sends one). */
+  audienceOptional: boolean;
+  /** AUTH_INTROSPECTION_CACHE_SECONDS: the longest an answer is kept (and never past the token's `exp`). */
+  cacheSeconds: number;
+  /** AUTH_INTROSPECTION_TIMEOUT_MS */
+  timeoutMs: number;
+  /** AUTH_SERVERS, else AUTH_ISSUER, else none (then no metadata is served). */
+  authorizationServers: readonly string[];
+  scopesSupported: readonly string[];
+}

@@ -9,7 +9,7 @@ import { decodeJwt, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jo
 import type { Caller } from '../mcp/request';
 import { scopeTokens } from '../mcp/scopes';
 import { addressedTo } from './audience';
-import { isSubject, unreachable, type JwtVerifier } from './auth';
+import { isSubject, unreachable, type Verifier } from './auth';
 import { issuerKeysFor, joseVerdict, verifiedWith } from './jwks';
 
 /** How far a token's `exp` and `nbf` may be off this isolate's clock. */
@@ -21,7 +21,7 @@ export const JWT_CHECKS = (issuer: string) => ({ issuer, requiredClaims: ['exp']
 /** RFC 7519 4.1.6: `iat` is when the token was issued; one later than now (beyond the skew) was not issued by a sane clock, and is refused. */
 export const issuedInThePast = ({ iat }: JWTPayload) => iat === undefined || (typeof iat === 'number' && iat <= Date.now() / 1000 + CLOCK_SKEW_SECONDS);
 
-export const verifyJwt: JwtVerifier = async (token, auth, lifetime) => {
+export const verifyJwt: Verifier<JwtAuthSettings> = async (token, auth, lifetime) => {
   const verdict = await verifiedWith(
     issuerKeysFor(auth, auth.jwksUrl, auth.jwksTimeoutMs),
     lifetime,
@@ -60,4 +60,21 @@ export function plausible(token: string, issuer: string, callerOf: (payload: JWT
   if (!(typeof exp === 'number' && exp > now - CLOCK_SKEW_SECONDS) || !issuedInThePast(payload)) return false;
   if (nbf !== undefined && !(typeof nbf === 'number' && nbf <= now + CLOCK_SKEW_SECONDS)) return false;
   return callerOf(payload) !== undefined;
+}
+
+/** Tokens from `issuer`, for `resource`, which comes from configuration only (never the request). */
+export interface JwtAuthSettings {
+  mode: 'jwt';
+  /** AUTH_ISSUER: the `iss` every token must carry. */
+  issuer: string;
+  /** AUTH_JWKS_URL: the issuer's keys (default `<issuer>/.well-known/jwks.json`). */
+  jwksUrl: string;
+  /** AUTH_JWKS_TIMEOUT_MS: how long a fetch of the issuer's keys may take. */
+  jwksTimeoutMs: number;
+  /** AUTH_RESOURCE: this server's resource identifier, the `aud` tokens must name. */
+  resource: string;
+  /** AUTH_SERVERS: authorization servers to advertise (default the issuer). */
+  authorizationServers: readonly string[];
+  /** AUTH_SCOPES: scopes to advertise. */
+  scopesSupported: readonly string[];
 }

@@ -14,13 +14,13 @@
 import { Router } from 'itty-router';
 import { internalError, misconfigured } from '../mcp/errors';
 import type { CompiledServer } from '../mcp/createServer';
-import { advertisedResource, METADATA_PATH, protectedResourceMetadata, type SignIn, type Verifiers } from './auth';
+import { advertisedResource, METADATA_PATH, protectedResourceMetadata, type AuthMode } from './auth';
 import { admittedSteps, HttpContext, type FinallyStep, type Step } from './context';
 import { AI_CATALOG_PATH, aiCatalog, publicPreflight, SERVER_CARD_PATH, serverCard } from './discovery';
 import { HOME_PATH, homePage } from './homePage';
 import { REGISTRY_AUTH_PATH, registryAuth } from './registryAuth';
 import { errorResponse } from './responses';
-import { SettingError, settingsFor, type SignInAuthSettings } from './settings';
+import { SettingError, settingsReader } from './settings';
 import { answerBatch } from './steps/answerBatch';
 import { checkHost } from './steps/checkHost';
 import { checkToolPolicy } from './steps/checkToolPolicy';
@@ -35,10 +35,9 @@ import { writeRequestLog } from './steps/writeRequestLog';
 
 export const MCP_PATH = '/mcp';
 
-/** The verifiers of the auth modes this Worker may serve (`./auth.ts`, `Verifiers`): each kept out of bundles that do not pass it. */
-export type RouterOptions = Omit<Verifiers, 'lifetime' | 'env'>;
-
-export function createRouter(server: CompiledServer, options: RouterOptions = {}) {
+/** `auth`: the modes this Worker may serve besides "none" (`./auth.ts`, `AuthMode`), each kept out of bundles that do not list it. */
+export function createRouter(server: CompiledServer, auth: readonly AuthMode[] = []) {
+  const settingsFor = settingsReader(auth);
   /** Before every route: who may call at all. */
   const before: Step[] = [cors.check, checkHost];
 
@@ -56,7 +55,7 @@ export function createRouter(server: CompiledServer, options: RouterOptions = {}
   const mcp: Step[] = [
     requestSpan.start, // one span per MCP request, refusals included
     limitByAddress, // before any token work: a flood of bad tokens costs nothing
-    verifyToken(options),
+    verifyToken,
     // A 2025-03-26 client's batch: each member through perMessage alone, with itty's rules, in a router
     // of its own (no span, limit or log line per member; a member that crashes reaches `crashed` below).
     answerBatch(Router<HttpContext, [], Response>().all('*', ...perMessage)),
@@ -87,8 +86,8 @@ export function createRouter(server: CompiledServer, options: RouterOptions = {}
     // A page for people (HTML), or a pointer to the endpoint for programs (homePage.ts)
     .get(HOME_PATH, homePage)
     .all(HOME_PATH, () => new Response(null, { status: 405, headers: { Allow: 'GET' } }));
-  // AUTH_MODE = "signin": the authorization server's routes, behind the same `before` steps, the address limit first.
-  for (const { path, serve } of options.signIn?.routes ?? []) router.all(path, limitByAddress, serve);
+  // A mode's own routes (sign-in: its authorization server's), behind the same `before` steps, the address limit first.
+  for (const { path, serve } of auth.flatMap((mode) => mode.routes ?? [])) router.all(path, limitByAddress, serve);
   router.all('*', notFound);
 
   return {
@@ -96,16 +95,12 @@ export function createRouter(server: CompiledServer, options: RouterOptions = {}
       const settings = settingsFor(env);
       // Fail closed: a setting that cannot be read serves nothing, not a server with that setting off.
       if (settings instanceof SettingError) return Promise.resolve(refuseToServe(settings));
-      const signInProblem = settings.auth.mode === 'signin' ? signInMissing(options.signIn, settings.auth, env) : undefined;
-      if (signInProblem) return Promise.resolve(refuseToServe(signInProblem));
+      // What else the mode needs of the deployment (sign-in: its KV namespace).
+      const problem = settings.authMode?.problem?.(settings.auth, env);
+      if (problem) return Promise.resolve(refuseToServe(problem));
       return router.fetch(new HttpContext(request, env, ctx, settings, server));
     },
   };
-}
-
-/** AUTH_MODE = "signin" needs the sign-in entry (src/with-sign-in.ts), which says what else it lacks. */
-function signInMissing(signIn: SignIn | undefined, auth: SignInAuthSettings, env: Env): SettingError | undefined {
-  return signIn ? signIn.problem(auth, env) : new SettingError('AUTH_MODE', 'is "signin", which this entry does not serve: serve wrangler.oauth.toml (docs/sign-in.md)');
 }
 
 /** 500 naming the setting that cannot be read and what it accepts; its value is logged, never sent. */

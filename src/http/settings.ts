@@ -1,10 +1,12 @@
 /**
- * The deployment's settings, read from the Worker's vars and secrets by the table in
- * `./settingsTable.ts`, once per isolate and again only when the values change. A value that
+ * The deployment's settings, read from the Worker's vars and secrets by the core's table
+ * (`./settingsTable.ts`) and the rows of the auth modes the entry includes, once per isolate and
+ * again only when the values change. AUTH_MODE picks the mode, whose parser makes its config. A value that
  * cannot be read is a `SettingError`: the router then answers every request with it (500,
  * naming the setting), so a typo never serves the endpoint open (docs/production.md).
  */
-import { parseSettingValues, SETTINGS, SettingError, type SettingName, type SettingValues } from './settingsTable';
+import type { AuthConfig, AuthModeBase as AuthMode } from './authMode';
+import { parseRows, SETTINGS, SettingError, type SettingRows, type SettingValues } from './settingsTable';
 
 export { SettingError } from './settingsTable';
 
@@ -28,99 +30,16 @@ export interface Settings {
   listenMaxStreams: number;
   /** Serve clients of the `initialize` era too (LEGACY_CLIENTS = "on", the default). */
   legacyClients: boolean;
-  auth: AuthSettings;
+  /** The config of the mode AUTH_MODE names (its parser's), or of "none". */
+  auth: AuthConfig;
+  /** The mode AUTH_MODE names; undefined for "none". */
+  authMode: AuthMode | undefined;
   /** AI_CATALOG: serve `/.well-known/ai-catalog.json` (discovery.ts). */
   aiCatalog: boolean;
   /** MCP_REGISTRY_AUTH: the proof line served at `/.well-known/mcp-registry-auth` (registryAuth.ts). */
   registryAuth: string | undefined;
   /** REQUEST_LOGS: "on" writes one line per request, "errors" only for errors and refusals, "off" none. */
   requestLogs: SettingValues['REQUEST_LOGS'];
-}
-
-/** AUTH_MODE and what it needs. */
-export type AuthSettings =
-  | { mode: 'none'; scopesSupported: readonly string[]; authorizationServers: readonly string[] }
-  | { mode: 'bearer'; bearerToken: string; scopesSupported: readonly string[]; authorizationServers: readonly string[] }
-  | JwtAuthSettings
-  | AccessAuthSettings
-  | IntrospectAuthSettings
-  | SignInAuthSettings;
-
-/**
- * AUTH_MODE = "access": Cloudflare Access sits in front and signs each request it lets through
- * (`Cf-Access-Jwt-Assertion`); the Worker verifies that token against the team's certs
- * (docs/access.md). No metadata to advertise: clients sign in at Access, not at an OAuth server.
- */
-export interface AccessAuthSettings {
-  mode: 'access';
-  /** ACCESS_TEAM_DOMAIN: the `iss` of Access tokens, e.g. `https://acme.cloudflareaccess.com`. */
-  issuer: string;
-  /** `<team domain>/cdn-cgi/access/certs`: the team's signing keys. */
-  certsUrl: string;
-  /** AUTH_JWKS_TIMEOUT_MS: how long a fetch of the certs may take. */
-  certsTimeoutMs: number;
-  /** ACCESS_AUD: the applications' AUD tags, one of which tokens must name in `aud`. */
-  audiences: readonly string[];
-  /** ACCESS_SCOPES_CLAIM: the claim whose values are the caller's scopes, if any. */
-  scopesClaim: string | undefined;
-  scopesSupported: readonly string[];
-  authorizationServers: readonly string[];
-}
-
-/** AUTH_MODE = "introspect": opaque tokens, each asked about at the authorization server (RFC 7662). */
-export interface IntrospectAuthSettings {
-  mode: 'introspect';
-  /** AUTH_INTROSPECTION_URL */
-  url: string;
-  /** AUTH_INTROSPECTION_CLIENT_ID and AUTH_INTROSPECTION_CLIENT_SECRET: HTTP Basic to the endpoint (RFC 7662 2.1). */
-  clientId: string;
-  clientSecret: string;
-  /** AUTH_RESOURCE: an answer's `aud` must name it. */
-  resource: string;
-  /** AUTH_INTROSPECTION_AUD = "optional": an answer without `aud` is accepted (an authorization server that never sends one). */
-  audienceOptional: boolean;
-  /** AUTH_INTROSPECTION_CACHE_SECONDS: the longest an answer is kept (and never past the token's `exp`). */
-  cacheSeconds: number;
-  /** AUTH_INTROSPECTION_TIMEOUT_MS */
-  timeoutMs: number;
-  /** AUTH_SERVERS, else AUTH_ISSUER, else none (then no metadata is served). */
-  authorizationServers: readonly string[];
-  scopesSupported: readonly string[];
-}
-
-/** AUTH_MODE = "jwt": tokens from `issuer`, for `resource`, which comes from configuration only (never the request). */
-export interface JwtAuthSettings {
-  mode: 'jwt';
-  /** AUTH_ISSUER: the `iss` every token must carry. */
-  issuer: string;
-  /** AUTH_JWKS_URL: the issuer's keys (default `<issuer>/.well-known/jwks.json`). */
-  jwksUrl: string;
-  /** AUTH_JWKS_TIMEOUT_MS: how long a fetch of the issuer's keys may take. */
-  jwksTimeoutMs: number;
-  /** AUTH_RESOURCE: this server's resource identifier, the `aud` tokens must name. */
-  resource: string;
-  /** AUTH_SERVERS: authorization servers to advertise (default the issuer). */
-  authorizationServers: readonly string[];
-  /** AUTH_SCOPES: scopes to advertise. */
-  scopesSupported: readonly string[];
-}
-
-/**
- * AUTH_MODE = "signin" (docs/sign-in.md): the Worker is its own OAuth authorization server and
- * signs users in through an upstream provider. Its issuer is the origin of AUTH_RESOURCE: both
- * come from configuration, never from the request's Host. The LOGIN_* values are read by the
- * sign-in entry itself (`loginSettings` of ./settingsTable.ts, which only src/signin calls), so other bundles do not carry that code.
- */
-export interface SignInAuthSettings {
-  mode: 'signin';
-  /** The origin of AUTH_RESOURCE: this Worker, as RFC 8414 and RFC 9207 name it. */
-  issuer: string;
-  resource: string;
-  /** The Worker itself, the only authorization server its metadata advertises. */
-  authorizationServers: readonly string[];
-  scopesSupported: readonly string[];
-  /** Every parsed value, for `loginSettings` (./settingsTable.ts). */
-  values: SettingValues;
 }
 
 let randomSecret: string | undefined;
@@ -144,24 +63,53 @@ export function isolateSecret(): string {
   return randomSecret;
 }
 
-const NAMES = Object.keys(SETTINGS) as SettingName[];
-let cached: { env: Env; key: string; settings: Settings | SettingError } | undefined;
+/** AUTH_MODE = "none": no credential, so nothing to advertise. */
+const NONE = (scopesSupported: readonly string[]): AuthConfig => ({ mode: 'none', scopesSupported, authorizationServers: [] });
 
-/** The settings of `env`, or the error that names the one that cannot be read (logged once per isolate). */
-export function settingsFor(env: Env): Settings | SettingError {
-  // The runtime hands every request of an isolate the same env object: one comparison.
-  if (cached?.env === env) return cached.settings;
-  const vars = env as unknown as Record<string, unknown>;
-  const key = NAMES.map((name) => vars[name]).join('\n');
-  if (cached?.key !== key) {
-    const values = parseSettingValues(vars);
-    if (values instanceof SettingError) console.error(`refusing to serve: the setting ${values.message}`);
-    cached = { env, key, settings: values instanceof SettingError ? values : settingsOf(values) };
-  } else cached.env = env;
-  return cached.settings;
+/** The table of a Worker with `modes`: the core's rows, then each mode's (a row two modes share is one). */
+export const tableOf = (modes: readonly AuthMode[]): SettingRows => Object.assign({}, SETTINGS, ...modes.map((mode) => mode.settings));
+
+/** The settings of `env` for a Worker with `modes`, or the error that names the one that cannot be read. */
+export function readSettings(env: Readonly<Record<string, unknown>>, modes: readonly AuthMode[], table = tableOf(modes)): Settings | SettingError {
+  // First the mode: one the entry did not include is refused as such, before its settings are found unknown.
+  const name = typeof env.AUTH_MODE === 'string' && env.AUTH_MODE !== '' ? SETTINGS.AUTH_MODE.parse(env.AUTH_MODE) : 'none';
+  const mode = modes.find((one) => one.name === name);
+  if (!mode && typeof name === 'string' && name !== 'none') {
+    const served = ['none', ...modes.map((one) => one.name)].join(', ');
+    // The value goes to the log only (`detail`), as every setting's does.
+    return new SettingError('AUTH_MODE', `names a mode this Worker does not include (it serves ${served}): add the mode to \`auth: [...]\` in src/index.ts (docs/production.md)`, `it is "${name}"`);
+  }
+  const values = parseRows(table, env);
+  if (values instanceof SettingError) return values;
+  // A mode's own setting set while another mode is on would be ignored: it refuses it (sign-in's LOGIN_*).
+  for (const other of modes) {
+    const stray = other === mode ? undefined : other.unused?.(values);
+    if (stray) return stray;
+  }
+  const auth = mode ? mode.parse(values as Parameters<AuthMode['parse']>[0]) : NONE((values as SettingValues).AUTH_SCOPES);
+  return auth instanceof SettingError ? auth : settingsOf(values as SettingValues, auth, mode);
 }
 
-function settingsOf(values: SettingValues): Settings {
+/** The settings of `env`, read once per isolate and again when a value changes (`readSettings`; an error is logged once). */
+export function settingsReader(modes: readonly AuthMode[]): (env: Env) => Settings | SettingError {
+  const table = tableOf(modes);
+  const names = Object.keys(table);
+  let cached: { env: Env; key: string; settings: Settings | SettingError } | undefined;
+  return function settingsFor(env) {
+    // The runtime hands every request of an isolate the same env object: one comparison.
+    if (cached?.env === env) return cached.settings;
+    const vars = env as unknown as Record<string, unknown>;
+    const key = names.map((name) => vars[name]).join('\n');
+    if (cached?.key !== key) {
+      const settings = readSettings(vars, modes, table);
+      if (settings instanceof SettingError) console.error(`refusing to serve: the setting ${settings.message}`);
+      cached = { env, key, settings };
+    } else cached.env = env;
+    return cached.settings;
+  };
+}
+
+function settingsOf(values: SettingValues, auth: AuthConfig, authMode: AuthMode | undefined): Settings {
   const origins = values.ALLOWED_ORIGINS.map(wildcardPattern);
   const hosts = values.ALLOWED_HOSTS.map(wildcardPattern);
   return {
@@ -178,64 +126,10 @@ function settingsOf(values: SettingValues): Settings {
     legacyClients: values.LEGACY_CLIENTS === 'on',
     aiCatalog: values.AI_CATALOG === 'on',
     registryAuth: values.MCP_REGISTRY_AUTH,
-    auth: authOf(values),
+    auth,
+    authMode,
     requestLogs: values.REQUEST_LOGS,
   };
-}
-
-/** The settings of the authorization mode; `parseSettingValues` has checked that what a mode needs is there. */
-function authOf(values: SettingValues): AuthSettings {
-  const scopesSupported = values.AUTH_SCOPES;
-  const { AUTH_ISSUER: issuer, AUTH_RESOURCE: resource } = values;
-  if (values.AUTH_MODE === 'jwt' && issuer !== undefined && resource !== undefined) {
-    return {
-      mode: 'jwt',
-      issuer,
-      resource,
-      jwksUrl: values.AUTH_JWKS_URL ?? `${issuer.replace(/\/$/, '')}/.well-known/jwks.json`,
-      jwksTimeoutMs: values.AUTH_JWKS_TIMEOUT_MS,
-      authorizationServers: values.AUTH_SERVERS.length > 0 ? values.AUTH_SERVERS : [issuer],
-      scopesSupported,
-    };
-  }
-  if (values.AUTH_MODE === 'signin' && resource !== undefined) return signInOf(values, resource);
-  if (values.AUTH_MODE === 'access' && values.ACCESS_TEAM_DOMAIN !== undefined && values.ACCESS_AUD.length > 0) {
-    return {
-      mode: 'access',
-      issuer: values.ACCESS_TEAM_DOMAIN,
-      certsUrl: `${values.ACCESS_TEAM_DOMAIN}/cdn-cgi/access/certs`,
-      certsTimeoutMs: values.AUTH_JWKS_TIMEOUT_MS,
-      audiences: values.ACCESS_AUD,
-      scopesClaim: values.ACCESS_SCOPES_CLAIM,
-      scopesSupported,
-      authorizationServers: [],
-    };
-  }
-  const { AUTH_INTROSPECTION_URL: url, AUTH_INTROSPECTION_CLIENT_ID: clientId, AUTH_INTROSPECTION_CLIENT_SECRET: clientSecret } = values;
-  if (values.AUTH_MODE === 'introspect' && url !== undefined && clientId !== undefined && clientSecret !== undefined && resource !== undefined) {
-    return {
-      mode: 'introspect',
-      url,
-      clientId,
-      clientSecret,
-      resource,
-      audienceOptional: values.AUTH_INTROSPECTION_AUD === 'optional',
-      cacheSeconds: values.AUTH_INTROSPECTION_CACHE_SECONDS,
-      timeoutMs: values.AUTH_INTROSPECTION_TIMEOUT_MS,
-      authorizationServers: values.AUTH_SERVERS.length > 0 ? values.AUTH_SERVERS : issuer !== undefined ? [issuer] : [],
-      scopesSupported,
-    };
-  }
-  if (values.AUTH_MODE === 'bearer' && values.MCP_BEARER_TOKEN !== undefined) {
-    return { mode: 'bearer', bearerToken: values.MCP_BEARER_TOKEN, scopesSupported, authorizationServers: [] };
-  }
-  return { mode: 'none', scopesSupported, authorizationServers: [] };
-}
-
-/** AUTH_MODE = "signin": issuer and resource from AUTH_RESOURCE; the LOGIN_* values for the sign-in entry. */
-function signInOf(values: SettingValues, resource: string): SignInAuthSettings {
-  const issuer = new URL(resource).origin;
-  return { mode: 'signin', issuer, resource, authorizationServers: [issuer], scopesSupported: values.AUTH_SCOPES, values };
 }
 
 /**
@@ -255,3 +149,4 @@ function wildcardPattern(pattern: string): RegExp {
     .replace(/\u0000/g, '[a-z0-9-]+(?:\\.[a-z0-9-]+)*');
   return new RegExp(`^${source}$`, 'i');
 }
+

@@ -1,18 +1,10 @@
 /**
- * What the README's settings table says of each setting of `./settingsTable.ts`: what it does,
- * and, where its default needs words, how to show it. Only `scripts/settings.mjs` reads this, so
- * the prose stays out of the Worker's bundle; the type makes a setting without its line fail tsc.
- *
- * This module imports types only, so the scripts run it as it is (Node strips its types).
+ * What the README's settings table says of each core setting of `./settingsTable.ts` and of the
+ * rows the auth modes share (each mode's own are in its module, as `docs`): what it does, and,
+ * where its default needs words, how to show it. Only `scripts/settings.mjs` reads this, so the
+ * prose stays out of the Worker's bundle; the type makes a setting without its line fail tsc.
  */
-import type { SettingName } from './settingsTable';
-
-export interface SettingDoc {
-  /** What it does. */
-  doc: string;
-  /** Shown in the Default column instead of the default value. */
-  shownDefault?: string;
-}
+import type { SettingDoc, SettingName } from './settingsTable';
 
 export const SETTING_DOCS = {
   ALLOWED_ORIGINS: {
@@ -51,7 +43,7 @@ export const SETTING_DOCS = {
     doc: 'Served at `/.well-known/mcp-registry-auth`, for the MCP Registry to check that a name in this Worker\'s domain is yours (`mcp-publisher login http`; [docs/discovery.md](docs/discovery.md)). A public key, not a secret.',
   },
   AUTH_MODE: {
-    doc: '`none`; `bearer`: the one secret `MCP_BEARER_TOKEN`; `jwt`: OAuth access tokens from `AUTH_ISSUER` for `AUTH_RESOURCE`; `access`: Cloudflare Access in front (`ACCESS_TEAM_DOMAIN`, `ACCESS_AUD`, [docs/access.md](docs/access.md)); `introspect`: opaque tokens checked at `AUTH_INTROSPECTION_URL` (RFC 7662) ([docs/production.md](docs/production.md)); `signin`: the Worker is its own authorization server and signs users in with `LOGIN_PROVIDER`, served by `wrangler.oauth.toml` only ([docs/sign-in.md](docs/sign-in.md)).',
+    doc: '`none`; `bearer`: the one secret `MCP_BEARER_TOKEN`; `jwt`: OAuth access tokens from `AUTH_ISSUER` for `AUTH_RESOURCE`; `access`: Cloudflare Access in front (`ACCESS_TEAM_DOMAIN`, `ACCESS_AUD`, [docs/access.md](docs/access.md)); `introspect`: opaque tokens checked at `AUTH_INTROSPECTION_URL` (RFC 7662) ([docs/production.md](docs/production.md)); `signin`: the Worker is its own authorization server and signs users in with `LOGIN_PROVIDER`, once `src/index.ts` lists `signIn()` ([docs/sign-in.md](docs/sign-in.md)). A mode `src/index.ts` does not list in `auth` is refused, naming the line to add.',
   },
   AUTH_ISSUER: {
     shownDefault: 'empty',
@@ -60,10 +52,6 @@ export const SETTING_DOCS = {
   AUTH_RESOURCE: {
     shownDefault: 'empty',
     doc: 'For `jwt`, `introspect` and `signin` (required): this server\'s resource identifier, the `aud` tokens must name and the `resource` of its RFC 9728 metadata, e.g. `https://mcp.example.com/mcp`; with `signin` its origin is also the issuer. Never taken from the request.',
-  },
-  AUTH_JWKS_URL: {
-    shownDefault: '`<issuer>/.well-known/jwks.json`',
-    doc: 'For `jwt`: where the issuer\'s signing keys are.',
   },
   AUTH_JWKS_TIMEOUT_MS: {
     doc: 'For `jwt` and `access`: how long a fetch of the issuer\'s keys (Access: the team\'s certs) may take; past it, a request whose keys are not cached is answered 503 with `Retry-After` ([docs/reliability.md](docs/reliability.md)).',
@@ -75,65 +63,6 @@ export const SETTING_DOCS = {
   AUTH_SCOPES: {
     shownDefault: 'empty',
     doc: 'The scopes the metadata advertises, and the 401 challenge asks for.',
-  },
-  AUTH_INTROSPECTION_URL: {
-    shownDefault: 'empty',
-    doc: 'For `introspect` (required): the authorization server\'s RFC 7662 token introspection endpoint.',
-  },
-  AUTH_INTROSPECTION_CLIENT_ID: {
-    shownDefault: 'empty',
-    doc: 'For `introspect` (required): the client id this server authenticates to the introspection endpoint with (HTTP Basic, RFC 6749 2.3.1).',
-  },
-  AUTH_INTROSPECTION_CLIENT_SECRET: {
-    shownDefault: 'unset',
-    doc: 'Secret, for `introspect` (required): the client secret that goes with `AUTH_INTROSPECTION_CLIENT_ID`.',
-  },
-  AUTH_INTROSPECTION_CACHE_SECONDS: {
-    doc: 'For `introspect`: how long an answer is kept per isolate (keyed by a SHA-256 hash of the token, never the token), at most until the token expires; `0`: ask every time. A revoked token is refused at most this long after.',
-  },
-  AUTH_INTROSPECTION_TIMEOUT_MS: {
-    doc: 'For `introspect`: how long an introspection may take; past it, or when the endpoint fails, the request is answered 503 with `Retry-After`, never 401.',
-  },
-  AUTH_INTROSPECTION_AUD: {
-    doc: 'For `introspect`: `required`: an answer must have an `aud` naming `AUTH_RESOURCE`; `optional`: for an authorization server that never sends `aud`, an answer without one is accepted (and the log says so each time); an `aud` that is there must still name `AUTH_RESOURCE`.',
-  },
-  ACCESS_TEAM_DOMAIN: {
-    shownDefault: 'empty',
-    doc: 'For `access` (required): your Zero Trust team domain; Access tokens carry it as `iss`, and its signing keys are at `<team domain>/cdn-cgi/access/certs` ([docs/access.md](docs/access.md)).',
-  },
-  ACCESS_AUD: {
-    shownDefault: 'empty',
-    doc: 'For `access` (required): the Application Audience (AUD) tag of the Access application in front of the Worker (several, when more than one application routes to it); tokens for any other application are refused.',
-  },
-  ACCESS_SCOPES_CLAIM: {
-    shownDefault: 'unset: no scopes',
-    doc: 'For `access`: a claim of the Access token whose values become the caller\'s scopes (a list, or a space-separated string), e.g. `groups` when your identity provider passes them.',
-  },
-  LOGIN_PROVIDER: {
-    shownDefault: 'empty',
-    doc: 'For `signin` (required): the provider users sign in with, `github` (an OAuth app) or `oidc` (any OpenID Connect provider, by discovery) ([docs/sign-in.md](docs/sign-in.md)).',
-  },
-  LOGIN_ISSUER: {
-    shownDefault: 'empty',
-    doc: 'For `signin` with `oidc` (required): the provider\'s issuer, where `/.well-known/openid-configuration` is.',
-  },
-  LOGIN_CLIENT_ID: {
-    shownDefault: 'empty',
-    doc: 'For `signin` (required): the client ID of the app you registered with the provider.',
-  },
-  LOGIN_GITHUB_URL: {
-    doc: 'For `signin` with `github`: where GitHub\'s sign-in pages are (GitHub Enterprise, or a test fixture).',
-  },
-  LOGIN_GITHUB_API_URL: {
-    doc: 'For `signin` with `github`: GitHub\'s API, asked who signed in and used by tools that act as the user.',
-  },
-  LOGIN_CLIENT_SECRET: {
-    shownDefault: 'unset',
-    doc: 'Secret, for `signin` (required): the client secret of the app you registered with the provider.',
-  },
-  MCP_BEARER_TOKEN: {
-    shownDefault: 'unset',
-    doc: 'Secret, for `bearer` (required): the one token clients send.',
   },
   MCP_STATE_SECRET: {
     shownDefault: 'a random key per isolate (logged as a warning)',

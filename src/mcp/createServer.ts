@@ -1,6 +1,6 @@
 /**
  * The protocol core: a validated request in, a result or an error out. It knows nothing of
- * HTTP. `createServer` compiles a definition once per isolate (`./registry.ts`) and is the
+ * HTTP. `createServer` compiles a definition once per isolate (`./compiledDefinition.ts`) and is the
  * table of the methods it serves, each in its own file under `./methods/`; extensions add
  * theirs through one seam (`./extension.ts`).
  */
@@ -17,7 +17,7 @@ import { list } from './methods/list';
 import { listen } from './methods/listen';
 import { readResource } from './methods/readResource';
 import { listedPrompt } from './prompts';
-import { Registry } from './registry';
+import { CompiledDefinition } from './compiledDefinition';
 import type { McpRequest, Method, Reply } from './request';
 import { listedResource } from './resources';
 import type { ScopeHierarchy } from './scopes';
@@ -35,7 +35,7 @@ export interface CompiledServer {
   /** Which broader scopes imply narrower ones (`ServerDefinition.scopeHierarchy`), for the transport's scope checks. */
   readonly scopeHierarchy: ScopeHierarchy;
   /** Everything compiled from the definition (for an extension's own runtime, such as a task's Durable Object). */
-  readonly registry: Registry;
+  readonly compiled: CompiledDefinition;
   /** Looks a tool up by name (for the transport's checks of `Mcp-Param-*` headers and scopes). */
   tool(name: string): CompiledTool | undefined;
   /** Serves one request whose `_meta` has been validated; a reply the core has at once (discover, a list) comes without a promise. */
@@ -43,7 +43,7 @@ export interface CompiledServer {
 }
 
 export function createServer(definition: ServerDefinition): CompiledServer {
-  const server = new Registry(definition);
+  const server = new CompiledDefinition(definition);
   const methods = new Map<string, Method>([
     ['server/discover', discover(server)],
     ['subscriptions/listen', listen(server)],
@@ -79,7 +79,7 @@ export function createServer(definition: ServerDefinition): CompiledServer {
     servedVersions,
     capabilities: server.capabilities,
     scopeHierarchy: server.scopeHierarchy,
-    registry: server,
+    compiled: server,
     tool: (name) => server.tools.get(name),
     handle(request) {
       const { message, meta } = request;
@@ -101,7 +101,7 @@ export function createServer(definition: ServerDefinition): CompiledServer {
 
 /** An extension's method: its results finished like the core's (`resultType`, the caching hints of `cache`, `serverInfo`). */
 const finishing =
-  (server: Registry, method: Method): Method =>
+  (server: CompiledDefinition, method: Method): Method =>
   async (request) => {
     const reply = await method(request);
     return reply.result && !(reply.result instanceof RawJson) ? server.finished(reply.result, reply.cache) : reply;

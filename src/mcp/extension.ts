@@ -33,10 +33,12 @@ export interface Extension {
   install(server: ServerAtLoad): ExtensionParts;
 }
 
-/** What an extension may read of the server it is installed in (the compiled registry is one). */
+/** What an extension may read of the server it is installed in (the compiled definition is one). */
 export interface ServerAtLoad {
   readonly info: Implementation;
   readonly tools: ReadonlyMap<string, CompiledTool>;
+  /** Its resources by URI (MCP Apps: the views its tools name). */
+  readonly resources: ReadonlyMap<string, ResourceDefinition>;
   /** `serverInfo`, for the `_meta` of what the extension sends outside a result (a stream's messages). */
   readonly serverMeta: JsonObject;
   /** Items per page of every list, so an extension's lists page like the core's (`methods/list.ts`). */

@@ -6,7 +6,7 @@
  */
 import { ErrorCode, httpStatus, type McpError, unsupportedVersion } from './errors';
 import { isObject } from './json';
-import type { Registry } from './registry';
+import type { CompiledDefinition } from './compiledDefinition';
 import type { Method } from './request';
 import { SUPPORTED_VERSIONS, type RequestMeta } from './meta';
 import { readTraceContext } from './traceContext';
@@ -50,7 +50,7 @@ export const LEGACY_METHODS = [
  * The methods legacy clients get: the listed modern ones the server serves, those its extensions
  * define for them too (`extensionMethods`), plus the legacy lifecycle.
  */
-export function legacyMethods(methods: ReadonlyMap<string, Method>, server: Registry, extensionMethods: readonly string[] = []): Map<string, Method> {
+export function legacyMethods(methods: ReadonlyMap<string, Method>, server: CompiledDefinition, extensionMethods: readonly string[] = []): Map<string, Method> {
   const legacy = new Map<string, Method>();
   for (const method of [...LEGACY_METHODS, ...extensionMethods]) {
     const served = methods.get(method);

@@ -10,7 +10,7 @@ import { cannotAskLegacyClient, internalError, McpError } from './errors';
 import type { RoundInput } from './extension';
 import { handlerContext } from './handlerContext';
 import { checkInputRequests, InputRequired, readInputResponses } from './input';
-import type { Registry } from './registry';
+import type { CompiledDefinition } from './compiledDefinition';
 import type { McpRequest, Reply } from './request';
 import { openState, sealState } from './state';
 
@@ -25,7 +25,7 @@ export interface Round<T> {
 }
 
 /** Serves one round of `request` for `server`. */
-export async function serveRound<T extends object>(server: Registry, request: McpRequest, round: Round<T>): Promise<Reply> {
+export async function serveRound<T extends object>(server: CompiledDefinition, request: McpRequest, round: Round<T>): Promise<Reply> {
   const { method } = request.message;
   const params = request.message.params ?? {};
   const responses = readInputResponses(params);

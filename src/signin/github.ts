@@ -5,7 +5,7 @@
  * The protocol itself (PKCE, the code and refresh grants, their answers) is oauth4webapi's.
  */
 import * as oauth from 'oauth4webapi';
-import type { LoginSettings } from '../http/settingsTable';
+import type { LoginSettings } from './signInSettings';
 import { boundedClaims, CALLBACK_PATH, requestOptions, tokenProps, upstreamCall, UpstreamRefused, UpstreamUnavailable, UPSTREAM_TIMEOUT_MS, type Pending, type SignedIn, type Upstream, type UpstreamProps } from './upstream';
 
 type GitHubLogin = Extract<LoginSettings, { provider: 'github' }>;

@@ -38,7 +38,7 @@ export const MAX_REDIRECT_URIS = 10;
 export const MAX_REDIRECT_URI_CHARS = 512;
 
 /**
- * SIGN_IN_RATE_LIMITER (wrangler.oauth.toml): each registration and each consent page counts against
+ * SIGN_IN_RATE_LIMITER (the sign-in block of wrangler.toml): each registration and each consent page counts against
  * its client address before anything is written to OAUTH_KV. Its period, and so the Retry-After of a 429.
  */
 export const SIGN_IN_LIMIT_PERIOD_SECONDS = 60;

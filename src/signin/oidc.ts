@@ -6,8 +6,8 @@
  * as OpenID Connect Core 3.1.3.7 allows.
  */
 import * as oauth from 'oauth4webapi';
-import type { LoginSettings } from '../http/settingsTable';
 import { MAX_USER_ID_CHARS } from './limits';
+import type { LoginSettings } from './signInSettings';
 import { boundedClaims, CALLBACK_PATH, requestOptions, tokenProps, upstreamCall, UpstreamRefused, UpstreamUnavailable, type Pending, type SignedIn, type Upstream, type UpstreamProps } from './upstream';
 
 type OidcLogin = Extract<LoginSettings, { provider: 'oidc' }>;

@@ -8,17 +8,20 @@
  * pages in between. This module hands the router what it needs: these routes, and the check of
  * `/mcp`'s token.
  */
-import type { IssuerUnreachable, SignIn } from '../http/auth';
+import type { AuthMode, IssuerUnreachable } from '../http/auth';
 import type { HttpContext } from '../http/context';
-import type { SignInAuthSettings } from '../http/settings';
+import type { AnyTool } from '../mcp/define';
 import type { Caller } from '../mcp/request';
 import { authorize, callback } from './authorize';
 import { isCredential } from './limits';
 import { logStoreFailure } from './oauthError';
 import { registration } from './registration';
 import { AS_METADATA_PATH, AUTHORIZE_PATH, problem, REGISTER_PATH, RETRY_AFTER_SECONDS, serverOf, signInServer, TOKEN_PATH } from './signInServer';
+import { signInDocs, signInSettingsMode, type signInSettings, type SignInAuthSettings } from './signInSettings';
 import { library, tokenEndpoint } from './tokenEndpoint';
 import { CALLBACK_PATH, type UpstreamProps } from './upstream';
+
+export type { SignInAuthSettings } from './signInSettings';
 
 /** The library's endpoints: metadata; registration and the token endpoint with what they take bounded first (./registration.ts, ./tokenEndpoint.ts). Its own CORS and errors. */
 function libraryEndpoint(serve: typeof library): (context: HttpContext) => Promise<Response> | Response {
@@ -46,12 +49,19 @@ async function verify(token: string, auth: SignInAuthSettings, env: Env): Promis
   }
 }
 
+export interface SignInOptions {
+  /** Tools that act as the signed-in user (their handlers read `caller.props`), served only with sign-in. */
+  tools?: readonly AnyTool[];
+}
+
 /**
- * What `createRouter(server, { signIn: signIn() })` serves in the sign-in configuration
- * (src/with-sign-in.ts): the authorization server's routes, and the check of `/mcp`'s token.
+ * The sign-in mode, for `auth` in src/index.ts (`createWorker(definition, { auth: [signIn()] })`):
+ * the authorization server's routes, the check of `/mcp`'s token, and the tools of `options`.
  */
-export function signIn(): SignIn {
+export function signIn(options: SignInOptions = {}): AuthMode<SignInAuthSettings, typeof signInSettings> {
   return {
+    ...signInSettingsMode,
+    ...(options.tools ? { tools: options.tools } : {}),
     problem,
     verify,
     routes: [
@@ -63,3 +73,6 @@ export function signIn(): SignIn {
     ],
   };
 }
+
+/** The README's line of each of its own settings (`npm run settings`). */
+export const docs = signInDocs;

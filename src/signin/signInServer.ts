@@ -7,8 +7,8 @@
  */
 import { OAuthAuthorizationServer, OAuthError } from '@cloudflare/workers-oauth-provider';
 import type { HttpContext } from '../http/context';
-import type { SignInAuthSettings } from '../http/settings';
-import { loginSettings, SettingError, type LoginSettings } from '../http/settingsTable';
+import { SettingError } from '../http/settingsTable';
+import type { SignInAuthSettings } from './signInSettings';
 import { github } from './github';
 import { oidc } from './oidc';
 import { UpstreamRefused, UpstreamUnavailable, type Upstream, type UpstreamProps } from './upstream';
@@ -43,9 +43,7 @@ let current: SignInServer | undefined;
 /** The authorization server of these settings, made once per isolate (the settings object is kept while the values stay the same). */
 export function signInServer(auth: SignInAuthSettings): SignInServer {
   if (current?.auth === auth) return current;
-  const login = loginSettings(auth.values);
-  // The router has refused to serve with this error (signIn's `problem`): reaching here with one is a bug.
-  if (login instanceof SettingError) throw new Error(`sign-in: ${login.message}`);
+  const { login } = auth;
   const upstream = login.provider === 'github' ? github(login, auth.issuer) : oidc(login, auth.issuer);
   let remember: Promise<string> | undefined;
   let offerKey: Promise<string> | undefined;
@@ -62,7 +60,7 @@ export function signInServer(auth: SignInAuthSettings): SignInServer {
       // A registered client that never completes a grant is gone after this; one that does is renewed by the library on its token requests.
       clientRegistrationTTL: REGISTRATION_TTL_SECONDS,
       ...(auth.scopesSupported.length > 0 ? { scopesSupported: [...auth.scopesSupported] } : {}),
-      // Advertised only where the runtime has global_fetch_strictly_public (wrangler.oauth.toml), which keeps its fetches off private addresses.
+      // Advertised only where the runtime has global_fetch_strictly_public (wrangler.toml), which keeps its fetches off private addresses.
       clientIdMetadataDocumentEnabled: true,
       tokenExchangeCallback: ({ grantType, props }) => (grantType === 'refresh_token' ? refreshUpstream(upstream, props as UpstreamProps) : undefined),
     }),
@@ -101,23 +99,21 @@ async function derivedKey(secret: string, label: string): Promise<string> {
 }
 
 /**
- * Why the sign-in mode cannot serve these settings (a LOGIN_ setting missing or out of place, no
- * OAUTH_KV binding): the router then refuses every request, naming it. Worked out once per settings.
+ * Why the sign-in mode cannot serve this deployment (no OAUTH_KV binding; a LOGIN_ setting
+ * missing or out of place is its parser's): the router then refuses every request, naming it.
  */
-export function problem(auth: SignInAuthSettings, env: Env): SettingError | undefined {
-  if (!env.OAUTH_KV) return new SettingError('OAUTH_KV', 'is required with AUTH_MODE = "signin": a KV namespace binding (wrangler.oauth.toml, docs/sign-in.md)');
+export function problem(_auth: SignInAuthSettings, env: Env): SettingError | undefined {
+  if (!env.OAUTH_KV) return new SettingError('OAUTH_KV', 'is required with AUTH_MODE = "signin": a KV namespace binding (the sign-in block of wrangler.toml, docs/sign-in.md)');
   if (!env.SIGN_IN_RATE_LIMITER) {
-    return new SettingError('SIGN_IN_RATE_LIMITER', 'is required with AUTH_MODE = "signin": a rate limiting binding that counts registrations and consent pages per address (wrangler.oauth.toml, docs/sign-in.md)');
+    return new SettingError('SIGN_IN_RATE_LIMITER', 'is required with AUTH_MODE = "signin": a rate limiting binding that counts registrations and consent pages per address (the sign-in block of wrangler.toml, docs/sign-in.md)');
   }
-  if (checked?.auth !== auth) checked = { auth, login: loginSettings(auth.values) };
-  return checked.login instanceof SettingError ? checked.login : undefined;
+  return undefined;
 }
-let checked: { auth: SignInAuthSettings; login: LoginSettings | SettingError } | undefined;
 
 /** The sign-in server of this request; 404 when sign-in is off (the router has refused to serve without what it needs). */
 export function serverOf(context: HttpContext): SignInServer | Response {
   const { auth } = context.settings;
   if (auth.mode !== 'signin') return new Response('Not Found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
-  return signInServer(auth);
+  return signInServer(auth as SignInAuthSettings);
 }
 

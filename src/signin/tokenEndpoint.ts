@@ -23,7 +23,7 @@ export async function tokenEndpoint(context: HttpContext, signIn: SignInServer):
   const form = new URLSearchParams(new TextDecoder().decode(bytes));
   const refused = refusal(form, request.headers.get('Authorization'));
   if (refused) return refused;
-  return library(context, signIn, new Request(request, { body: bytes }));
+  return library(context, signIn, new Request(request, { body: new Uint8Array(bytes) }));
 }
 
 /** What the form's keys refuse, before the library looks any of them up. */

@@ -1,7 +1,17 @@
 /**
  * Tools that outlive a request: the Tasks extension (`io.modelcontextprotocol/tasks`) on
  * Durable Objects, opt-in per tool (`task: 'optional' | 'required'`). docs/tasks.md says when
- * to use it, what it costs, and how to switch it on.
+ * to use it, what it costs, and how to switch it on: `extensions: [tasks()]` in src/index.ts,
+ * and the MCP_TASKS block of wrangler.toml.
  */
+import type { WorkerExtension } from '../createWorker';
+import { durableTasks, type DurableTasksOptions } from './durableTasks';
+import { taskObject } from './taskObject';
+
 export { durableTasks, type DurableTasksOptions } from './durableTasks';
 export { taskObject } from './taskObject';
+
+/** The Tasks extension for `createWorker`: each task in a Durable Object of the class src/index.ts exports as `McpTask`. */
+export function tasks(options: DurableTasksOptions = {}): WorkerExtension {
+  return { ...durableTasks(options), durableObject: taskObject };
+}

@@ -186,7 +186,7 @@ export function taskObject(server: CompiledServer) {
       context.task = { id: record.task.taskId, status: (message) => this.report(record, message) };
       // The one way a tool runs (src/mcp/invokeTool.ts): no time limit (a task outlives the request);
       // the result kept as it is, bounded as the server bounds an answer, and in the bytes of the row it is stored in.
-      const characters = charactersOver(server.registry.maxResultChars);
+      const characters = charactersOver(server.compiled.maxResultChars);
       const tooLarge = (json: string) => {
         const bytes = bytesOver(json, TASK_LIMITS.resultBytes);
         return bytes === undefined ? characters(json) : `too large to keep (${bytes} bytes, over ${TASK_LIMITS.resultBytes})`;

@@ -3,8 +3,8 @@
  * open, so a client that speaks the Tasks extension gets a task to poll instead. Halfway it
  * asks the user once whether to add an appendix; the draft waits in `state`, and the handler
  * runs again with the answer (in its task, or as a multi round-trip request for the others).
- * A task under the tasks configuration (`npx wrangler dev -c wrangler.tasks.toml`); an ordinary
- * call, for every client, under the default one.
+ * A task with tasks on (`extensions: [tasks()]` in src/index.ts); an ordinary call, for every
+ * client, with tasks off (the default).
  */
 import { accepted, defineTool, elicit, inputRequired, text } from '../mcp';
 

@@ -1,6 +1,6 @@
 /**
- * A tool that acts as the signed-in user (the sign-in configuration only: src/with-sign-in.ts,
- * docs/sign-in.md): it lists the caller's own GitHub repositories, private ones included when
+ * A tool that acts as the signed-in user, served with sign-in on only (`signIn({ tools:
+ * [myRepositories] })` in src/index.ts, docs/sign-in.md): it lists the caller's own GitHub repositories, private ones included when
  * the GitHub app was granted `repo`, with the upstream token stored when they signed in.
  *
  * GitHub refusing that token means the user revoked the app: the answer is 401, and the client's

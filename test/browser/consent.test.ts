@@ -1,5 +1,5 @@
 /**
- * The sign-in configuration's consent page in Chromium (docs/sign-in.md): a client registered by
+ * Sign-in's consent page in Chromium (docs/sign-in.md): a client registered by
  * hand sends the browser to /authorize; the page says who asks, loads nothing but itself and logs
  * no error (its CSP allows no script); Allow goes through the GitHub-shaped stand-in and back to
  * the client with a code that the client exchanges for a token /mcp accepts; Deny sends the client

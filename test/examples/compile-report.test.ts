@@ -1,6 +1,6 @@
 /**
- * The example task tool (src/tools/compile-report.ts) in the tasks configuration
- * (wrangler.tasks.toml, src/with-tasks.ts), and the default configuration staying storage-free.
+ * The example task tool (src/tools/compile-report.ts) with tasks on (./worker.ts: src/index.ts with
+ * `extensions: [tasks()]`), and the default Worker staying storage-free.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import worker from '../../src/index';
@@ -11,7 +11,7 @@ let withTasks: WorkerInWorkerd;
 let url: string;
 beforeAll(async () => {
   // Task ids are signed with the state secret, which a deployment sets with `wrangler secret put`.
-  withTasks = await startInWorkerd({ config: 'wrangler.tasks.toml', secrets: { MCP_STATE_SECRET: 'compile-report test secret' } });
+  withTasks = await startInWorkerd({ config: 'test/examples/wrangler.toml', secrets: { MCP_STATE_SECRET: 'compile-report test secret' } });
   url = `${withTasks.url}/mcp`;
 });
 afterAll(() => withTasks?.dispose());
@@ -19,7 +19,7 @@ afterAll(() => withTasks?.dispose());
 const ELICITATION = { capabilities: { elicitation: {} } };
 const SLOWLY = { everyMs: 250 }; // the template's rate limiter counts every local request
 
-describe('compile_report (tasks configuration)', () => {
+describe('compile_report (tasks on)', () => {
   it('runs as a task that asks once, then finishes with the answer', async () => {
     const { result: created } = await rpc(url, 'tools/call', { name: 'compile_report', arguments: { topic: 'tides' } }, ELICITATION);
     expect(created).toMatchObject({ resultType: 'task', status: 'working' });

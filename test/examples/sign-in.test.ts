@@ -1,6 +1,6 @@
 /**
  * The example tool that acts as the signed-in user (`my_repositories`, src/tools/my-repositories.ts)
- * in the sign-in configuration end to end (docs/sign-in.md), in workerd: the official client finds
+ * with sign-in on (test/examples/worker.ts) end to end (docs/sign-in.md), in workerd: the official client finds
  * the authorization server from the 401, registers (DCR), sends the user to authorize; the test's
  * browser approves the consent page, signs in at the GitHub-shaped stand-in and comes back
  * through the callback; the client gets tokens and calls the tool that acts as the user, which
@@ -20,7 +20,7 @@ let origin: string;
 
 beforeAll(async () => {
   providers = await startLoginProviders(log);
-  signInWorker = await startSignInWorker(providers, 'github');
+  signInWorker = await startSignInWorker(providers, 'github', {}, {}, 'test/examples/wrangler.toml');
   origin = signInWorker.origin;
 }, 120_000);
 

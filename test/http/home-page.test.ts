@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRouter } from '../../src/http/router';
-import { defineAppView } from '../../src/apps';
+import { apps, defineAppView } from '../../src/apps';
 import { createServer, defineTool, text } from '../../src/mcp';
 import { testClient, type WorkerInWorkerd } from '../kit';
 import { startEdge } from './edge';
@@ -116,6 +116,7 @@ describe('the page of any server definition', () => {
     const withAppTool = createRouter(
       createServer({
         info: { name: 'apps', version: '1' },
+        extensions: [apps()],
         resources: [defineAppView({ uri: 'ui://page-test/view', name: 'view', html: '<!doctype html><html><head><title>v</title></head><body></body></html>' })],
         tools: [
           defineTool({ name: 'for_models', description: 'x', inputSchema: { type: 'object' }, handler: () => text('') }),

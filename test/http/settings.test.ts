@@ -1,6 +1,6 @@
 /**
  * A setting that cannot be read refuses to serve (docs/production.md, Settings): tried as a new
- * user would, a misspelt AUTH_MODE in the edge fixture run by workerd. Every request is
+ * user would, a misspelt AUTH_MODE (a mode the entry does not include) in the edge fixture run by workerd. Every request is
  * answered 500 with a JSON-RPC error naming the setting; no tool runs; the log says it once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,7 +31,7 @@ describe('a misspelt AUTH_MODE', () => {
       expect(response.status).toBe(500);
       const body = (await response.json()) as { id: unknown; error: { code: number; message: string; data: unknown } };
       expect(body.error.code).toBe(-32603);
-      expect(body.error.message).toBe('Server misconfigured: the setting AUTH_MODE must be `none`, `bearer`, `jwt`, `access`, `introspect` or `signin`');
+      expect(body.error.message).toBe('Server misconfigured: the setting AUTH_MODE names a mode this Worker does not include (it serves none, bearer): add the mode to `auth: [...]` in src/index.ts (docs/production.md)');
       expect(body.error.data).toEqual({ setting: 'AUTH_MODE' });
     }
     const metadata = await fetch(`${worker.url}/.well-known/oauth-protected-resource`);
@@ -41,6 +41,6 @@ describe('a misspelt AUTH_MODE', () => {
   it('logs the reason once per isolate, with the value it could not read', async () => {
     await (await call('tools/list', {})).text();
     const said = worker.logs().filter((line) => line.includes('refusing to serve'));
-    expect(said).toEqual(['refusing to serve: the setting AUTH_MODE must be `none`, `bearer`, `jwt`, `access`, `introspect` or `signin` (it is "berer")']);
+    expect(said).toEqual(['refusing to serve: the setting AUTH_MODE names a mode this Worker does not include (it serves none, bearer): add the mode to `auth: [...]` in src/index.ts (docs/production.md) (it is "berer")']);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The sign-in configuration refuses what it must (docs/sign-in.md, "What is refused"), each as the
+ * Sign-in refuses what it must (docs/sign-in.md, "What is refused"), each as the
  * library documents it, and keeps the template's own steps in front of the authorization server:
  * requests by hand, in workerd, with the GitHub-shaped stand-in.
  */
@@ -16,7 +16,7 @@ beforeAll(async () => {
   providers = await startLoginProviders();
   // Request logs on for refusals: the log must see the authorization server's routes too. The
   // tests here register dozens of clients from one address: a looser SIGN_IN_RATE_LIMITER than
-  // wrangler.oauth.toml's, whose own limit is tested on a Worker of its own below.
+  // the sign-in fixture's, whose own limit is tested on a Worker of its own below.
   signInWorker = await startSignInWorker(providers, 'github', { REQUEST_LOGS: 'errors' }, signInLimiter(100_000));
   origin = signInWorker.origin;
 }, 120_000);
@@ -28,7 +28,7 @@ afterAll(async () => {
 
 const client = () => new HandClient(origin).register();
 
-/** wrangler.oauth.toml's address limiter, kept when a test replaces the sign-in limiter. */
+/** The sign-in fixture's address limiter, kept when a test replaces the sign-in limiter. */
 const LIMITERS = { ADDRESS_RATE_LIMITER: { namespace_id: '1004', simple: { limit: 3000, period: 60 } } };
 /** SIGN_IN_RATE_LIMITER at `limit` a minute. */
 const signInLimiter = (limit: number) => ({ ratelimits: { ...LIMITERS, SIGN_IN_RATE_LIMITER: { namespace_id: '1005', simple: { limit, period: 60 } } } });
@@ -432,7 +432,7 @@ describe('the authorization server metadata (RFC 8414)', () => {
       registration_endpoint: `${origin}/oauth/register`,
       code_challenge_methods_supported: ['S256'],
       authorization_response_iss_parameter_supported: true,
-      // wrangler.oauth.toml has global_fetch_strictly_public, which keeps the document's fetch off private addresses
+      // wrangler.toml has global_fetch_strictly_public, which keeps the document's fetch off private addresses
       client_id_metadata_document_supported: true,
     });
     expect(metadata.grant_types_supported).toEqual(expect.arrayContaining(['authorization_code', 'refresh_token']));

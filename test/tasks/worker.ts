@@ -1,11 +1,12 @@
 /**
  * The Tasks fixture Worker: task tools behind JWT auth whose "tokens" are principal names
- * (a fixture verifier, so tests can be two callers), and a second server on `?short-lived`
+ * (a fixture jwt mode, so tests can be two callers), and a second server on `?short-lived`
  * whose tasks expire after 1.5 s. Both share one Durable Object class. `GET /object-calls`
  * says how many times the Worker has addressed a task object, so a test can see that a
  * request touched none.
  */
-import type { JwtVerifier } from '../../src/http/auth';
+import { jwt } from '../../src/auth';
+import type { AuthMode } from '../../src/http/auth';
 import { createRouter } from '../../src/http/router';
 import { createServer } from '../../src/mcp';
 import { durableTasks, taskObject } from '../../src/tasks';
@@ -19,9 +20,9 @@ const shortLived = createServer({ ...definition, extensions: [durableTasks({ pol
 export class McpTask extends taskObject(server) {}
 
 /** The token is the principal's name; its scope and claims say so too, so a test sees what a task's handler gets. */
-const principalFromToken: JwtVerifier = async (token) => ({ subject: token, scopes: ['tasks:run'], claims: { name: token } });
-const router = createRouter(server, { verifyJwt: principalFromToken });
-const shortRouter = createRouter(shortLived, { verifyJwt: principalFromToken });
+const principalFromToken: AuthMode = { ...jwt, verify: (token) => ({ subject: token, scopes: ['tasks:run'], claims: { name: token } }) };
+const router = createRouter(server, [principalFromToken]);
+const shortRouter = createRouter(shortLived, [principalFromToken]);
 
 let objectCalls = 0;
 const counted = new WeakMap<Env, Env>();

@@ -4,7 +4,7 @@
  * long public caching hints; an author's mistake fails at load with what to write instead.
  */
 import { describe, expect, it } from 'vitest';
-import { APPS_EXTENSION, defineAppView, VIEW_CACHE, VIEW_MIME_TYPE } from '../../src/apps';
+import { APPS_EXTENSION, apps, defineAppView, VIEW_CACHE, VIEW_MIME_TYPE } from '../../src/apps';
 import { createServer } from '../../src/mcp/createServer';
 import { defineResource, defineTool, text, type ToolDefinition } from '../../src/mcp/define';
 import { RawJson } from '../../src/mcp/json';
@@ -25,7 +25,7 @@ const appOnly = defineTool({ name: 'app_only', inputSchema: { type: 'object' }, 
 const plainTool = defineTool({ name: 'plain', inputSchema: { type: 'object' }, handler: () => text('plain') });
 const info = { name: 'apps', version: '1.0.0' };
 const alsoHandmade = defineResource({ uri: 'ui://x/h', name: 'h', mimeType: VIEW_MIME_TYPE, read: () => ({ contents: [] }) });
-const withView = createServer({ info, tools: [shown, appOnly, plainTool], resources: [view] });
+const withView = createServer({ info, tools: [shown, appOnly, plainTool], resources: [view], extensions: [apps()] });
 const withoutView = createServer({ info, tools: [plainTool] });
 
 const request = (method: string, params: Record<string, unknown> = {}) => ({ jsonrpc: '2.0' as const, id: 1, method, params });
@@ -102,7 +102,7 @@ describe('can() and extensions', () => {
 
 describe('mistakes fail at load', () => {
   const viewWith = (extra: object) => () => defineAppView({ uri: 'ui://x/v', name: 'v', html: HTML, ...extra });
-  const serverWith = (tool: ToolDefinition, resources = [view]) => () => createServer({ info, tools: [tool], resources });
+  const serverWith = (tool: ToolDefinition, resources = [view]) => () => createServer({ info, tools: [tool], resources, extensions: [apps()] });
   const linked = (ui: object) => defineTool({ name: 'linked', inputSchema: { type: 'object' }, ui: ui as never, handler: () => text('') });
 
   it.each([
@@ -140,7 +140,12 @@ describe('mistakes fail at load', () => {
 
   it('refuses a view made by hand, which defineAppView has not checked', () => {
     const handmade = defineResource({ uri: 'ui://x/v', name: 'v', mimeType: 'text/html', read: () => ({ contents: [] }) });
-    expect(() => createServer({ info, resources: [handmade] })).toThrow(/resource "ui:\/\/x\/v": a view \(ui:\/\/, text\/html;profile=mcp-app\) is made with defineAppView/);
-    expect(() => createServer({ info, resources: [alsoHandmade] })).toThrow(/resource "ui:\/\/x\/h": a view .* is made with defineAppView/);
+    expect(() => createServer({ info, resources: [handmade], extensions: [apps()] })).toThrow(/resource "ui:\/\/x\/v": a view \(ui:\/\/, text\/html;profile=mcp-app\) is made with defineAppView/);
+    expect(() => createServer({ info, resources: [alsoHandmade], extensions: [apps()] })).toThrow(/resource "ui:\/\/x\/h": a view .* is made with defineAppView/);
+  });
+
+  it('refuses a tool with a view on a server without MCP Apps, saying how to turn it on', () => {
+    const shownHere = defineTool({ name: 'shown_here', inputSchema: { type: 'object' }, ui: { resourceUri: 'ui://fixture/view' }, handler: () => text('') });
+    expect(() => createServer({ info, tools: [shownHere], resources: [view] })).toThrow(/tool "shown_here" has a view \(ui\), which MCP Apps serves: turn it on: `extensions: \[apps\(\)\]` in src\/index.ts/);
   });
 });

@@ -4,8 +4,8 @@
  * setting, never a server with authorization off.
  */
 import { describe, expect, it } from 'vitest';
-import { settingsFor } from '../../src/http/settings';
-import { parseSettingValues, SettingError } from '../../src/http/settingsTable';
+import { SettingError } from '../../src/http/settingsTable';
+import { settingsOf as settingsFor } from '../support/settings';
 
 const ACCESS = { AUTH_MODE: 'access', ACCESS_TEAM_DOMAIN: 'https://acme.cloudflareaccess.com', ACCESS_AUD: 'a'.repeat(64) };
 const INTROSPECT = {
@@ -17,13 +17,13 @@ const INTROSPECT = {
 };
 
 const refusal = (env: Record<string, string>) => {
-  const values = parseSettingValues(env);
+  const values = settingsFor(env);
   return values instanceof SettingError ? values.setting : undefined;
 };
 
 describe('AUTH_MODE = "access" settings', () => {
   it('reads the team domain, its certs and the AUD tag', () => {
-    const settings = settingsFor({ ...ACCESS, ACCESS_SCOPES_CLAIM: 'groups' } as unknown as Env);
+    const settings = settingsFor({ ...ACCESS, ACCESS_SCOPES_CLAIM: 'groups' });
     if (settings instanceof SettingError) throw new Error(settings.message);
     expect(settings.auth).toMatchObject({
       mode: 'access',
@@ -35,12 +35,12 @@ describe('AUTH_MODE = "access" settings', () => {
   });
 
   it('reads several AUD tags, for a Worker behind more than one Access application', () => {
-    const settings = settingsFor({ ...ACCESS, ACCESS_AUD: `${'a'.repeat(64)}, ${'b'.repeat(64)}` } as unknown as Env);
+    const settings = settingsFor({ ...ACCESS, ACCESS_AUD: `${'a'.repeat(64)}, ${'b'.repeat(64)}` });
     expect(settings instanceof SettingError ? settings.message : settings.auth).toMatchObject({ audiences: ['a'.repeat(64), 'b'.repeat(64)] });
   });
 
   it('takes a bare team domain as https', () => {
-    const settings = settingsFor({ ...ACCESS, ACCESS_TEAM_DOMAIN: 'acme.cloudflareaccess.com' } as unknown as Env);
+    const settings = settingsFor({ ...ACCESS, ACCESS_TEAM_DOMAIN: 'acme.cloudflareaccess.com' });
     expect(settings instanceof SettingError ? settings.message : settings.auth).toMatchObject({ issuer: 'https://acme.cloudflareaccess.com' });
   });
 
@@ -58,7 +58,7 @@ describe('AUTH_MODE = "access" settings', () => {
 
 describe('AUTH_MODE = "introspect" settings', () => {
   it('reads the endpoint, the client, the resource and the cache bound (default 60 s)', () => {
-    const settings = settingsFor(INTROSPECT as unknown as Env);
+    const settings = settingsFor(INTROSPECT);
     if (settings instanceof SettingError) throw new Error(settings.message);
     expect(settings.auth).toMatchObject({
       mode: 'introspect',

@@ -1,11 +1,15 @@
 /** The pure parts of the HTTP binding: Cache-Control mapping, header decoding, origin patterns. */
 import { describe, expect, it } from 'vitest';
+import { bearer } from '../../src/auth';
 import { authenticate, constantTimeEqual } from '../../src/http/auth';
 import { decodeHeaderValue } from '../../src/http/headers';
 import { invalidParams } from '../../src/mcp/errors';
 import { cacheControl, errorResponse, replyResponse } from '../../src/http/responses';
 import { pathOf } from '../../src/http/url';
-import { settingsFor as readSettings, SettingError } from '../../src/http/settings';
+import { readSettings as readWith, SettingError } from '../../src/http/settings';
+import { SHIPPED_MODES } from '../support/settings';
+
+const readSettings = (env: Env) => readWith(env as unknown as Record<string, unknown>, SHIPPED_MODES);
 
 /** The settings of an env that can be read (test/unit/settings.test.ts has the ones that cannot). */
 const settingsFor = (env: Env) => {
@@ -110,15 +114,15 @@ describe('bearer mode', () => {
 
   it('admits exactly the configured secret', async () => {
     const settings = settingsFor(env('s3cret-token'));
-    expect((await authenticate(request('Bearer s3cret-token'), settings, 'https://mcp.example.com')).caller?.subject).toBe('bearer');
+    expect((await authenticate(request('Bearer s3cret-token'), settings, 'https://mcp.example.com', bearer, env())).caller?.subject).toBe('bearer');
     for (const header of [undefined, 'Bearer s3cret-tokeN', 'Bearer s3cret-token-longer', 'Basic s3cret-token', 'Bearer ']) {
-      const outcome = await authenticate(request(header), settings, 'https://mcp.example.com');
+      const outcome = await authenticate(request(header), settings, 'https://mcp.example.com', bearer, env());
       expect(outcome.refused?.status).toBe(401);
     }
   });
 
   it.each(['bearer', 'BEARER', 'bEaReR'])('reads the scheme %s case-insensitively (RFC 9110 11.1)', async (scheme) => {
-    const outcome = await authenticate(request(`${scheme} s3cret-token`), settingsFor(env('s3cret-token')), 'https://mcp.example.com');
+    const outcome = await authenticate(request(`${scheme} s3cret-token`), settingsFor(env('s3cret-token')), 'https://mcp.example.com', bearer, env());
     expect(outcome.caller?.subject).toBe('bearer');
   });
 

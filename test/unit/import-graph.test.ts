@@ -53,4 +53,11 @@ describe('import graph of src/', () => {
   it('has no import cycle, type-only imports included', () => {
     expect(cycles(importGraph(join(root, 'src')))).toEqual([]);
   });
+
+  it('keeps the protocol core standing alone: src/mcp imports nothing outside src/mcp, type-only imports included', () => {
+    const outside = [...importGraph(join(root, 'src/mcp'))].flatMap(([file, targets]) =>
+      targets.filter((target) => !target.startsWith(join(root, 'src/mcp/')) && !target.endsWith('.json')).map((target) => `${relative(root, file)} → ${relative(root, target)}`),
+    );
+    expect(outside).toEqual([]);
+  });
 });

@@ -5,7 +5,8 @@
  * say *which* binding was asked (test/http/auth.test.ts covers the real one end to end).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { JwtVerifier } from '../../src/http/auth';
+import { jwt } from '../../src/auth';
+import type { AuthMode } from '../../src/http/auth';
 import { createRouter } from '../../src/http/router';
 import { edgeServer } from '../fixtures/edge/server';
 import { mcpHeaders, meta } from '../support/mcp';
@@ -41,9 +42,9 @@ describe('rate limits', () => {
 
   it('refuses a flood by client address before any token is verified', async () => {
     const address = limiter(false);
-    const verifyJwt = vi.fn<JwtVerifier>(async () => undefined);
+    const verifyJwt = vi.fn<AuthMode['verify']>(async () => undefined);
     const env = envWith({ AUTH_MODE: 'jwt', AUTH_ISSUER: 'https://issuer.example.com', AUTH_RESOURCE: 'https://mcp.example.com/mcp', ADDRESS_RATE_LIMITER: address.binding });
-    const response = await createRouter(edgeServer, { verifyJwt }).fetch(
+    const response = await createRouter(edgeServer, [{ ...jwt, verify: verifyJwt }]).fetch(
       post({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: meta() } }, { ...mcpHeaders('tools/list'), Authorization: 'Bearer not-a-token' }),
       env,
       ctx,

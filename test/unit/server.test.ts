@@ -115,7 +115,7 @@ describe('createServer', () => {
 
   it('refuses at load a tool that runs only as a task, on a server without the Tasks extension, saying what to do', () => {
     const only = defineTool({ name: 'only_later', inputSchema: { type: 'object' }, task: 'required', handler: () => text('') });
-    expect(() => createServer({ info: { name: 'no-tasks', version: '0' }, tools: [only] })).toThrow(/tool "only_later" runs only as a task: serve the tasks configuration \(wrangler.tasks.toml\)/);
+    expect(() => createServer({ info: { name: 'no-tasks', version: '0' }, tools: [only] })).toThrow(/tool "only_later" runs only as a task: turn tasks on: `extensions: \[tasks\(\)\]` in src\/index.ts \(docs\/tasks.md\)/);
   });
 
   it('refuses at load an extension that serves a method already served, and one listed twice', () => {

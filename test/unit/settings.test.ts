@@ -1,21 +1,18 @@
 /**
- * Settings fail closed (docs/production.md, Settings): every value is parsed by the table in
- * src/http/settingsTable.ts, and one that cannot be read is an error naming the setting and
- * what it accepts, never the setting turned off.
+ * Settings fail closed (docs/production.md, Settings): every value is parsed by the core's table in
+ * src/http/settingsTable.ts and the rows of the auth modes a Worker includes, and one that cannot
+ * be read is an error naming the setting and what it accepts, never the setting turned off.
  */
 import { describe, expect, it } from 'vitest';
-import { parseSettingValues, SETTINGS, SettingError } from '../../src/http/settingsTable';
-
-const refused = (env: Record<string, string>) => {
-  const outcome = parseSettingValues(env);
-  if (!(outcome instanceof SettingError)) throw new Error(`${JSON.stringify(env)} was accepted`);
-  return outcome;
-};
+import { jwt } from '../../src/auth';
+import { readSettings } from '../../src/http/settings';
+import { parseRows, SETTINGS, SettingError } from '../../src/http/settingsTable';
+import { refused, SHIPPED_MODES } from '../support/settings';
 
 describe('settings that cannot be read', () => {
   it.each([
-    [{ AUTH_MODE: 'berer' }, 'AUTH_MODE', /`none`, `bearer`, `jwt`, `access`, `introspect` or `signin`/],
-    [{ AUTH_MODE: 'JWT' }, 'AUTH_MODE', /`none`, `bearer`, `jwt`, `access`, `introspect` or `signin`/],
+    [{ AUTH_MODE: 'berer' }, 'AUTH_MODE', /names a mode this Worker does not include \(it serves none, bearer, jwt, access, introspect, signin\): add the mode to `auth: \[\.\.\.\]` in src\/index.ts/],
+    [{ AUTH_MODE: 'JWT' }, 'AUTH_MODE', /must be `none`, or the name of a mode `src\/index.ts` lists in `auth`/],
     [{ MAX_BODY_BYTES: 'lots' }, 'MAX_BODY_BYTES', /whole number of bytes/],
     [{ MAX_BODY_BYTES: '0x100000' }, 'MAX_BODY_BYTES', /whole number of bytes/],
     [{ MAX_BODY_BYTES: '1e6' }, 'MAX_BODY_BYTES', /whole number of bytes/],
@@ -33,7 +30,7 @@ describe('settings that cannot be read', () => {
     [{ AUTH_MODE: 'jwt', AUTH_ISSUER: 'http://issuer.example.com', AUTH_RESOURCE: 'https://mcp.example.com/mcp' }, 'AUTH_ISSUER', /https URL/],
     [{ AUTH_MODE: 'bearer' }, 'MCP_BEARER_TOKEN', /required with AUTH_MODE = "bearer"/],
     [{ AUTH_MODE: 'bearer', MCP_BEARER_TOKEN: ' s3cret\n' }, 'MCP_BEARER_TOKEN', /no whitespace around it/],
-    [{ AUTH_MOD: 'jwt' }, 'AUTH_MOD', /not a setting; the AUTH_ settings are AUTH_MODE, /],
+    [{ AUTH_MOD: 'jwt' }, 'AUTH_MOD', /not a setting of this Worker; its AUTH_ settings are AUTH_MODE, /],
   ])('%j is refused, naming %s and what it accepts', (env, setting, accepts) => {
     const error = refused(env);
     expect(error.setting).toBe(setting);
@@ -43,19 +40,25 @@ describe('settings that cannot be read', () => {
   it('never puts a secret in the message, and says what was wrong with the rest', () => {
     expect(refused({ AUTH_MODE: 'bearer', MCP_BEARER_TOKEN: ' hunter2 ' }).message).not.toContain('hunter2');
     expect(refused({ ALLOWED_ORIGINS: 'https://ok.example.com, not-an-origin' }).detail).toBe('"not-an-origin" is not an origin');
-    expect(refused({ AUTH_MODE: 'berer' }).detail).toBe('it is "berer"');
+    expect(refused({ AUTH_MODE: 'JWT' }).detail).toBe('it is "JWT"');
   });
 });
 
 describe('settings that can be read', () => {
   it('takes the table\'s default for each var that is unset or empty', () => {
-    const values = parseSettingValues({ AUTH_ISSUER: '', ALLOWED_HOSTS: '' });
+    const values = parseRows(SETTINGS, { AUTH_MODE: '', ALLOWED_HOSTS: '' });
     expect(values).toEqual(Object.fromEntries(Object.entries(SETTINGS).map(([name, setting]) => [name, setting.default])));
+  });
+
+  it('has the rows of the modes a Worker includes, and no others: a mode left out takes its settings with it', () => {
+    expect(readSettings({ AUTH_MODE: 'jwt', AUTH_ISSUER: 'https://issuer.example.com', AUTH_RESOURCE: 'https://mcp.example.com/mcp' }, [jwt])).not.toBeInstanceOf(SettingError);
+    const error = readSettings({ AUTH_INTROSPECTION_URL: 'https://idp.example.com/introspect' }, [jwt]);
+    expect(error instanceof SettingError && error.setting).toBe('AUTH_INTROSPECTION_URL');
   });
 
   it('reads each value by its setting\'s grammar', () => {
     expect(
-      parseSettingValues({
+      parseRows(Object.assign({}, SETTINGS, ...SHIPPED_MODES.map((mode) => mode.settings)), {
         ALLOWED_ORIGINS: 'https://app.example.com, https://*.example.org http://localhost:*',
         ALLOWED_HOSTS: 'localhost:*, [::1]:8787',
         MAX_BODY_BYTES: '2048',

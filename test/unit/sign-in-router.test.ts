@@ -1,13 +1,14 @@
 /**
- * AUTH_MODE = "signin" is refused, naming what is missing, when the entry has no sign-in
- * (`wrangler.toml` with the mode set) or the deployment has no OAUTH_KV namespace: never a
- * server whose token check cannot run (docs/sign-in.md, "Settings").
+ * AUTH_MODE = "signin" is refused, naming what is missing, when the entry does not include the
+ * sign-in mode or the deployment has no OAUTH_KV namespace: never a server whose token check
+ * cannot run (docs/sign-in.md, "Settings").
  */
 import { describe, expect, it } from 'vitest';
-import type { SignIn } from '../../src/http/auth';
+import type { AuthMode } from '../../src/http/auth';
 import { createRouter } from '../../src/http/router';
 import { SettingError } from '../../src/http/settingsTable';
 import { createServer } from '../../src/mcp';
+import { signInSettingsMode } from '../../src/signin/signInSettings';
 
 const server = createServer({ info: { name: 'sign-in-router', version: '1.0.0' } });
 const SIGN_IN_ENV = {
@@ -19,7 +20,8 @@ const SIGN_IN_ENV = {
   MCP_STATE_SECRET: 'state-secret',
 };
 /** A sign-in that would admit anyone, and says what it lacks as the real one does (`problem` of src/signin/signInServer.ts). */
-const admitsAll: SignIn = {
+const admitsAll: AuthMode = {
+  ...signInSettingsMode,
   problem: (_, env) => (env.OAUTH_KV ? undefined : new SettingError('OAUTH_KV', 'is required with AUTH_MODE = "signin"')),
   verify: async () => ({ subject: 'anyone', scopes: [], claims: {} }),
   routes: [],
@@ -28,14 +30,14 @@ const ctx = { waitUntil() {}, passThroughOnException() {} } as unknown as Execut
 const post = () => new Request('https://mcp.example.com/mcp', { method: 'POST', headers: { Authorization: 'Bearer x' }, body: '{}' });
 
 describe('AUTH_MODE = "signin"', () => {
-  it('is refused by an entry without sign-in, naming AUTH_MODE', async () => {
+  it('is refused by an entry without sign-in, naming AUTH_MODE and where the mode is added', async () => {
     const response = await createRouter(server).fetch(post(), SIGN_IN_ENV as unknown as Env, ctx);
     expect(response.status).toBe(500);
-    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/AUTH_MODE is "signin", which this entry does not serve/);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/AUTH_MODE names a mode this Worker does not include \(it serves none\): add the mode to `auth: \[\.\.\.\]` in src\/index.ts/);
   });
 
   it('is refused with what the sign-in entry says it lacks, before any token is checked', async () => {
-    const response = await createRouter(server, { signIn: admitsAll }).fetch(post(), SIGN_IN_ENV as unknown as Env, ctx);
+    const response = await createRouter(server, [admitsAll]).fetch(post(), SIGN_IN_ENV as unknown as Env, ctx);
     expect(response.status).toBe(500);
     expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/OAUTH_KV is required/);
   });

@@ -1,12 +1,12 @@
 /**
  * The sign-in mode's settings fail closed (docs/sign-in.md, "Settings"): what AUTH_MODE = "signin"
- * needs is required, named when missing (AUTH_RESOURCE by the table's rules, the LOGIN_* ones by
- * `loginSettings`, which the sign-in entry and `npm run check` run); LOGIN_* settings without it
- * are refused rather than ignored; the issuer comes from AUTH_RESOURCE, never from a request.
+ * needs is required, named when missing (by the mode's parser, src/signin/signInSettings.ts,
+ * which the Worker and `npm run check` run); LOGIN_* settings without it are refused rather than
+ * ignored; the issuer comes from AUTH_RESOURCE, never from a request.
  */
 import { describe, expect, it } from 'vitest';
-import { settingsFor } from '../../src/http/settings';
-import { loginSettings, parseSettingValues, SettingError } from '../../src/http/settingsTable';
+import { SettingError } from '../../src/http/settingsTable';
+import { refused, settingsOf } from '../support/settings';
 
 const SIGN_IN = {
   AUTH_MODE: 'signin',
@@ -17,13 +17,7 @@ const SIGN_IN = {
   MCP_STATE_SECRET: 'state-secret',
 };
 
-/** The refusal of the table's rules, else of the sign-in mode's own. */
-const refusal = (env: Record<string, string | undefined>) => {
-  const values = parseSettingValues(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)));
-  const outcome = values instanceof SettingError || values.AUTH_MODE !== 'signin' ? values : loginSettings(values);
-  if (!(outcome instanceof SettingError)) throw new Error(`${JSON.stringify(env)} was accepted`);
-  return outcome;
-};
+const refusal = (env: Record<string, string | undefined>) => refused(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)));
 
 describe('AUTH_MODE = "signin"', () => {
   it.each([
@@ -39,7 +33,7 @@ describe('AUTH_MODE = "signin"', () => {
     [{ MCP_STATE_SECRET: undefined }, 'MCP_STATE_SECRET', /remembered consent/],
     [{ AUTH_ISSUER: 'https://issuer.example.com' }, 'AUTH_ISSUER', /its own issuer/],
     [{ LOGIN_GITHUB_URL: 'http://github.example.com' }, 'LOGIN_GITHUB_URL', /http only on loopback/],
-    [{ LOGIN_SECRET: 'x' }, 'LOGIN_SECRET', /not a setting; the LOGIN_ settings are LOGIN_PROVIDER, /],
+    [{ LOGIN_SECRET: 'x' }, 'LOGIN_SECRET', /not a setting of this Worker; its LOGIN_ settings are LOGIN_PROVIDER, /],
   ])('%j is refused, naming %s', (change, setting, why) => {
     const error = refusal({ ...SIGN_IN, ...change });
     expect(error.setting).toBe(setting);
@@ -53,11 +47,10 @@ describe('AUTH_MODE = "signin"', () => {
   });
 
   it('takes the issuer from AUTH_RESOURCE, and GitHub\'s endpoints by default', () => {
-    const settings = settingsFor({ ...SIGN_IN, AUTH_RESOURCE: 'https://mcp.example.com/mcp' } as unknown as Env);
+    const settings = settingsOf({ ...SIGN_IN, AUTH_RESOURCE: 'https://mcp.example.com/mcp' });
     if (settings instanceof SettingError) throw new Error(settings.message);
     expect(settings.auth).toMatchObject({ mode: 'signin', issuer: 'https://mcp.example.com', resource: 'https://mcp.example.com/mcp', authorizationServers: ['https://mcp.example.com'] });
-    if (settings.auth.mode !== 'signin') throw new Error('not the sign-in mode');
-    expect(loginSettings(settings.auth.values)).toEqual({
+    expect((settings.auth as unknown as { login: unknown }).login).toEqual({
       provider: 'github',
       clientId: SIGN_IN.LOGIN_CLIENT_ID,
       clientSecret: SIGN_IN.LOGIN_CLIENT_SECRET,

@@ -32,8 +32,8 @@ function checkOrigin(context: HttpContext): Response | undefined {
   return undefined;
 }
 
-/** In the sign-in mode the Worker serves its consent page, whose form posts back with the Worker's own origin (the issuer, from AUTH_RESOURCE). */
-const isOwnPage = ({ settings }: HttpContext, origin: string) => settings.auth.mode === 'signin' && origin === settings.auth.issuer;
+/** A mode may serve pages that post back with the Worker's own origin (sign-in's consent page: the issuer, from AUTH_RESOURCE). */
+const isOwnPage = ({ settings }: HttpContext, origin: string) => origin === settings.auth.pagesOrigin;
 
 /** `OPTIONS /mcp`: the preflight for an allowed origin (`checkOrigin` has refused the others). */
 function preflight({ request }: HttpContext): Response {

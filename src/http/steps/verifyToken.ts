@@ -1,7 +1,8 @@
 import type { Caller } from '../../mcp/request';
 import type { ScopeHierarchy } from '../../mcp/scopes';
-import { authenticate, type Verifiers } from '../auth';
-import type { HttpContext, Step } from '../context';
+import { authenticate } from '../auth';
+import type { AuthModeBase } from '../authMode';
+import type { HttpContext } from '../context';
 import { originOf } from '../url';
 
 /**
@@ -12,14 +13,14 @@ import { originOf } from '../url';
  * `context.caller`, its scopes widened once by the server's `scopeHierarchy`. Does nothing
  * with AUTH_MODE = "none".
  */
-export function verifyToken(verifiers: Omit<Verifiers, 'lifetime'>): Step {
-  return function verifyToken(context: HttpContext) {
-    return context.settings.auth.mode === 'none' ? undefined : verify(context, verifiers);
-  };
+export function verifyToken(context: HttpContext): Promise<Response | undefined> | undefined {
+  // The settings name the mode AUTH_MODE picked, among those the entry includes: none, nothing to verify.
+  const mode = context.settings.authMode;
+  return mode ? verify(context, mode) : undefined;
 }
 
-async function verify(context: HttpContext, verifiers: Omit<Verifiers, 'lifetime'>): Promise<Response | undefined> {
-  const outcome = await authenticate(context.request, context.settings, originOf(context.url), { ...verifiers, lifetime: context.ctx, env: context.env });
+async function verify(context: HttpContext, mode: AuthModeBase): Promise<Response | undefined> {
+  const outcome = await authenticate(context.request, context.settings, originOf(context.url), mode, context.env, context.ctx);
   if (!outcome.refused) {
     context.caller = outcome.caller && widened(outcome.caller, context.server.scopeHierarchy);
     return undefined;

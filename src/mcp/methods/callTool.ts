@@ -12,14 +12,14 @@ import { charactersOver, invokeTool, toolError, type ToolOutcome, type ToolRun }
 import { isObject, RawJson } from '../json';
 import { legacyShape } from '../legacy';
 import { declares } from '../meta';
-import type { Registry } from '../registry';
+import type { CompiledDefinition } from '../compiledDefinition';
 import type { McpRequest, Method, Reply } from '../request';
 import { serveRound, type Round } from '../rounds';
 import type { CompiledTool } from '../tools';
 import type { CallToolResult } from '../types';
 import { visibleTo } from '../visibility';
 
-export function callTool(server: Registry, extensions: readonly ToolCalls[]): Method {
+export function callTool(server: CompiledDefinition, extensions: readonly ToolCalls[]): Method {
   // The server's result limit, made once per isolate, not per call.
   const tooLarge = charactersOver(server.maxResultChars);
   return (request) => {
@@ -60,7 +60,7 @@ export function callTool(server: Registry, extensions: readonly ToolCalls[]): Me
 type Outcome = Ran | CallToolResult | OtherResult;
 type Ran = Exclude<ToolOutcome, InputRequired | McpError>;
 
-function finish(server: Registry, outcome: Outcome): Reply {
+function finish(server: CompiledDefinition, outcome: Outcome): Reply {
   if (outcome instanceof OtherResult) return { result: { ...outcome.result, _meta: server.serverMeta } };
   // Run here: serialized once by `direct`, both to bound its size and so the transport splices it as it is.
   if ('json' in outcome) return { result: new RawJson(outcome.json) };
@@ -78,7 +78,7 @@ function claimant(extensions: readonly ToolCalls[], tool: CompiledTool, request:
 }
 
 /** How a tool runs when it answers this request itself: the server's time limit, its result as the client will get it. */
-function direct(server: Registry, tool: CompiledTool, request: McpRequest, tooLarge: ToolRun['tooLarge']): ToolRun {
+function direct(server: CompiledDefinition, tool: CompiledTool, request: McpRequest, tooLarge: ToolRun['tooLarge']): ToolRun {
   return {
     timeoutMs: tool.definition.timeoutMs ?? server.toolTimeoutMs,
     tooLarge,

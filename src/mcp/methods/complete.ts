@@ -5,11 +5,11 @@
 import type { Completer } from '../define';
 import { invalidParams } from '../errors';
 import { isObject } from '../json';
-import type { Registry } from '../registry';
+import type { CompiledDefinition } from '../compiledDefinition';
 import type { Method } from '../request';
 import { refusalFor } from '../visibility';
 
-export function complete(server: Registry): Method {
+export function complete(server: CompiledDefinition): Method {
   return async (request) => {
     const params = request.message.params ?? {};
     const { ref, argument } = params;

@@ -5,10 +5,10 @@
  */
 import { RawJson } from '../json';
 import { servedVersions } from '../legacy';
-import type { Registry } from '../registry';
+import type { CompiledDefinition } from '../compiledDefinition';
 import type { Method } from '../request';
 
-export function discover(server: Registry): Method {
+export function discover(server: CompiledDefinition): Method {
   const body = (servesLegacy: boolean) => ({
     supportedVersions: servedVersions(servesLegacy),
     capabilities: server.capabilities,

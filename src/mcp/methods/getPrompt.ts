@@ -4,12 +4,12 @@
  */
 import { invalidParams, McpError } from '../errors';
 import { readPromptArguments } from '../prompts';
-import type { Registry } from '../registry';
+import type { CompiledDefinition } from '../compiledDefinition';
 import type { Method } from '../request';
 import { serveRound } from '../rounds';
 import { refusalFor } from '../visibility';
 
-export function getPrompt(server: Registry): Method {
+export function getPrompt(server: CompiledDefinition): Method {
   return (request) => {
     const params = request.message.params ?? {};
     const name = params.name;

@@ -7,10 +7,10 @@
 import { invalidParams } from '../errors';
 import { isObject } from '../json';
 import { MetaKey } from '../meta';
-import type { Registry } from '../registry';
+import type { CompiledDefinition } from '../compiledDefinition';
 import type { Method } from '../request';
 
-export function listen(server: Registry): Method {
+export function listen(server: CompiledDefinition): Method {
   return (request) => {
     const { id, params } = request.message;
     if (!isObject(params?.notifications)) return { error: invalidParams('params.notifications must be an object') };

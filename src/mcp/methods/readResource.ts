@@ -4,13 +4,13 @@
  * its rules hide from the caller is not found; what needs scopes the caller lacks is 403.
  */
 import { invalidParams, resourceNotFoundLegacy } from '../errors';
-import type { Registry } from '../registry';
+import type { CompiledDefinition } from '../compiledDefinition';
 import type { Method } from '../request';
 import type { CompiledTemplate } from '../resources';
 import { serveRound } from '../rounds';
 import { refusalFor, visibleTo } from '../visibility';
 
-export function readResource(server: Registry): Method {
+export function readResource(server: CompiledDefinition): Method {
   return (request) => {
     const uri = request.message.params?.uri;
     if (typeof uri !== 'string') return { error: invalidParams('params.uri must be a string') };

@@ -4,7 +4,6 @@
  * their defaults, and how a finished result is wrapped. Author mistakes (a name listed twice, a
  * task tool without the Tasks extension) fail here, at module load, where the author sees them.
  */
-import { appsExtensionFor } from '../apps/views';
 import { TASKS_EXTENSION, type AnyTool, type CacheableMethod, type PromptDefinition, type ResourceDefinition } from './define';
 import { DEFAULT_CACHE, DEFAULT_MAX_RESULT_CHARS, DEFAULT_PAGE_SIZE, DEFAULT_REQUEST_STATE_TTL_MS, DEFAULT_TOOL_TIMEOUT_MS } from './defaults';
 import type { Extension, ServerAtLoad } from './extension';
@@ -16,7 +15,7 @@ import type { ServerCardDefinition, ServerDefinition } from './serverDefinition'
 import { compileTool, type CompiledTool } from './tools';
 import type { CachePolicy, Implementation, JsonObject, ServerCapabilities } from './types';
 
-export class Registry implements ServerAtLoad {
+export class CompiledDefinition implements ServerAtLoad {
   readonly info: Implementation;
   readonly instructions: string | undefined;
   readonly card: ServerCardDefinition | undefined;
@@ -47,9 +46,7 @@ export class Registry implements ServerAtLoad {
     this.instructions = definition.instructions;
     this.card = definition.card && checkedCard(definition.card);
     this.logging = definition.logging === true;
-    // MCP Apps is served when a view is listed (docs/apps.md): nothing to add by hand, nothing to pay without one.
-    const apps = appsExtensionFor(definition.resources ?? [], definition.tools ?? []);
-    this.extensions = apps ? [...(definition.extensions ?? []), apps] : (definition.extensions ?? []);
+    this.extensions = definition.extensions ?? [];
     byName(this.extensions, (e) => e.id, 'extension');
     const fieldsOf = (tool: AnyTool) => this.extensions.flatMap((extension) => extension.toolFields?.(tool) ?? []);
     this.tools = byName((definition.tools ?? []).map((tool) => compileTool(tool, fieldsOf(tool))), (t) => t.definition.name, 'tool');
@@ -76,7 +73,12 @@ export class Registry implements ServerAtLoad {
     // without it; one that only runs as a task could never be served (docs/tasks.md).
     const taskOnly = [...this.tools.values()].find((t) => t.definition.task === 'required');
     if (taskOnly && !this.extensions.some((e) => e.id === TASKS_EXTENSION)) {
-      throw new Error(`tool "${taskOnly.definition.name}" runs only as a task: serve the tasks configuration (wrangler.tasks.toml), or add \`extensions: [durableTasks()]\` (docs/tasks.md)`);
+      throw new Error(`tool "${taskOnly.definition.name}" runs only as a task: turn tasks on: \`extensions: [tasks()]\` in src/index.ts (docs/tasks.md)`);
+    }
+    // A view is served by the MCP Apps extension, turned on in the entry: without it, a tool's view would be dropped unsaid.
+    const withView = [...this.tools.values()].find((t) => t.definition.ui !== undefined);
+    if (withView && !this.extensions.some((e) => e.id === 'io.modelcontextprotocol/ui')) {
+      throw new Error(`tool "${withView.definition.name}" has a view (ui), which MCP Apps serves: turn it on: \`extensions: [apps()]\` in src/index.ts (docs/apps.md)`);
     }
   }
 

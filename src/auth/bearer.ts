@@ -1,0 +1,32 @@
+/** AUTH_MODE = "bearer": one static secret (MCP_BEARER_TOKEN), for private deployments; compared in constant time (docs/production.md). */
+import type { Caller } from '../mcp/request';
+import { constantTimeEqual, type AuthMode } from '../http/auth';
+import { required, secret, type SettingDocs, type SettingRows } from '../http/settingsTable';
+
+export interface BearerAuthSettings {
+  mode: 'bearer';
+  /** MCP_BEARER_TOKEN */
+  bearerToken: string;
+  scopesSupported: readonly string[];
+  authorizationServers: readonly string[];
+}
+
+/** The caller of the one shared secret: it says nothing about who holds it, so no claims. */
+const NO_CLAIMS: Caller['claims'] = Object.freeze({});
+
+const settings = {
+  MCP_BEARER_TOKEN: { default: undefined, accepts: 'the token, with no whitespace around it', parse: secret, secret: true },
+} satisfies SettingRows;
+
+export const bearer: AuthMode<BearerAuthSettings, typeof settings> = {
+  name: 'bearer',
+  settings,
+  parse: ({ MCP_BEARER_TOKEN: token, AUTH_SCOPES: scopesSupported }) =>
+    token ? { mode: 'bearer', bearerToken: token, scopesSupported, authorizationServers: [] } : required('MCP_BEARER_TOKEN', 'bearer', ' (`wrangler secret put MCP_BEARER_TOKEN`)'),
+  verify: (token, auth) => (constantTimeEqual(token, auth.bearerToken) ? { subject: 'bearer', scopes: auth.scopesSupported, claims: NO_CLAIMS } : undefined),
+};
+
+/** The README's line of its setting (`npm run settings`; not in the Worker's bundle). */
+export const docs: SettingDocs<typeof settings> = {
+  MCP_BEARER_TOKEN: { shownDefault: 'unset', doc: 'Secret, for `bearer` (required): the one token clients send.' },
+};

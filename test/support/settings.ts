@@ -1,0 +1,18 @@
+/** The settings as a Worker that includes every auth mode the template ships reads them (src/http/settings.ts). */
+import { access, bearer, introspect, jwt } from '../../src/auth';
+import { readSettings, type Settings } from '../../src/http/settings';
+import { SettingError } from '../../src/http/settingsTable';
+import { signInSettingsMode } from '../../src/signin/signInSettings';
+
+/** Every mode the template ships; sign-in's without its token check (its library needs the Workers runtime). */
+export const SHIPPED_MODES = [bearer, jwt, access, introspect, { ...signInSettingsMode, verify: () => undefined }];
+
+/** The settings of `env`, or the error naming the one that cannot be read. */
+export const settingsOf = (env: Readonly<Record<string, unknown>>): Settings | SettingError => readSettings(env, SHIPPED_MODES);
+
+/** The error naming the setting `env` gets wrong; throws when it is accepted. */
+export function refused(env: Readonly<Record<string, unknown>>): SettingError {
+  const outcome = settingsOf(env);
+  if (!(outcome instanceof SettingError)) throw new Error(`${JSON.stringify(env)} was accepted`);
+  return outcome;
+}
