@@ -96,12 +96,12 @@ ${clients(endpoint, key)}
 </section>
 <section aria-labelledby="tools">
 <h2 id="tools">Tools <span class="count">${tools.length}</span></h2>
-${tools.length ? `<ul class="tools">${tools.join('')}</ul>` : '<p>This server has no tools.</p>'}
+${tools.length ? `<ul class="items tools">${tools.join('')}</ul>` : '<p>This server has no tools.</p>'}
 </section>
 ${skills.length ? `<section aria-labelledby="skills">
 <h2 id="skills">Skills <span class="count">${skills.length}</span></h2>
 <p>Workflows a client that speaks the Skills extension can load for its model.</p>
-<ul class="tools">${skills.join('')}</ul>
+<ul class="items skills">${skills.join('')}</ul>
 </section>
 ` : ''}<footer>${card ? `<a href="${SERVER_CARD_PATH}">Server Card</a> · ` : ''}Protocol revision 2026-07-28, Streamable HTTP</footer>
 </main>
@@ -169,9 +169,9 @@ a{color:var(--accent)}
 .clients details{background:var(--card);border:1px solid var(--line);border-radius:8px;margin:.5rem 0;padding:.55rem .8rem}
 summary{cursor:pointer;font-weight:600}
 details>div{margin-top:.5rem}
-.tools{list-style:none;padding:0;margin:0;display:grid;gap:.6rem}
-.tools li{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:.7rem .9rem}
-.tools p{margin:.3rem 0 0;color:var(--muted)}
+.items{list-style:none;padding:0;margin:0;display:grid;gap:.6rem}
+.items li{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:.7rem .9rem}
+.items p{margin:.3rem 0 0;color:var(--muted)}
 .title{font-weight:600;margin-left:.35rem}
 .tag{font-size:.8rem;border:1px solid var(--line);border-radius:999px;padding:0 .5rem;margin-left:.35rem;color:var(--muted)}
 .count{font-size:.85rem;color:var(--muted);font-weight:400}

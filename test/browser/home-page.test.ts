@@ -12,12 +12,16 @@ import { launchChromium, openWatched, screenshotPath } from './support/chromium'
 let worker: WorkerInWorkerd;
 let browser: Browser;
 let toolNames: string[];
+let skillNames: string[];
 
 beforeAll(async () => {
   [worker, browser] = await Promise.all([startInWorkerd({ secrets: { MCP_STATE_SECRET: 'page test' } }), launchChromium()]);
   // What the page shows people: the listed tools a model may call (a tool only a view calls, MCP Apps visibility ["app"], is not for them).
   const forModels = (tool: Record<string, any>) => (tool._meta?.ui?.visibility as string[] | undefined)?.includes('model') ?? true;
   toolNames = (await testClient(worker).listTools()).result.tools.filter(forModels).map((tool) => String(tool.name));
+  // And the skills (docs/skills.md): each skill's SKILL.md, as resources/list names it; none, no list.
+  const isSkill = (resource: Record<string, any>) => /^skill:\/\/.+\/SKILL\.md$/.test(String(resource.uri));
+  skillNames = (await testClient(worker).listResources()).result.resources.filter(isSkill).map((resource) => String(resource.name));
 }, 120_000);
 afterAll(() => Promise.all([browser?.close(), worker?.dispose()]));
 
@@ -30,6 +34,7 @@ describe('the page at /', () => {
     expect(await page.locator('#endpoint').textContent()).toBe(`${worker.url}/mcp`);
     const shown = await page.locator('.tools code').allTextContents();
     expect(shown).toEqual(toolNames);
+    expect(await page.locator('.skills code').allTextContents()).toEqual(skillNames);
     expect(requests).toEqual([`${worker.url}/`]);
     expect(errors).toEqual([]);
     await context.close();
