@@ -1,6 +1,7 @@
 /**
  * What a cold start does not pay for (docs/performance.md, "Module load"): a tool's validators
- * are built on its first call that needs them, once per isolate, never at module load.
+ * are built on its first call that needs them, a list's pages on its first request (for each kind
+ * of caller and era), once per isolate, never at module load.
  */
 import { describe, expect, it, vi } from 'vitest';
 
@@ -16,8 +17,16 @@ vi.mock('@cfworker/json-schema', async (importOriginal) => {
   return { ...actual, Validator: Counted };
 });
 
+const paginated = vi.hoisted(() => ({ lists: [] as string[] }));
+vi.mock('../../src/mcp/paginate', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../src/mcp/paginate')>();
+  return { paginate: (...args: Parameters<typeof actual.paginate>) => (paginated.lists.push(args[0]), actual.paginate(...args)) };
+});
+
 const { defineTool, text } = await import('../../src/mcp/define');
 const { compileTool } = await import('../../src/mcp/tools');
+const { createServer } = await import('../../src/mcp/createServer');
+const { mcpRequest } = await import('../support/request');
 
 describe('a tool compiled at load builds its validators on first use', () => {
   it('builds none when compiled, the input one on the first check of arguments, the output one on the first check of a result, each once', () => {
@@ -45,5 +54,27 @@ describe('a tool compiled at load builds its validators on first use', () => {
     const tool = (inputSchema: Record<string, unknown>) => defineTool({ name: 't', inputSchema, handler: () => text('') });
     expect(() => compileTool(tool({ $schema: 'https://example.com/my-dialect', type: 'object' }))).toThrow(/unsupported JSON Schema dialect/);
     expect(() => compileTool(tool({ type: 'object', properties: { a: { $ref: 'https://example.com/a.json' } } }))).toThrow(/points outside the schema/);
+  });
+});
+
+describe('a list serializes its pages on its first request', () => {
+  it('serializes none when the server is created, then each kind of page once, on the first request that asks for it', async () => {
+    const tools = Array.from({ length: 3 }, (_, i) => defineTool({ name: `t${i}`, inputSchema: { type: 'object' }, handler: () => text('') }));
+    paginated.lists.length = 0;
+    const server = createServer({ info: { name: 'lazy', version: '0' }, tools });
+    expect(paginated.lists).toEqual([]);
+    const list = (meta?: Parameters<typeof mcpRequest>[1], caller?: object) =>
+      server.handle(mcpRequest({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }, meta, caller ? { caller: caller as never } : {}));
+    const first = await list();
+    expect(JSON.parse((first.result as { json: string }).json).tools).toHaveLength(3);
+    expect(paginated.lists).toEqual(['tools/list']);
+    expect((await list()).result).toBe(first.result); // kept
+    expect(paginated.lists).toHaveLength(1);
+    await list({ era: 'legacy', protocolVersion: '2025-11-25', clientCapabilities: {} });
+    expect(paginated.lists).toHaveLength(2);
+    await list(undefined, { subject: 'someone', scopes: [] });
+    expect(paginated.lists).toHaveLength(3); // an authenticated caller's pages: private hints
+    await list(undefined, { subject: 'someone else', scopes: [] });
+    expect(paginated.lists).toHaveLength(3);
   });
 });
