@@ -27,6 +27,7 @@ const { defineTool, text } = await import('../../src/mcp/define');
 const { compileTool } = await import('../../src/mcp/tools');
 const { createServer } = await import('../../src/mcp/createServer');
 const { mcpRequest } = await import('../support/request');
+const { Registry } = await import('../../src/mcp/registry');
 
 describe('a tool compiled at load builds its validators on first use', () => {
   it('builds none when compiled, the input one on the first check of arguments, the output one on the first check of a result, each once', () => {
@@ -76,5 +77,22 @@ describe('a list serializes its pages on its first request', () => {
     expect(paginated.lists).toHaveLength(3); // an authenticated caller's pages: private hints
     await list(undefined, { subject: 'someone else', scopes: [] });
     expect(paginated.lists).toHaveLength(3);
+  });
+});
+
+describe('server/discover serializes its answer on its first request', () => {
+  it('finishes no result when the server is created; each kind of discover answer once, when first asked', async () => {
+    const finished = vi.spyOn(Registry.prototype, 'finished');
+    const server = createServer({ info: { name: 'lazy', version: '0' }, instructions: 'Say hello.', tools: [defineTool({ name: 't', inputSchema: { type: 'object' }, handler: () => text('') })] });
+    expect(finished).not.toHaveBeenCalled();
+    const discover = (servesLegacy: boolean) => server.handle(mcpRequest({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: {} }, undefined, { servesLegacy }));
+    const first = await discover(false);
+    expect(JSON.parse((first.result as { json: string }).json)).toMatchObject({ supportedVersions: ['2026-07-28'], instructions: 'Say hello.' });
+    expect(finished).toHaveBeenCalledTimes(1);
+    expect((await discover(false)).result).toBe(first.result);
+    expect(finished).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(((await discover(true)).result as { json: string }).json).supportedVersions).toContain('2025-11-25');
+    expect(finished).toHaveBeenCalledTimes(2);
+    finished.mockRestore();
   });
 });
