@@ -10,7 +10,7 @@ describe('src/resources/time-zones.ts', () => {
     const { timeZones, timeInZone } = await import('../../src/resources/time-zones');
     expect(asked).not.toHaveBeenCalled();
     const read = (await timeZones.read({} as never)) as { contents: { text: string }[] };
-    expect(read.contents[0].text.split('\n')).toContain('Europe/Paris');
+    expect(read.contents[0]?.text.split('\n')).toContain('Europe/Paris');
     expect(asked).toHaveBeenCalledTimes(1);
     expect(timeInZone.complete?.zone?.('europe/par', {} as never)).toEqual(['Europe/Paris']);
     expect(asked).toHaveBeenCalledTimes(1);
