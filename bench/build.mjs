@@ -6,16 +6,15 @@
  * Two contenders are what a forker ships, built from the repository's root configuration
  * (wrangler.toml, whatever its `main`): "shipped", the default Worker with its examples, and
  * "fork", the same after the README's deletion step and its "Add a tool" tool, applied to a copy
- * (scripts/forkCopy.mjs, as `npm run test:fork` does). Their configuration is the root's with
+ * in bench/.out/fork-src (scripts/forkCopy.mjs, as `npm run test:fork` does). Their configuration is the root's with
  * its `[[ratelimits]]` blocks removed (a local rate-limit binding keys every anonymous request
  * alike and would refuse the load), without `[build]` and `[assets]` (the views' pages are static
  * assets, not part of the script, and no benchmark request reads one), and with
  * MCP_STATE_SECRET set: bench/.out/<name>.wrangler.toml.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -89,21 +88,21 @@ export function ensurePeers() {
   execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: here, stdio: 'inherit' });
 }
 
-/** "shipped": the root's Worker as it is. "fork": a copy made the README's way, built, then removed. */
+/**
+ * "shipped": the root's Worker as it is. "fork": a copy made the README's way, in
+ * bench/.out/fork-src (kept, for bench/modload.mjs and a look; remade on every build).
+ */
 function buildFromRoot(name) {
-  if (name === 'shipped') return build(name, [], () => configFromRoot(root, configOf(name)));
-  const parent = mkdtempSync(join(tmpdir(), 'mcp-bench-fork-'));
-  try {
-    const fork = join(parent, 'repo');
-    mkdirSync(fork);
-    copyRepository(root, fork);
-    makeItYours(fork, { name: 'my-fork-server', cardName: 'io.github.my-fork-org/my-fork-server' });
-    const { toolName } = addReadmeTool(root, fork);
-    if (toolName !== FORK_TOOL) throw new Error(`the README's tool is ${toolName}, the benchmark calls ${FORK_TOOL}: update FORK_TOOL and bench/requests.mjs`);
-    return build(name, [], () => configFromRoot(fork, configOf(name)));
-  } finally {
-    rmSync(parent, { recursive: true, force: true });
-  }
+  // In a fork (its examples' tests gone, as the README's step leaves it), the fork is the root's Worker itself.
+  if (name === 'shipped' || !existsSync(join(root, 'test', 'examples'))) return build(name, [], () => configFromRoot(root, configOf(name)));
+  const fork = join(here, '.out', 'fork-src');
+  rmSync(fork, { recursive: true, force: true });
+  mkdirSync(fork, { recursive: true });
+  copyRepository(root, fork);
+  makeItYours(fork, { name: 'my-fork-server', cardName: 'io.github.my-fork-org/my-fork-server' });
+  const { toolName } = addReadmeTool(root, fork);
+  if (toolName !== FORK_TOOL) throw new Error(`the README's tool is ${toolName}, the benchmark calls ${FORK_TOOL}: update FORK_TOOL and bench/requests.mjs`);
+  return build(name, [], () => configFromRoot(fork, configOf(name)));
 }
 
 /** Builds one contender of CONTENDERS (the peers must be installed for sdk and agents). */

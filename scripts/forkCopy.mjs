@@ -11,7 +11,7 @@
  * (default: throw) with the step and why.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 // The examples. The tasks and sign-in configurations (src/with-tasks.ts, wrangler.tasks.toml;
@@ -42,10 +42,32 @@ export function readmeFiles(root, heading, fail = throwing) {
   return files;
 }
 
+/** What a copy without git leaves out: what .gitignore lists (outputs, installs, local secrets). */
+const NOT_CLONED = ['.git', 'node_modules', 'dist', '.wrangler', '.dev.vars', 'build', 'bench/.out', 'bench/node_modules', 'test-output', 'server.json'];
+
+/** The files of `root` a clone has: git's list, or, in a copy that is no repository (the fork check's), every file but NOT_CLONED. */
+function filesOf(root) {
+  try {
+    const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    return listed.split('\0').filter(Boolean);
+  } catch {
+    const files = [];
+    const walk = (dir) => {
+      for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
+        const path = dir ? `${dir}/${entry.name}` : entry.name;
+        if (NOT_CLONED.includes(path) || entry.name.endsWith('.log')) continue;
+        if (entry.isDirectory()) walk(path);
+        else if (entry.isFile()) files.push(path);
+      }
+    };
+    walk('');
+    return files;
+  }
+}
+
 /** A copy of what a clone of `root` has, with its node_modules (a symlink: no install, same versions). */
 export function copyRepository(root, fork) {
-  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' });
-  for (const file of new Set(listed.split('\0').filter(Boolean))) {
+  for (const file of new Set(filesOf(root))) {
     if (!existsSync(join(root, file))) continue; // deleted in the working tree, not yet committed
     mkdirSync(dirname(join(fork, file)), { recursive: true });
     cpSync(join(root, file), join(fork, file));
