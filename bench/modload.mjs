@@ -35,7 +35,9 @@ const RUNS = 15;
 /** A module's name: its path under src/ or bench/, or its package for node_modules. */
 const moduleOf = (path) => {
   const packaged = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path);
-  return packaged ? packaged[1] : relative(root, join(root, path)).replace(/^.*?(src|bench|views|build)\//, '$1/');
+  if (packaged) return packaged[1];
+  const source = /(?:^|\/)((?:src|views|build)\/.*)$/.exec(path); // a fork's copy lives in bench/.out/fork-src/
+  return source ? source[1] : relative(root, join(root, path)).replace(/^(?:\.\.\/)+/, '');
 };
 
 async function bundle(main, minify) {
