@@ -25,7 +25,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, serveWithWorkerd, workerdBinary } from '../scripts/workerd.mjs';
 import { configOf, outDir } from './build.mjs';
-import { OPS, wireHeaders } from './requests.mjs';
+import { opFor, requestOf, wireHeaders } from './requests.mjs';
 
 const V8_FLAGS = ['--no-concurrent-recompilation', '--no-concurrent-sparkplug', '--no-concurrent-osr'];
 
@@ -42,7 +42,7 @@ export function hasValgrind() {
 
 /** One request of `op`, its answer read to the end; resolves with its status. */
 async function post(url, op) {
-  const response = await fetch(url, { method: 'POST', headers: wireHeaders(op), body: OPS[op].body });
+  const response = await fetch(url, { method: 'POST', headers: wireHeaders(op), body: requestOf(op).body });
   await response.arrayBuffer();
   return response.status;
 }
@@ -104,7 +104,8 @@ async function underCallgrind({ bundle, vars }, probe, v8Flags = []) {
  * Instructions per request of `op` against one workerd running `bundle` (with `vars`), after
  * `warmup` requests; the whole workerd process (every thread) is counted.
  */
-export async function instructionsPerRequest(served, op, { warmup = 1000, requests = 1000 } = {}) {
+export async function instructionsPerRequest(served, generic, { warmup = 1000, requests = 1000 } = {}) {
+  const op = opFor(served.bundle, generic); // the contender's own tool for tools/call
   const listening = async (url) => {
     await fetch(url);
     return true;

@@ -8,12 +8,14 @@
 import { readFileSync } from 'node:fs';
 import { serveWithWorkerd } from '../scripts/workerd.mjs';
 import { configOf, outDir } from './build.mjs';
-import { expectationFor, OPS, wireHeaders } from './requests.mjs';
+import { expectationFor, OPS, opFor, requestOf, wireHeaders } from './requests.mjs';
 import { fixed, table } from './stats.mjs';
 import { wrk } from './wrk.mjs';
 
 /** Contenders served under workerd: name → bundle and vars ("template" is the template's defaults). */
 export const SERVED = {
+  shipped: { bundle: 'shipped' },
+  fork: { bundle: 'fork' },
   template: { bundle: 'template' },
   'template, logs off': { bundle: 'template', vars: { REQUEST_LOGS: 'off' } },
   'template, logs on': { bundle: 'template', vars: { REQUEST_LOGS: 'on' } },
@@ -52,7 +54,8 @@ export const stopAll = (servers) => Promise.all(Object.values(servers).map((s) =
 export async function checkAnswers(servers, ops, expectation) {
   for (const [name, server] of Object.entries(servers)) {
     for (const op of ops) {
-      const response = await fetch(`${server.url}/mcp`, { method: 'POST', headers: wireHeaders(op), body: OPS[op].body });
+      const concrete = opFor(name, op);
+      const response = await fetch(`${server.url}/mcp`, { method: 'POST', headers: wireHeaders(concrete), body: requestOf(concrete).body });
       const body = await response.text();
       const want = expectation(name, op);
       if (response.status !== want.status || !body.includes(want.contains)) throw new Error(`${name} ${op}: unexpected answer ${response.status} ${body.slice(0, 200)}`);
@@ -69,6 +72,10 @@ const errorsOf = (r, status) => r.socketErrors + (status < 300 ? r.non2xx : r.re
  * two contenders back to back, never seconds apart.
  */
 export const PAIRS = [
+  ['shipped', 'sdk'],
+  ['fork', 'sdk'],
+  ['shipped', 'bare + pipeline'],
+  ['fork', 'bare + pipeline'],
   ['template', 'bare + parse'],
   ['template', 'sdk'],
   ['template, logs off', 'bare + parse'],
@@ -93,7 +100,7 @@ export async function rounds(servers, ops, { rounds: count, seconds, connections
   const ratios = {};
   const loads = [];
   const run = async (name, op) => {
-    const r = await wrk(`${servers[name].url}/mcp`, op, { serverPid: servers[name].pid, seconds, connections });
+    const r = await wrk(`${servers[name].url}/mcp`, opFor(name, op), { serverPid: servers[name].pid, seconds, connections });
     const entry = (samples[`${name} ${op}`] ??= { rps: [], p50: [], p99: [], wrkCpu: [], serverCpu: [], machineBusy: [], errors: 0 });
     for (const key of ['rps', 'p50', 'p99', 'wrkCpu', 'serverCpu', 'machineBusy']) entry[key].push(r[key]);
     entry.errors += errorsOf(r, expectation(name, op).status);

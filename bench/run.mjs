@@ -76,10 +76,17 @@ if (withLoad) {
 
   if (withInstructions) {
     print('### Instructions per request under workerd (valgrind callgrind, every thread of the process)\n');
-    print(await instructionsTable(SERVED, ['template', 'sdk', 'bare', 'bare + parse', 'bare + checks', 'bare + pipeline'], ['discover', 'tools/list', 'tools/call'], [['template', 'bare + parse'], ['template', 'bare + checks'], ['bare + pipeline', 'bare + parse'], ['template', 'bare + pipeline'], ['template', 'sdk']]));
+    print(
+      await instructionsTable(
+        SERVED,
+        ['shipped', 'fork', 'template', 'sdk', 'bare', 'bare + parse', 'bare + checks', 'bare + pipeline'],
+        ['discover', 'tools/list', 'tools/call'],
+        [['shipped', 'bare + pipeline'], ['fork', 'bare + pipeline'], ['shipped', 'sdk'], ['fork', 'sdk'], ['template', 'bare + parse'], ['template', 'bare + checks'], ['bare + pipeline', 'bare + parse'], ['template', 'bare + pipeline'], ['template', 'sdk']],
+      ),
+    );
     print('\nAfter 1,000 warm-up requests, 1,000 requests one at a time; V8 compiles on the main thread (under valgrind its compiler threads barely run). No clock moves the count: the counts of bare + parse and bare + checks repeat within 0.2% from run to run, those of the template and bare + pipeline within about 3% ("Reading these figures").\n');
     print('#### A cold start in instructions\n');
-    print(await startupTable(SERVED, ['template', 'sdk', 'agents', 'bare', 'bare + parse', 'bare + checks'], 'bare'));
+    print(await startupTable(SERVED, ['shipped', 'fork', 'template', 'sdk', 'agents', 'bare', 'bare + parse', 'bare + checks'], 'bare'));
     print("\nFrom spawning workerd to its first answered tools/list, every thread: the runtime's start, the module's evaluation and the first request. What the cold start table measures in milliseconds, without a clock's noise (BENCHMARKS.md, \"A cold start\").\n");
   }
 

@@ -8,7 +8,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { here } from './build.mjs';
-import { OPS, wireHeaders } from './requests.mjs';
+import { requestOf, wireHeaders } from './requests.mjs';
 
 /** Installs wrk from Debian's packages when it is missing (this needs root, as on this project's machines). */
 export function ensureWrk() {
@@ -37,7 +37,7 @@ function scriptFor(op) {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${op.replace(/\W/g, '-')}.lua`);
   const headers = Object.entries(wireHeaders(op)).map(([name, value]) => `wrk.headers[ ${luaString(name)} ] = ${luaString(value)}`);
-  writeFileSync(file, [`wrk.method = "POST"`, `wrk.body = ${luaString(OPS[op].body)}`, ...headers, ''].join('\n'));
+  writeFileSync(file, [`wrk.method = "POST"`, `wrk.body = ${luaString(requestOf(op).body)}`, ...headers, ''].join('\n'));
   return file;
 }
 

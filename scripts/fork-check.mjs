@@ -8,16 +8,15 @@
  * (`npm run registry`), Server Card and page name the fork's server and its tool. Any step that fails, or a README test that does not run, fails
  * the check loudly. FORK_CHECK_KEEP=1 keeps the copy for a post-mortem.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { addReadmeTool, copyRepository, editFile, EXAMPLES, makeItYours, readmeFiles as readmeBlocks } from './forkCopy.mjs';
 import { loadWorker, noContext } from './loadWorker.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-// The examples (test/examples holds the Worker that runs them with tasks and sign-in on).
-const EXAMPLES = ['src/tools', 'src/resources', 'src/prompts', 'views/world-clock', 'skills/plan-a-meeting', 'test/examples'];
 const FORK_NAME = 'my-fork-server';
 /** The fork's name in the Server Card and the MCP Registry (reverse DNS). */
 const FORK_CARD_NAME = `io.github.my-fork-org/${FORK_NAME}`;
@@ -38,24 +37,10 @@ function fail(step, why) {
 }
 
 /** Replaces `pattern` in a file of the copy; a pattern that no longer matches means the template drifted from this script. */
-function edit(file, pattern, replacement) {
-  const path = join(fork, file);
-  const text = readFileSync(path, 'utf8');
-  if (!pattern.test(text)) fail('make it yours', `${file} no longer contains ${pattern}`);
-  writeFileSync(path, text.replace(pattern, replacement));
-}
+const edit = (file, pattern, replacement) => editFile(fork, file, pattern, replacement, fail);
 
-/** The ```ts and ```html blocks of a README section (any heading level) whose first line names their file (`// path`, `<!-- path -->`). */
-function readmeFiles(heading) {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const start = readme.search(new RegExp(`^#{1,6} ${heading}$`, 'm'));
-  if (start < 0) fail('read the README', `no "${heading}" section`);
-  const section = readme.slice(readme.indexOf('\n', start)).split(/\n#{1,6} /)[0];
-  const blocks = /```(?:ts\n\/\/ (\S+)|html\n<!-- (\S+) -->)\n([\s\S]*?)```/g;
-  const files = [...section.matchAll(blocks)].map(([, ts, html, code]) => ({ path: ts ?? html, code }));
-  if (files.length === 0) fail('read the README', `"${heading}" has no \`\`\`ts block starting with // <path>`);
-  return files;
-}
+/** The ```ts and ```html blocks of a README section whose first line names their file. */
+const readmeFiles = (heading) => readmeBlocks(root, heading, fail);
 
 /** Runs an npm script in the copy, its output streamed; returns the output for inspection. */
 function run(step, args, limitMs) {
@@ -79,40 +64,18 @@ function run(step, args, limitMs) {
 }
 
 // 1. A copy of what a clone has, with this checkout's node_modules (a symlink: no install, same versions).
-const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' });
-for (const file of new Set(listed.split('\0').filter(Boolean))) {
-  if (!existsSync(join(root, file))) continue; // deleted in the working tree, not yet committed
-  mkdirSync(dirname(join(fork, file)), { recursive: true });
-  cpSync(join(root, file), join(fork, file));
-}
-symlinkSync(join(root, 'node_modules'), join(fork, 'node_modules'), 'dir');
+copyRepository(root, fork);
 
-// 2. Make it yours: no examples, a new name, the example's upstream var gone.
-for (const folder of EXAMPLES) rmSync(join(fork, folder), { recursive: true, force: true });
-edit('src/server.ts', /^import .* from '\.\/(tools|resources|prompts)\/.*';\n/gm, '');
-edit('src/server.ts', /^(\s+)(resources|resourceTemplates|prompts): \[[^\]]*\],/gm, '$1$2: [],');
-edit('src/server.ts', /(info: \{ name: )'[^']*'/, `$1'${FORK_NAME}'`);
-edit('src/server.ts', /^(\s+instructions: )'[^']*'/m, "$1'Greets people by name.'");
-edit('src/server.ts', /(card: \{\s+name: )'[^']*'/, `$1'${FORK_CARD_NAME}'`);
-const { name: templateName } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-const named = (name) => new RegExp(`"name": "${name}"`, 'g');
-edit('package.json', named(templateName), `"name": "${FORK_NAME}"`);
-edit('package-lock.json', named(templateName), `"name": "${FORK_NAME}"`);
-edit('wrangler.toml', /^name = "[^"]*"/m, `name = "${FORK_NAME}"`);
-edit('wrangler.toml', /^(#.*\n)?GITHUB_API_URL = .*\n/m, ''); // with its comment line
+// 2. Make it yours: no examples, a new name, the example's upstream var gone (scripts/forkCopy.mjs).
+makeItYours(fork, { name: FORK_NAME, cardName: FORK_CARD_NAME }, fail);
 
 // 3. Add a tool and its tests, exactly as the README shows them.
-const [tool] = readmeFiles('Add a tool');
-const exported = /export const (\w+)/.exec(tool.code)?.[1];
-const module = /^src\/tools\/(.+)\.ts$/.exec(tool.path)?.[1];
-if (!exported || !module) fail('add a tool', `the README's tool block (${tool.path}) does not export a tool from src/tools/`);
+const tool = addReadmeTool(root, fork, fail);
 const tests = readmeFiles('Test your tool');
-for (const { path, code } of [tool, ...tests]) {
+for (const { path, code } of tests) {
   mkdirSync(dirname(join(fork, path)), { recursive: true });
   writeFileSync(join(fork, path), code);
 }
-edit('src/server.ts', /^(import .* from '\.\/mcp';\n)/m, `$1import { ${exported} } from './tools/${module}';\n`);
-edit('src/server.ts', /^(\s+)tools: \[[^\]]*\],/m, `$1tools: [${exported}],`);
 
 // 4. Add a view, as the README shows it, and link the README's tool to it as the README says.
 const view = readmeFiles('Add a view');
@@ -158,7 +121,7 @@ const serverJson = JSON.parse(readFileSync(join(fork, 'server.json'), 'utf8'));
 if (serverJson.name !== FORK_CARD_NAME || serverJson.remotes?.[0]?.url !== url) {
   fail('npm run registry', `server.json names ${serverJson.name} at ${serverJson.remotes?.[0]?.url}, not ${FORK_CARD_NAME} at ${url}`);
 }
-const toolName = /name: '([^']+)'/.exec(tool.code)?.[1];
+const { toolName } = tool;
 const { worker, settings } = await loadWorker(join(fork, 'wrangler.toml'));
 const env = { ...settings.vars, MCP_STATE_SECRET: 'fork check' };
 const card = await (await worker.fetch(new Request('http://localhost/mcp/server-card'), env, noContext)).json();

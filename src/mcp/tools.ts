@@ -1,8 +1,9 @@
 /**
- * A tool compiled once per isolate: its argument validator and the parameters it mirrors
- * into `Mcp-Param-*` headers are worked out at module load, so a call only looks them up.
- * A JSON Schema is compiled by @cfworker/json-schema; a Standard Schema (zod, valibot, ArkType:
- * `./toolSchema.ts`) validates itself, and its JSON Schema is made once, here, for `tools/list`.
+ * A tool compiled once per isolate: the parameters it mirrors into `Mcp-Param-*` headers and
+ * the checks of its schemas are worked out at module load, so a call only looks them up; its
+ * validators are built on its first call and kept. A JSON Schema is compiled by
+ * @cfworker/json-schema; a Standard Schema (zod, valibot, ArkType: `./toolSchema.ts`) validates
+ * itself, and its JSON Schema is made once, at load, for `tools/list`.
  */
 import { Validator, type Schema, type SchemaDraft } from '@cfworker/json-schema';
 import { ToolError, type AnyTool } from './define';
@@ -53,8 +54,13 @@ function compileSchema(schema: JSONSchema, where: string): (value: unknown) => s
   const external = externalRef(schema);
   // spec 2026-07-28 basic/index, Schema Dialect: network $refs are never fetched; refused here rather than failing every call
   if (external !== undefined) throw new Error(`${where}: $ref "${external}" points outside the schema; network references are not fetched, inline it under $defs`);
-  const validator = new Validator(schema as Schema, dialectOf(schema, where), false);
+  const dialect = dialectOf(schema, where);
+  // Built on the first call that needs it and kept for the isolate's life: a cold start builds
+  // no validator, and a tool never called never pays for one (docs/performance.md). The checks
+  // above, which an author's mistake fails, stay at module load.
+  let validator: Validator | undefined;
   return (value) => {
+    validator ??= new Validator(schema as Schema, dialect, false);
     const { valid, errors } = validator.validate(value);
     if (valid) return undefined;
     // The innermost errors are the actionable ones; the validator lists them last.

@@ -5,7 +5,10 @@
  */
 import { defineResource, defineResourceTemplate } from '../mcp';
 
-const zones = Intl.supportedValuesOf('timeZone');
+// Asked of the runtime on first use, not at module load: the list costs a cold start milliseconds
+// that only a read or a completion of these resources needs (docs/performance.md).
+let known: readonly string[] | undefined;
+const zones = (): readonly string[] => (known ??= Intl.supportedValuesOf('timeZone'));
 
 export const timeZones = defineResource({
   uri: 'time://zones',
@@ -14,7 +17,7 @@ export const timeZones = defineResource({
   description: 'Every IANA time zone name this server knows, one per line.',
   mimeType: 'text/plain',
   cache: { ttlMs: 86_400_000, cacheScope: 'public' },
-  read: () => ({ contents: [{ uri: 'time://zones', mimeType: 'text/plain', text: zones.join('\n') }] }),
+  read: () => ({ contents: [{ uri: 'time://zones', mimeType: 'text/plain', text: zones().join('\n') }] }),
 });
 
 export const timeInZone = defineResourceTemplate({
@@ -25,11 +28,11 @@ export const timeInZone = defineResourceTemplate({
   mimeType: 'text/plain',
   cache: { ttlMs: 0, cacheScope: 'public' },
   read(uri, { zone = '' }) {
-    if (!zones.includes(zone)) return undefined; // not one of ours: -32602 resource not found
+    if (!zones().includes(zone)) return undefined; // not one of ours: -32602 resource not found
     const now = new Intl.DateTimeFormat('en-GB', { timeZone: zone, dateStyle: 'full', timeStyle: 'long' }).format(new Date());
     return { contents: [{ uri, mimeType: 'text/plain', text: now }] };
   },
   complete: {
-    zone: (typed) => zones.filter((zone) => zone.toLowerCase().startsWith(typed.toLowerCase())),
+    zone: (typed) => zones().filter((zone) => zone.toLowerCase().startsWith(typed.toLowerCase())),
   },
 });

@@ -1,7 +1,7 @@
 /**
  * `server/discover` (spec 2026-07-28 server/discover): the versions served, the capabilities,
  * the instructions and `serverInfo`, serialized once per isolate for each kind of caller
- * (anonymous or authenticated, legacy clients served or not).
+ * (anonymous or authenticated, legacy clients served or not), on its first request.
  */
 import { RawJson } from '../json';
 import { servedVersions } from '../legacy';
@@ -14,12 +14,13 @@ export function discover(server: CompiledDefinition): Method {
     capabilities: server.capabilities,
     ...(server.instructions ? { instructions: server.instructions } : {}),
   });
-  // Indexed by [authenticated][servesLegacy].
-  const answers = [false, true].map((authenticated) =>
-    [false, true].map((legacy) => new RawJson(JSON.stringify(server.finished(body(legacy), server.cache('server/discover', authenticated)).result))),
-  );
+  // Indexed by 2 × authenticated + servesLegacy; each serialized on its first request, not at module load.
+  const answers: (RawJson | undefined)[] = [];
   return (request) => {
     const authenticated = request.caller !== undefined;
-    return { result: answers[Number(authenticated)]![Number(request.servesLegacy === true)]!, cache: server.cache('server/discover', authenticated) };
+    const legacy = request.servesLegacy === true;
+    const cache = server.cache('server/discover', authenticated);
+    const result = (answers[2 * Number(authenticated) + Number(legacy)] ??= new RawJson(JSON.stringify(server.finished(body(legacy), cache).result)));
+    return { result, cache };
   };
 }

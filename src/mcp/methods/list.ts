@@ -1,8 +1,9 @@
 /**
  * The list methods (`tools/list`, `prompts/list`, `resources/list`, `resources/templates/list`;
  * spec 2026-07-28 server/utilities/pagination): every page of a static list serialized once per
- * isolate, for an anonymous caller, an authenticated one and a legacy client; a request is one
- * map lookup by its cursor.
+ * isolate, for an anonymous caller, an authenticated one and a legacy client, on the first
+ * request of each (not at module load: a cold start serializes only what it answers); a request
+ * is then one map lookup by its cursor.
  *
  * A list with an item that needs scopes or has a `visibleTo` rule depends on who asks
  * (`../visibility.ts`): each request picks the items its caller may use, and the pages of that
@@ -31,7 +32,8 @@ export interface ListItem {
 /** How many selections of a list an isolate keeps serialized: enough for the scope sets of a deployment, bounded whatever callers send. */
 const KEPT_SELECTIONS = 64;
 
-type Pages = readonly [modern: Map<string | undefined, RawJson>, legacy: Map<string | undefined, RawJson>];
+/** A list's pages for a modern or a legacy client, each serialized on its first request and kept. */
+type Pages = (legacy: boolean) => Map<string | undefined, RawJson>;
 
 /**
  * `method` names the caching hints the list takes; `name`, what its cursors are minted for (an
@@ -40,14 +42,18 @@ type Pages = readonly [modern: Map<string | undefined, RawJson>, legacy: Map<str
 export function list(server: ServerAtLoad, method: CacheableMethod, key: string, items: readonly ListItem[], name: string = method): Method {
   const page = (policy: CachePolicy) => (list: readonly object[], nextCursor: string | undefined) =>
     server.finished({ [key]: list, ...(nextCursor ? { nextCursor } : {}) }, policy).result;
-  const pagesOf = (cursors: string, listed: readonly object[], policy: CachePolicy): Pages => [
-    paginate(cursors, listed, server.pageSize, page(policy)),
-    paginate(cursors, listed, server.pageSize, (list, next) => legacyShape(page(policy)(list, next))),
-  ];
+  const pagesOf = (cursors: string, listed: readonly object[], policy: CachePolicy): Pages => {
+    let modern: Map<string | undefined, RawJson> | undefined;
+    let legacy: Map<string | undefined, RawJson> | undefined;
+    return (isLegacy) =>
+      isLegacy
+        ? (legacy ??= paginate(cursors, listed, server.pageSize, (list, next) => legacyShape(page(policy)(list, next))))
+        : (modern ??= paginate(cursors, listed, server.pageSize, page(policy)));
+  };
   const serve = (request: McpRequest, pages: Pages, policy: CachePolicy) => {
     const cursor = request.message.params?.cursor;
     if (cursor !== undefined && typeof cursor !== 'string') return { error: invalidParams('params.cursor must be a string') };
-    const found = pages[request.meta.era === 'legacy' ? 1 : 0].get(cursor);
+    const found = pages(request.meta.era === 'legacy').get(cursor);
     return found ? { result: found, cache: policy } : { error: invalidParams('unknown cursor', { cursor }) };
   };
   const listed = items.map((item) => item.listed);
