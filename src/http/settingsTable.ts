@@ -243,7 +243,8 @@ export function parseRows(rows: SettingRows, env: Readonly<Record<string, unknow
     values[name] = parsed;
   }
   for (const prefix of ['AUTH_', 'LOGIN_']) {
-    const unknown = Object.keys(env).find((name) => name.startsWith(prefix) && !Object.hasOwn(rows, name));
+    // Empty is unset, as for every row: a wrangler.toml may keep `AUTH_ISSUER = ""` after its mode left `auth`.
+    const unknown = Object.keys(env).find((name) => name.startsWith(prefix) && env[name] !== undefined && env[name] !== '' && !Object.hasOwn(rows, name));
     const known = Object.keys(rows).filter((name) => name.startsWith(prefix));
     if (unknown) return new SettingError(unknown, `is not a setting of this Worker; its ${prefix} settings are ${known.join(', ') || 'none'}`);
   }

@@ -50,6 +50,10 @@ describe('settings that can be read', () => {
     expect(values).toEqual(Object.fromEntries(Object.entries(SETTINGS).map(([name, setting]) => [name, setting.default])));
   });
 
+  it('reads an empty AUTH_ var of a mode the Worker does not include as unset, as wrangler.toml keeps `AUTH_ISSUER = ""`', () => {
+    expect(readSettings({ AUTH_ISSUER: '', AUTH_MODE: 'none' }, [])).not.toBeInstanceOf(SettingError);
+  });
+
   it('has the rows of the modes a Worker includes, and no others: a mode left out takes its settings with it', () => {
     expect(readSettings({ AUTH_MODE: 'jwt', AUTH_ISSUER: 'https://issuer.example.com', AUTH_RESOURCE: 'https://mcp.example.com/mcp' }, [jwt])).not.toBeInstanceOf(SettingError);
     const error = readSettings({ AUTH_INTROSPECTION_URL: 'https://idp.example.com/introspect' }, [jwt]);
