@@ -4,12 +4,12 @@
  * long public caching hints; an author's mistake fails at load with what to write instead.
  */
 import { describe, expect, it } from 'vitest';
-import { APPS_EXTENSION, apps, defineAppView, VIEW_CACHE, VIEW_MIME_TYPE } from '../../src/apps';
-import { createServer } from '../../src/mcp/createServer';
-import { defineResource, defineTool, text, type ToolDefinition } from '../../src/mcp/define';
-import { RawJson } from '../../src/mcp/json';
-import { declares } from '../../src/mcp/meta';
-import { mcpRequest } from '../support/request';
+import { APPS_EXTENSION, apps, defineAppView, VIEW_CACHE, VIEW_MIME_TYPE } from '../../../src/apps';
+import { createServer } from '../../../src/mcp/createServer';
+import { defineResource, defineTool, text, type ToolDefinition } from '../../../src/mcp/define';
+import { RawJson } from '../../../src/mcp/json';
+import { declares } from '../../../src/mcp/meta';
+import { mcpRequest } from '../../support/request';
 
 const HTML = '<!doctype html><html><body><p>A view</p></body></html>';
 const view = defineAppView({

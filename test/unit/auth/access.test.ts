@@ -4,8 +4,8 @@
  * setting, never a server with authorization off.
  */
 import { describe, expect, it } from 'vitest';
-import { SettingError } from '../../src/http/settingsTable';
-import { settingsOf as settingsFor } from '../support/settings';
+import { SettingError } from '../../../src/http/settingsTable';
+import { settingsOf as settingsFor } from '../../support/settings';
 
 const ACCESS = { AUTH_MODE: 'access', ACCESS_TEAM_DOMAIN: 'https://acme.cloudflareaccess.com', ACCESS_AUD: 'a'.repeat(64) };
 const INTROSPECT = {

@@ -4,11 +4,11 @@
  * cannot run (docs/sign-in.md, "Settings").
  */
 import { describe, expect, it } from 'vitest';
-import type { AuthMode } from '../../src/http/auth';
-import { createRouter } from '../../src/http/router';
-import { SettingError } from '../../src/http/settingsTable';
-import { createServer } from '../../src/mcp';
-import { signInSettingsMode } from '../../src/signin/signInSettings';
+import type { AuthMode } from '../../../src/http/auth';
+import { createRouter } from '../../../src/http/router';
+import { SettingError } from '../../../src/http/settingsTable';
+import { createServer } from '../../../src/mcp';
+import { signInSettingsMode } from '../../../src/signin/signInSettings';
 
 const server = createServer({ info: { name: 'sign-in-router', version: '1.0.0' } });
 const SIGN_IN_ENV = {

@@ -5,8 +5,8 @@
  * the issuer is down.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { IssuerKeys, JWKS_DEFAULT_MAX_AGE_MS, JWKS_REFETCH_INTERVAL_MS, JWKS_STALE_MS } from '../../src/http/jwks';
-import { startIssuer, type Issuer } from '../support/issuer';
+import { IssuerKeys, JWKS_DEFAULT_MAX_AGE_MS, JWKS_REFETCH_INTERVAL_MS, JWKS_STALE_MS } from '../../../src/http/jwks';
+import { startIssuer, type Issuer } from '../../support/issuer';
 
 let issuer: Issuer;
 beforeAll(async () => void (issuer = await startIssuer()));

@@ -1,7 +1,7 @@
 /** The places for listen streams in one isolate (src/http/listen.ts): the isolate's limit, and each client's share of it. */
 import { describe, expect, it } from 'vitest';
-import { clientShare, takeListenSlot, type ListenSlot } from '../../src/http/listen';
-import { McpError } from '../../src/mcp/errors';
+import { clientShare, takeListenSlot, type ListenSlot } from '../../../src/http/listen';
+import { McpError } from '../../../src/mcp/errors';
 
 /** Takes a place, failing the test when refused. */
 function take(client: string, maxStreams: number): ListenSlot {

@@ -5,11 +5,11 @@
  * say *which* binding was asked (test/http/auth.test.ts covers the real one end to end).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jwt } from '../../src/auth';
-import type { AuthMode } from '../../src/http/auth';
-import { createRouter } from '../../src/http/router';
-import { edgeServer } from '../fixtures/edge/server';
-import { mcpHeaders, meta } from '../support/mcp';
+import { jwt } from '../../../src/auth';
+import type { AuthMode } from '../../../src/http/auth';
+import { createRouter } from '../../../src/http/router';
+import { edgeServer } from '../../fixtures/edge/server';
+import { mcpHeaders, meta } from '../../support/mcp';
 
 afterEach(() => vi.restoreAllMocks());
 

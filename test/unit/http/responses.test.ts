@@ -1,13 +1,13 @@
 /** The pure parts of the HTTP binding: Cache-Control mapping, header decoding, origin patterns. */
 import { describe, expect, it } from 'vitest';
-import { bearer } from '../../src/auth';
-import { authenticate, constantTimeEqual } from '../../src/http/auth';
-import { decodeHeaderValue } from '../../src/http/headers';
-import { invalidParams } from '../../src/mcp/errors';
-import { cacheControl, errorResponse, replyResponse } from '../../src/http/responses';
-import { pathOf } from '../../src/http/url';
-import { readSettings as readWith, SettingError } from '../../src/http/settings';
-import { SHIPPED_MODES } from '../support/settings';
+import { bearer } from '../../../src/auth';
+import { authenticate, constantTimeEqual } from '../../../src/http/auth';
+import { decodeHeaderValue } from '../../../src/http/headers';
+import { invalidParams } from '../../../src/mcp/errors';
+import { cacheControl, errorResponse, replyResponse } from '../../../src/http/responses';
+import { pathOf } from '../../../src/http/url';
+import { readSettings as readWith, SettingError } from '../../../src/http/settings';
+import { SHIPPED_MODES } from '../../support/settings';
 
 const readSettings = (env: Env) => readWith(env as unknown as Record<string, unknown>, SHIPPED_MODES);
 

@@ -4,10 +4,10 @@
  * be read is an error naming the setting and what it accepts, never the setting turned off.
  */
 import { describe, expect, it } from 'vitest';
-import { jwt } from '../../src/auth';
-import { readSettings } from '../../src/http/settings';
-import { parseRows, SETTINGS, SettingError } from '../../src/http/settingsTable';
-import { refused, SHIPPED_MODES } from '../support/settings';
+import { jwt } from '../../../src/auth';
+import { readSettings } from '../../../src/http/settings';
+import { parseRows, SETTINGS, SettingError } from '../../../src/http/settingsTable';
+import { refused, SHIPPED_MODES } from '../../support/settings';
 
 describe('settings that cannot be read', () => {
   it.each([

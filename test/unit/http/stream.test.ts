@@ -1,7 +1,7 @@
 /** The SSE stream behind progress and listen: events, heartbeat comments, and cancellation. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { openListenStream } from '../../src/http/listen';
-import { EventStream } from '../../src/http/stream';
+import { openListenStream } from '../../../src/http/listen';
+import { EventStream } from '../../../src/http/stream';
 
 afterEach(() => vi.useRealTimers());
 

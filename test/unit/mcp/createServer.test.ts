@@ -1,10 +1,10 @@
 /** The protocol core, called directly: no HTTP, no workerd. */
 import { describe, expect, it } from 'vitest';
-import { defineTool, text } from '../../src/mcp/define';
-import { RawJson } from '../../src/mcp/json';
-import { createServer } from '../../src/mcp/createServer';
-import type { McpRequest } from '../../src/mcp/request';
-import { mcpRequest } from '../support/request';
+import { defineTool, text } from '../../../src/mcp/define';
+import { RawJson } from '../../../src/mcp/json';
+import { createServer } from '../../../src/mcp/createServer';
+import type { McpRequest } from '../../../src/mcp/request';
+import { mcpRequest } from '../../support/request';
 
 const tools = Array.from({ length: 7 }, (_, i) =>
   defineTool({ name: `tool_${i}`, inputSchema: { type: 'object' }, handler: () => text(`ran ${i}`) }),
@@ -42,7 +42,7 @@ describe('createServer', () => {
   });
 
   it('refuses a handler that asks for more than 16 inputs at once with -32602', async () => {
-    const { defineTool: tool, inputRequired, listRoots } = await import('../../src/mcp');
+    const { defineTool: tool, inputRequired, listRoots } = await import('../../../src/mcp');
     const greedy = createServer({
       info: { name: 'greedy', version: '0' },
       tools: [tool({ name: 'greedy', inputSchema: { type: 'object' }, handler: () => inputRequired(Object.fromEntries(Array.from({ length: 17 }, (_, i) => [`r${i}`, listRoots()]))) })],

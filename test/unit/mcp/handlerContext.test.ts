@@ -1,10 +1,10 @@
 /** The `HandlerContext` a handler receives: every part works taken apart, as handlers take it. */
 import { describe, expect, it } from 'vitest';
-import { handlerContext } from '../../src/mcp/handlerContext';
-import type { RequestMeta } from '../../src/mcp/meta';
-import type { McpRequest } from '../../src/mcp/request';
-import { mcpRequest } from '../support/request';
-import type { JSONRPCNotification } from '../../src/mcp/types';
+import { handlerContext } from '../../../src/mcp/handlerContext';
+import type { RequestMeta } from '../../../src/mcp/meta';
+import type { McpRequest } from '../../../src/mcp/request';
+import { mcpRequest } from '../../support/request';
+import type { JSONRPCNotification } from '../../../src/mcp/types';
 
 const meta: RequestMeta = {
   protocolVersion: '2026-07-28',

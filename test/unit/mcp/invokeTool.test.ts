@@ -10,9 +10,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRouter } from '../../src/http/router';
-import { edgeServer } from '../fixtures/edge/server';
-import { mcpHeaders, meta } from '../support/mcp';
+import { createRouter } from '../../../src/http/router';
+import { edgeServer } from '../../fixtures/edge/server';
+import { mcpHeaders, meta } from '../../support/mcp';
 
 const upstream = { started: 0, abandoned: 0 };
 let server: Server;

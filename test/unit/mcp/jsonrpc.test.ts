@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { idSource } from '../../src/mcp/idSource';
-import { MAX_JSON_DEPTH, parseMessage } from '../../src/mcp/jsonrpc';
+import { idSource } from '../../../src/mcp/idSource';
+import { MAX_JSON_DEPTH, parseMessage } from '../../../src/mcp/jsonrpc';
 
 describe('parseMessage', () => {
   it('reads a request and a notification', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { McpError } from '../../src/mcp/errors';
-import { readLegacyMeta } from '../../src/mcp/legacy';
-import { declares, readRequestMeta } from '../../src/mcp/meta';
+import { McpError } from '../../../src/mcp/errors';
+import { readLegacyMeta } from '../../../src/mcp/legacy';
+import { declares, readRequestMeta } from '../../../src/mcp/meta';
 
 const V = 'io.modelcontextprotocol/protocolVersion';
 const CAPS = 'io.modelcontextprotocol/clientCapabilities';

@@ -1,7 +1,7 @@
 /** Scope hierarchies (src/mcp/scopes.ts; spec 2026-07-28 basic/authorization, Step-Up Authorization Flow). */
 import { describe, expect, it } from 'vitest';
-import { createServer } from '../../src/mcp';
-import { compileScopeHierarchy } from '../../src/mcp/scopes';
+import { createServer } from '../../../src/mcp';
+import { compileScopeHierarchy } from '../../../src/mcp/scopes';
 
 const hierarchy = compileScopeHierarchy({ admin: ['repo'], repo: ['repo:read', 'repo:write'] });
 

@@ -1,7 +1,7 @@
 /** Sealed requestState: AES-GCM with the request's identity as additional data. */
 import { describe, expect, it } from 'vitest';
-import { McpError } from '../../src/mcp/errors';
-import { canonicalJson, MAX_REQUEST_STATE_CHARS, openState, sealState, type StateBinding } from '../../src/mcp/state';
+import { McpError } from '../../../src/mcp/errors';
+import { canonicalJson, MAX_REQUEST_STATE_CHARS, openState, sealState, type StateBinding } from '../../../src/mcp/state';
 
 const binding: StateBinding = { method: 'tools/call', salient: { name: 'wizard', arguments: { a: 1, b: [2, 3] } }, principal: 'user-1' };
 

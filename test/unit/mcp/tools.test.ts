@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { defineTool, text, ToolError } from '../../src/mcp/define';
-import { compileTool } from '../../src/mcp/tools';
+import { defineTool, text, ToolError } from '../../../src/mcp/define';
+import { compileTool } from '../../../src/mcp/tools';
 
 const tool = (inputSchema: Record<string, unknown>) => defineTool({ name: 't', inputSchema, handler: () => text('') });
 

@@ -1,6 +1,6 @@
 /** W3C Trace Context, as the caller's trace context is read from `_meta` and the headers (src/mcp/traceContext.ts). */
 import { describe, expect, it } from 'vitest';
-import { MAX_TRACESTATE_CHARS, readTraceContext } from '../../src/mcp/traceContext';
+import { MAX_TRACESTATE_CHARS, readTraceContext } from '../../../src/mcp/traceContext';
 
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
 const PARENT_ID = '00f067aa0ba902b7';

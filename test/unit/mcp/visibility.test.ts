@@ -5,11 +5,11 @@
  * precomputed: the same serialized page for every request.
  */
 import { describe, expect, it } from 'vitest';
-import { createServer } from '../../src/mcp';
-import type { Caller } from '../../src/mcp/caller';
-import { RawJson } from '../../src/mcp/json';
-import { mcpRequest } from '../support/request';
-import { callersServer, definition } from '../fixtures/callers/server';
+import { createServer } from '../../../src/mcp';
+import type { Caller } from '../../../src/mcp/caller';
+import { RawJson } from '../../../src/mcp/json';
+import { mcpRequest } from '../../support/request';
+import { callersServer, definition } from '../../fixtures/callers/server';
 
 const caller = (subject: string, scopes: string[], claims: Caller['claims'] = {}): Caller => ({ subject, scopes, claims });
 const reader = caller('rita', ['repo:read']);

@@ -10,10 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { endpointUrl, Invalid } from '../../src/http/settingsTable';
-import { problemsOf, SERVER_JSON_SCHEMA, serverJsonOf } from '../../scripts/registry/serverJson.mjs';
+import { endpointUrl, Invalid } from '../../../src/http/settingsTable';
+import { problemsOf, SERVER_JSON_SCHEMA, serverJsonOf } from '../../../scripts/registry/serverJson.mjs';
 
-const root = new URL('../../', import.meta.url).pathname;
+const root = new URL('../../../', import.meta.url).pathname;
 const schemaText = readFileSync(new URL('scripts/registry/server.schema.json', `file://${root}`), 'utf8');
 
 const valid = {

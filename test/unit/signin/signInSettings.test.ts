@@ -5,8 +5,8 @@
  * ignored; the issuer comes from AUTH_RESOURCE, never from a request.
  */
 import { describe, expect, it } from 'vitest';
-import { SettingError } from '../../src/http/settingsTable';
-import { refused, settingsOf } from '../support/settings';
+import { SettingError } from '../../../src/http/settingsTable';
+import { refused, settingsOf } from '../../support/settings';
 
 const SIGN_IN = {
   AUTH_MODE: 'signin',

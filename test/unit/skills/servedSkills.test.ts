@@ -5,11 +5,11 @@
  * a skill file read without the ASSETS binding names it.
  */
 import { describe, expect, it } from 'vitest';
-import { createServer } from '../../src/mcp/createServer';
-import { defineResource } from '../../src/mcp/define';
-import { RawJson } from '../../src/mcp/json';
-import { servedSkills, SKILLS_EXTENSION, type BuiltSkill } from '../../src/skills';
-import { mcpRequest } from '../support/request';
+import { createServer } from '../../../src/mcp/createServer';
+import { defineResource } from '../../../src/mcp/define';
+import { RawJson } from '../../../src/mcp/json';
+import { servedSkills, SKILLS_EXTENSION, type BuiltSkill } from '../../../src/skills';
+import { mcpRequest } from '../../support/request';
 
 const DIGEST = `sha256:${'0'.repeat(64)}`;
 const built: BuiltSkill[] = [

@@ -4,13 +4,13 @@
  * binding that records its keys. The same refusals in workerd: test/tasks/bounds.test.ts.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createRouter } from '../../src/http/router';
-import { createServer } from '../../src/mcp';
-import { TASKS_EXTENSION } from '../../src/mcp/define';
-import { durableTasks } from '../../src/tasks/durableTasks';
-import { bytesOver } from '../../src/tasks/taskLimits';
-import { fixtureTaskTools } from '../tasks/tools';
-import { mcpHeaders, meta } from '../support/mcp';
+import { createRouter } from '../../../src/http/router';
+import { createServer } from '../../../src/mcp';
+import { TASKS_EXTENSION } from '../../../src/mcp/define';
+import { durableTasks } from '../../../src/tasks/durableTasks';
+import { bytesOver } from '../../../src/tasks/taskLimits';
+import { fixtureTaskTools } from '../../tasks/tools';
+import { mcpHeaders, meta } from '../../support/mcp';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,7 +1,7 @@
 /** A task's record and its status transitions (src/tasks/taskRecord.ts), as pure data. */
 import { describe, expect, it } from 'vitest';
-import { elicit } from '../../src/mcp/input';
-import { allAnswered, askForInput, detailed, takeAnswers, transition, type TaskRecord } from '../../src/tasks/taskRecord';
+import { elicit } from '../../../src/mcp/input';
+import { allAnswered, askForInput, detailed, takeAnswers, transition, type TaskRecord } from '../../../src/tasks/taskRecord';
 
 const form = elicit('Sure?', { type: 'object', properties: { ok: { type: 'boolean' } } });
 const yes = { action: 'accept', content: { ok: true } };

@@ -6,10 +6,10 @@
  * also shows the Worker serves where there is no tracing API at all.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { MAX_ATTRIBUTE_CHARS } from '../../src/http/requestAttributes';
-import { createRouter } from '../../src/http/router';
-import { edgeServer } from '../fixtures/edge/server';
-import { mcpHeaders, meta } from '../support/mcp';
+import { MAX_ATTRIBUTE_CHARS } from '../../../../src/http/requestAttributes';
+import { createRouter } from '../../../../src/http/router';
+import { edgeServer } from '../../../fixtures/edge/server';
+import { mcpHeaders, meta } from '../../../support/mcp';
 
 interface Recorded {
   names: string[];

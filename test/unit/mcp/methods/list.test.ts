@@ -5,9 +5,9 @@
  * completers, handlers), so any of them leaking into a list fails here.
  */
 import { describe, expect, it } from 'vitest';
-import { RawJson } from '../../src/mcp/json';
-import { mcpRequest } from '../support/request';
-import { definitions, edgeServer } from '../fixtures/edge/server';
+import { RawJson } from '../../../../src/mcp/json';
+import { mcpRequest } from '../../../support/request';
+import { definitions, edgeServer } from '../../../fixtures/edge/server';
 
 /** The properties of each listed type (spec 2026-07-28 schema.json). */
 const SPEC_FIELDS = {

@@ -4,7 +4,7 @@
  * (the lines of `Deployed <name> triggers` and the targets under it, from wrangler 4's deploy).
  */
 import { describe, expect, it } from 'vitest';
-import { endpointsOf, nextSteps } from '../../scripts/deploy/nextSteps.mjs';
+import { endpointsOf, nextSteps } from '../../../../scripts/deploy/nextSteps.mjs';
 
 /** wrangler deploy's output around its targets, as it prints it (colours included, as on a terminal). */
 const deployed = (...targets: string[]) =>
