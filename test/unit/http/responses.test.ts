@@ -11,7 +11,7 @@ import { SHIPPED_MODES } from '../../support/settings';
 
 const readSettings = (env: Env) => readWith(env as unknown as Record<string, unknown>, SHIPPED_MODES);
 
-/** The settings of an env that can be read (test/unit/settings.test.ts has the ones that cannot). */
+/** The settings of an env that can be read (test/unit/http/settings.test.ts has the ones that cannot). */
 const settingsFor = (env: Env) => {
   const settings = readSettings(env);
   if (settings instanceof SettingError) throw new Error(settings.message);
