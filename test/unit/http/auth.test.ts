@@ -1,10 +1,14 @@
 /**
- * AUTH_MODE = "signin" is refused, naming what is missing, when the entry does not include the
- * sign-in mode or the deployment has no OAUTH_KV namespace: never a server whose token check
- * cannot run (docs/sign-in.md, "Settings").
+ * Who a request comes from (src/http/auth.ts): the bearer mode admits exactly its secret, compared
+ * in constant time; AUTH_MODE = "signin" is refused, naming what is missing, when the entry does
+ * not include the sign-in mode or the deployment has no OAUTH_KV namespace: never a server whose
+ * token check cannot run (docs/sign-in.md, "Settings").
  */
 import { describe, expect, it } from 'vitest';
-import type { AuthMode } from '../../../src/http/auth';
+import { bearer } from '../../../src/auth';
+import { authenticate, constantTimeEqual, type AuthMode } from '../../../src/http/auth';
+import { readSettings } from '../../../src/http/settings';
+import { SHIPPED_MODES } from '../../support/settings';
 import { createRouter } from '../../../src/http/router';
 import { SettingError } from '../../../src/http/settingsTable';
 import { createServer } from '../../../src/mcp';
@@ -40,5 +44,43 @@ describe('AUTH_MODE = "signin"', () => {
     const response = await createRouter(server, [admitsAll]).fetch(post(), SIGN_IN_ENV as unknown as Env, ctx);
     expect(response.status).toBe(500);
     expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/OAUTH_KV is required/);
+  });
+});
+
+/** The settings of an env that can be read (test/unit/http/settings.test.ts has the ones that cannot). */
+const settingsFor = (env: Env) => {
+  const settings = readSettings(env as unknown as Record<string, unknown>, SHIPPED_MODES);
+  if (settings instanceof SettingError) throw new Error(settings.message);
+  return settings;
+};
+
+/** A Worker env with every var set to a neutral value, plus the ones a test is about. */
+const envWith = (vars: Record<string, string | undefined>) =>
+  ({ ALLOWED_ORIGINS: '', MAX_BODY_BYTES: '', LISTEN_MAX_SECONDS: '', LEGACY_CLIENTS: 'on', AUTH_MODE: 'none', AUTH_ISSUER: '', REQUEST_LOGS: 'off', ...vars }) as unknown as Env;
+
+describe('bearer mode', () => {
+  const env = (token?: string) => envWith({ AUTH_MODE: 'bearer', MCP_BEARER_TOKEN: token });
+  const request = (authorization?: string) => new Request('https://mcp.example.com/mcp', { method: 'POST', headers: authorization ? { Authorization: authorization } : {} });
+
+  it('admits exactly the configured secret', async () => {
+    const settings = settingsFor(env('s3cret-token'));
+    expect((await authenticate(request('Bearer s3cret-token'), settings, 'https://mcp.example.com', bearer, env())).caller?.subject).toBe('bearer');
+    for (const header of [undefined, 'Bearer s3cret-tokeN', 'Bearer s3cret-token-longer', 'Basic s3cret-token', 'Bearer ']) {
+      const outcome = await authenticate(request(header), settings, 'https://mcp.example.com', bearer, env());
+      expect(outcome.refused?.status).toBe(401);
+    }
+  });
+
+  it.each(['bearer', 'BEARER', 'bEaReR'])('reads the scheme %s case-insensitively (RFC 9110 11.1)', async (scheme) => {
+    const outcome = await authenticate(request(`${scheme} s3cret-token`), settingsFor(env('s3cret-token')), 'https://mcp.example.com', bearer, env());
+    expect(outcome.caller?.subject).toBe('bearer');
+  });
+
+  it('compares in constant time: every byte, whatever the lengths', () => {
+    expect(constantTimeEqual('abc', 'abc')).toBe(true);
+    expect(constantTimeEqual('abc', 'abd')).toBe(false);
+    expect(constantTimeEqual('abc', 'ab')).toBe(false);
+    expect(constantTimeEqual('', '')).toBe(true);
+    expect(constantTimeEqual('', 'a')).toBe(false);
   });
 });

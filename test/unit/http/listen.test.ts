@@ -1,7 +1,12 @@
-/** The places for listen streams in one isolate (src/http/listen.ts): the isolate's limit, and each client's share of it. */
-import { describe, expect, it } from 'vitest';
-import { clientShare, takeListenSlot, type ListenSlot } from '../../../src/http/listen';
+/**
+ * Listen streams (src/http/listen.ts): the places in one isolate (the isolate's limit, and each
+ * client's share of it), and the stream's life from acknowledgement to closing result.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clientShare, openListenStream, takeListenSlot, type ListenSlot } from '../../../src/http/listen';
 import { McpError } from '../../../src/mcp/errors';
+
+afterEach(() => vi.useRealTimers());
 
 /** Takes a place, failing the test when refused. */
 function take(client: string, maxStreams: number): ListenSlot {
@@ -34,5 +39,39 @@ describe('listen slots', () => {
     expect(takeListenSlot('ip:c', 2)).toBeInstanceOf(McpError);
     again();
     other();
+  });
+});
+
+const drain = async (reader: ReadableStreamDefaultReader<Uint8Array>, chunks: number) => {
+  let text = '';
+  for (let i = 0; i < chunks; i++) text += new TextDecoder().decode((await reader.read()).value);
+  return text;
+};
+
+describe('openListenStream', () => {
+  it('acknowledges, keeps alive every 15 s, ends with notifications/cancelled then the closing result, and gives its place back once', async () => {
+    vi.useFakeTimers();
+    let givenBack = 0;
+    const stream = openListenStream(
+      7,
+      {
+        acknowledgement: { jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { notifications: {} } },
+        teardown: { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7 } },
+        closing: { resultType: 'complete' },
+      },
+      40_000,
+      () => void givenBack++,
+    );
+    const reader = stream.response.body!.getReader();
+    vi.advanceTimersByTime(40_000);
+    const text = await drain(reader, 5);
+    expect(text).toBe(
+      'event: message\ndata: {"jsonrpc":"2.0","method":"notifications/subscriptions/acknowledged","params":{"notifications":{}}}\n\n' +
+        ':\n\n:\n\n' +
+        'event: message\ndata: {"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7}}\n\n' +
+        'event: message\ndata: {"jsonrpc":"2.0","id":7,"result":{"resultType":"complete"}}\n\n',
+    );
+    expect((await reader.read()).done).toBe(true);
+    expect(givenBack).toBe(1);
   });
 });

@@ -80,3 +80,58 @@ describe('settings that can be read', () => {
     });
   });
 });
+
+const readEnv = (env: Env) => readSettings(env as unknown as Record<string, unknown>, SHIPPED_MODES);
+
+/** The settings of an env that can be read. */
+const settingsFor = (env: Env) => {
+  const settings = readEnv(env);
+  if (settings instanceof SettingError) throw new Error(settings.message);
+  return settings;
+};
+
+/** A Worker env with every var set to a neutral value, plus the ones a test is about. */
+const envWith = (vars: Record<string, string | undefined>) =>
+  ({ ALLOWED_ORIGINS: '', MAX_BODY_BYTES: '', LISTEN_MAX_SECONDS: '', LEGACY_CLIENTS: 'on', AUTH_MODE: 'none', AUTH_ISSUER: '', REQUEST_LOGS: 'off', ...vars }) as unknown as Env;
+
+describe('allowed origins', () => {
+  const settings = settingsFor(envWith({ ALLOWED_ORIGINS: 'https://app.example.com, https://*.example.org http://localhost:*', MAX_BODY_BYTES: '2048' }));
+  it.each([
+    ['https://app.example.com', true],
+    ['https://APP.example.com', true],
+    ['https://app.example.com:8443', false],
+    ['http://app.example.com', false],
+    ['https://a.b.example.org', true],
+    ['https://example.org', false],
+    ['https://example.org.evil.net', false],
+    ['http://localhost:6274', true],
+    ['http://localhost', true],
+    ['http://localhost.evil.net', false],
+    ['https://mcp.example.net', false],
+    ['null', false],
+  ])('%s → %s', (origin, allowed) => {
+    expect(settings.allowsOrigin(origin)).toBe(allowed);
+  });
+
+  it('reads the body limit, and refuses nonsense rather than guess', () => {
+    expect(settings.maxBodyBytes).toBe(2048);
+    expect(readEnv(envWith({ MAX_BODY_BYTES: 'lots' }))).toBeInstanceOf(SettingError);
+  });
+});
+
+describe('allowed hosts (DNS rebinding of a local server)', () => {
+  it('allows any host when none is configured', () => {
+    expect(settingsFor(envWith({})).allowsHost('evil.example.com')).toBe(true);
+  });
+  it.each([
+    ['localhost:8787', true],
+    ['127.0.0.1:8787', true],
+    ['mcp.example.workers.dev', true],
+    ['evil.example.com', false],
+    ['localhost.evil.com:8787', false],
+    [null, false],
+  ])('with ALLOWED_HOSTS set, %s → %s', (host, allowed) => {
+    const settings = settingsFor(envWith({ ALLOWED_HOSTS: 'localhost:*, 127.0.0.1:*, *.workers.dev' }));
+    expect(settings.allowsHost(host)).toBe(allowed);
+  });
+});

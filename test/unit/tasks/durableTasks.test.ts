@@ -8,7 +8,6 @@ import { createRouter } from '../../../src/http/router';
 import { createServer } from '../../../src/mcp';
 import { TASKS_EXTENSION } from '../../../src/mcp/define';
 import { durableTasks } from '../../../src/tasks/durableTasks';
-import { bytesOver } from '../../../src/tasks/taskLimits';
 import { fixtureTaskTools } from '../../tasks/tools';
 import { mcpHeaders, meta } from '../../support/mcp';
 
@@ -64,15 +63,5 @@ describe('the task runtime, before any task object', () => {
     expect(((await response.json()) as { error: { code: number } }).error.code).toBe(-32600);
     expect(keys).toEqual(['ip:203.0.113.7']);
     expect(tasks.names).toEqual([]);
-  });
-});
-
-describe('sizes a task keeps', () => {
-  it('measures JSON in UTF-8 bytes, the unit of the row it is stored in', () => {
-    expect(bytesOver('x'.repeat(1000), 1000)).toBeUndefined();
-    expect(bytesOver('x'.repeat(1001), 1000)).toBe(1001);
-    // 400 characters of three bytes each: under 1000 characters, 1200 bytes.
-    expect(bytesOver('€'.repeat(400), 1000)).toBe(1200);
-    expect(bytesOver('€'.repeat(333), 1000)).toBeUndefined();
   });
 });
