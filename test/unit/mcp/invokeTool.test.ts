@@ -50,7 +50,7 @@ describe('tool time limit', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ result: { isError: true, content: [{ text: expect.stringMatching(/did not finish within 0.3 s/) }] } });
     expect(upstream.started).toBe(1);
-    const deadline = Date.now() + 2_000;
+    const deadline = Date.now() + 10_000; // generous: only a failing test waits it out
     while (upstream.abandoned < 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
     expect(upstream.abandoned).toBe(1);
   });
