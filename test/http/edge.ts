@@ -22,10 +22,10 @@ export const logLines = (worker: WorkerInWorkerd): LogLine[] =>
     .filter((line) => line.startsWith('{') && line.includes('"http.response.status_code"'))
     .map((line) => JSON.parse(line) as LogLine);
 
-/** Waits (at most 3 s) until exactly one line matches, and returns it; fails on none or several. */
+/** Waits (at most 10 s, generous: only a failing test waits it out) until exactly one line matches, and returns it; fails on none or several. */
 export async function waitForLine(worker: WorkerInWorkerd, match: (line: LogLine) => boolean): Promise<LogLine> {
   const matching = () => logLines(worker).filter(match);
-  const deadline = Date.now() + 3_000;
+  const deadline = Date.now() + 10_000;
   while (matching().length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
   await new Promise((resolve) => setTimeout(resolve, 100)); // a second line, if any, has time to show up
   const found = matching();

@@ -29,7 +29,7 @@ describe('fault injection', () => {
 });
 
 describe('upstream faults', () => {
-  it('turns an upstream that never answers into a tool error at the time limit (the abort itself: test/unit/time-limit.test.ts)', async () => {
+  it('turns an upstream that never answers into a tool error at the time limit (the abort itself: test/unit/mcp/invokeTool.test.ts)', async () => {
     const { status, body } = await rpc('tools/call', { params: { name: 'impatient_upstream', arguments: {} } });
     expect(status).toBe(200);
     expect(body.result).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/did not finish/) }] });

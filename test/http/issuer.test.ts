@@ -41,8 +41,8 @@ const call = (worker: WorkerInWorkerd, token: string) => requestsTo(`${worker.ur
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Waits (at most `ms`) until `check` holds; returns whether it did. */
-async function eventually(check: () => boolean, ms = 3_000): Promise<boolean> {
+/** Waits (at most `ms`, generous: only a failing test waits it out) until `check` holds; returns whether it did. */
+async function eventually(check: () => boolean, ms = 10_000): Promise<boolean> {
   const deadline = Date.now() + ms;
   while (!check() && Date.now() < deadline) await sleep(25);
   return check();
@@ -70,7 +70,8 @@ describe('the identity provider is down: 503, never invalid_token', () => {
     const started = Date.now();
     const { status, headers, body } = await call(worker, token);
     expect(status).toBe(503);
-    expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 2_000);
+    // Answered once the issuer's timeout ran out, not never: the bound is generous, the timeout is what it tells apart from a hang.
+    expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 10_000);
     expect(Number(headers.get('Retry-After'))).toBeGreaterThanOrEqual(1);
     expect(Number(headers.get('Retry-After'))).toBeLessThanOrEqual(Math.ceil(JWKS_REFETCH_INTERVAL_MS / 1000));
     expect(headers.get('WWW-Authenticate')).toBeNull();
@@ -86,23 +87,32 @@ describe('the identity provider is down: 503, never invalid_token', () => {
   });
 
   it('keeps verifying with the keys it has when a refresh fails, without waiting for it, and logs that it serves stale keys', async () => {
+    // The refresh is given a long timeout, so an answer that waited for it is told apart from one
+    // that did not by seconds, not by the milliseconds of a loaded machine.
+    const REFRESH_TIMEOUT_MS = 8_000;
     const tenant = await issuer.tenant('stale');
     await tenant.addKey('k1');
     tenant.maxAge = 1; // the keys go stale after a second
-    const worker = await serve(tenant, { AUTH_JWKS_TIMEOUT_MS: '2000' });
+    const worker = await serve(tenant, { AUTH_JWKS_TIMEOUT_MS: String(REFRESH_TIMEOUT_MS) });
     expect((await call(worker, await tenant.token('k1'))).status).toBe(200);
     expect(tenant.fetches).toBe(1);
 
     tenant.behaviour = 'hang';
     await sleep(Math.max(1_000, JWKS_REFETCH_INTERVAL_MS) + 200);
+    const gaveUp = () => jwksLines(worker).some((line) => new RegExp(`no answer within ${REFRESH_TIMEOUT_MS} ms`).test(line) && /stale/.test(line));
     const started = Date.now();
     expect((await call(worker, await tenant.token('k1'))).status).toBe(200);
-    expect(Date.now() - started).toBeLessThan(1_500); // the refresh (2 s before it gives up) runs behind
+    // Answered while the refresh still hangs: before it gave up, well within its timeout.
+    expect(gaveUp()).toBe(false);
+    expect(Date.now() - started).toBeLessThan(REFRESH_TIMEOUT_MS / 2);
     expect(await eventually(() => tenant.fetches === 2)).toBe(true);
-    expect(await eventually(() => jwksLines(worker).some((line) => /no answer within 2000 ms/.test(line) && /stale/.test(line)))).toBe(true);
+    // Asked again while the refresh hangs: the stale keys again, and no second refresh.
     expect((await call(worker, await tenant.token('k1'))).status).toBe(200);
     expect(tenant.fetches).toBe(2);
-  });
+    // Once the refresh gave up, the keys it had still verify.
+    expect(await eventually(gaveUp, REFRESH_TIMEOUT_MS + 10_000)).toBe(true);
+    expect((await call(worker, await tenant.token('k1'))).status).toBe(200);
+  }, 60_000);
 });
 
 describe('fetching the keys', () => {
@@ -146,7 +156,7 @@ describe('fetching the keys', () => {
     await tenant.addKey('k2');
     const started = Date.now();
     expect((await call(worker, await tenant.token('k2'))).status).toBe(200);
-    expect(Date.now() - started).toBeLessThan(JWKS_REFETCH_INTERVAL_MS + 2_000);
+    expect(Date.now() - started).toBeLessThan(JWKS_REFETCH_INTERVAL_MS + 10_000);
     expect(tenant.fetches).toBe(2);
     expect((await call(worker, await tenant.token('k1'))).status).toBe(200);
   });

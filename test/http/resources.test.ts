@@ -42,7 +42,7 @@ describe('resources', () => {
 });
 
 describe('prompts', () => {
-  it('lists prompts with their arguments (exactly the spec fields: test/unit/listed-fields.test.ts)', async () => {
+  it('lists prompts with their arguments (exactly the spec fields: test/unit/mcp/methods/list.test.ts)', async () => {
     const { result } = await mcp.listPrompts();
     expect(result.prompts[0]).toMatchObject({ name: prompt.name, arguments: (prompt.arguments ?? []).map(({ name }) => ({ name })) });
   });

@@ -1,6 +1,6 @@
 /**
- * The source reads in one direction (STYLE.md: a module owns its types; shared ones live in a
- * leaf module): no file of `src/` imports, directly or through others, a file that imports it.
+ * The source reads in one direction (docs/architecture.md: a module owns its types; shared ones
+ * live in a leaf module): no file of `src/` imports, directly or through others, a file that imports it.
  * Type-only imports count too: a cycle of types is a cycle a reader has to untangle.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';

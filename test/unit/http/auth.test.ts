@@ -1,0 +1,86 @@
+/**
+ * Who a request comes from (src/http/auth.ts): the bearer mode admits exactly its secret, compared
+ * in constant time; AUTH_MODE = "signin" is refused, naming what is missing, when the entry does
+ * not include the sign-in mode or the deployment has no OAUTH_KV namespace: never a server whose
+ * token check cannot run (docs/sign-in.md, "Settings").
+ */
+import { describe, expect, it } from 'vitest';
+import { bearer } from '../../../src/auth';
+import { authenticate, constantTimeEqual, type AuthMode } from '../../../src/http/auth';
+import { readSettings } from '../../../src/http/settings';
+import { SHIPPED_MODES } from '../../support/settings';
+import { createRouter } from '../../../src/http/router';
+import { SettingError } from '../../../src/http/settingsTable';
+import { createServer } from '../../../src/mcp';
+import { signInSettingsMode } from '../../../src/signin/signInSettings';
+
+const server = createServer({ info: { name: 'sign-in-router', version: '1.0.0' } });
+const SIGN_IN_ENV = {
+  AUTH_MODE: 'signin',
+  AUTH_RESOURCE: 'https://mcp.example.com/mcp',
+  LOGIN_PROVIDER: 'github',
+  LOGIN_CLIENT_ID: 'client-id',
+  LOGIN_CLIENT_SECRET: 'client-secret',
+  MCP_STATE_SECRET: 'state-secret',
+};
+/** A sign-in that would admit anyone, and says what it lacks as the real one does (`problem` of src/signin/signInServer.ts). */
+const admitsAll: AuthMode = {
+  ...signInSettingsMode,
+  problem: (_, env) => (env.OAUTH_KV ? undefined : new SettingError('OAUTH_KV', 'is required with AUTH_MODE = "signin"')),
+  verify: async () => ({ subject: 'anyone', scopes: [], claims: {} }),
+  routes: [],
+};
+const ctx = { waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext;
+const post = () => new Request('https://mcp.example.com/mcp', { method: 'POST', headers: { Authorization: 'Bearer x' }, body: '{}' });
+
+describe('AUTH_MODE = "signin"', () => {
+  it('is refused by an entry without sign-in, naming AUTH_MODE and where the mode is added', async () => {
+    const response = await createRouter(server).fetch(post(), SIGN_IN_ENV as unknown as Env, ctx);
+    expect(response.status).toBe(500);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/AUTH_MODE names a mode this Worker does not include \(it serves none\): add the mode to `auth: \[\.\.\.\]` in src\/index.ts/);
+  });
+
+  it('is refused with what the sign-in entry says it lacks, before any token is checked', async () => {
+    const response = await createRouter(server, [admitsAll]).fetch(post(), SIGN_IN_ENV as unknown as Env, ctx);
+    expect(response.status).toBe(500);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/OAUTH_KV is required/);
+  });
+});
+
+/** The settings of an env that can be read (test/unit/http/settings.test.ts has the ones that cannot). */
+const settingsFor = (env: Env) => {
+  const settings = readSettings(env as unknown as Record<string, unknown>, SHIPPED_MODES);
+  if (settings instanceof SettingError) throw new Error(settings.message);
+  return settings;
+};
+
+/** A Worker env with every var set to a neutral value, plus the ones a test is about. */
+const envWith = (vars: Record<string, string | undefined>) =>
+  ({ ALLOWED_ORIGINS: '', MAX_BODY_BYTES: '', LISTEN_MAX_SECONDS: '', LEGACY_CLIENTS: 'on', AUTH_MODE: 'none', AUTH_ISSUER: '', REQUEST_LOGS: 'off', ...vars }) as unknown as Env;
+
+describe('bearer mode', () => {
+  const env = (token?: string) => envWith({ AUTH_MODE: 'bearer', MCP_BEARER_TOKEN: token });
+  const request = (authorization?: string) => new Request('https://mcp.example.com/mcp', { method: 'POST', headers: authorization ? { Authorization: authorization } : {} });
+
+  it('admits exactly the configured secret', async () => {
+    const settings = settingsFor(env('s3cret-token'));
+    expect((await authenticate(request('Bearer s3cret-token'), settings, 'https://mcp.example.com', bearer, env())).caller?.subject).toBe('bearer');
+    for (const header of [undefined, 'Bearer s3cret-tokeN', 'Bearer s3cret-token-longer', 'Basic s3cret-token', 'Bearer ']) {
+      const outcome = await authenticate(request(header), settings, 'https://mcp.example.com', bearer, env());
+      expect(outcome.refused?.status).toBe(401);
+    }
+  });
+
+  it.each(['bearer', 'BEARER', 'bEaReR'])('reads the scheme %s case-insensitively (RFC 9110 11.1)', async (scheme) => {
+    const outcome = await authenticate(request(`${scheme} s3cret-token`), settingsFor(env('s3cret-token')), 'https://mcp.example.com', bearer, env());
+    expect(outcome.caller?.subject).toBe('bearer');
+  });
+
+  it('compares in constant time: every byte, whatever the lengths', () => {
+    expect(constantTimeEqual('abc', 'abc')).toBe(true);
+    expect(constantTimeEqual('abc', 'abd')).toBe(false);
+    expect(constantTimeEqual('abc', 'ab')).toBe(false);
+    expect(constantTimeEqual('', '')).toBe(true);
+    expect(constantTimeEqual('', 'a')).toBe(false);
+  });
+});

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_JSON_DEPTH, parseMessage } from '../../../src/mcp/jsonrpc';
+
+describe('parseMessage', () => {
+  it('reads a request and a notification', () => {
+    expect(parseMessage('{"jsonrpc":"2.0","id":"a","method":"m"}').message).toEqual({ jsonrpc: '2.0', id: 'a', method: 'm' });
+    expect(parseMessage('{"jsonrpc":"2.0","method":"n"}').message).toEqual({ jsonrpc: '2.0', method: 'n' });
+  });
+
+  it('answers bad JSON with -32700 and id null', () => {
+    const parsed = parseMessage('{');
+    expect(parsed.error?.code).toBe(-32700);
+    expect(parsed.error && parsed.id).toBeNull();
+  });
+
+  it('echoes a readable id when the message is otherwise invalid', () => {
+    const parsed = parseMessage('{"jsonrpc":"2.0","id":7,"method":3}');
+    expect(parsed.error?.code).toBe(-32600);
+    expect(parsed.error && parsed.id).toBe(7);
+  });
+
+  it('allows nesting up to the limit and refuses one level more', () => {
+    const nest = (depth: number) => `{"jsonrpc":"2.0","id":1,"method":"m","params":{"x":${'['.repeat(depth - 2)}${']'.repeat(depth - 2)}}}`;
+    expect(parseMessage(nest(MAX_JSON_DEPTH)).message).toBeDefined();
+    expect(parseMessage(nest(MAX_JSON_DEPTH + 1)).error?.code).toBe(-32600);
+  });
+
+  it('does not count brackets inside strings, escaped quotes included', () => {
+    const text = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'm', params: { s: `\\"${'['.repeat(500)}` } });
+    expect(parseMessage(text).message).toBeDefined();
+  });
+});
+
+/** The text `JSON.stringify` makes of a parsed id: what the answer will echo. */
+const echoed = (text: string) => {
+  const parsed = parseMessage(text);
+  return JSON.stringify(parsed.message ? (parsed.message as { id?: unknown }).id : parsed.id);
+};
+
+describe('ids beyond 2^53 (spec basic/index: the response MUST include the same id)', () => {
+  const BIG = '12345678901234567890123';
+
+  it('keeps a big integer id digit for digit, wherever the id sits among the members', () => {
+    expect(echoed(`{"jsonrpc":"2.0","id":${BIG},"method":"m"}`)).toBe(BIG);
+    expect(echoed(`{"params":{"id":1,"a":[{"id":2}]},"method":"m","jsonrpc":"2.0","id":-${BIG}}`)).toBe(`-${BIG}`);
+    expect(echoed(`{ "jsonrpc" : "2.0" , "method":"m", "s":"\\"id\\":7,", "id" :\n${BIG} }`)).toBe(BIG);
+  });
+
+  it('reads the id JSON.parse reads: an escaped key, and the last of duplicate keys', () => {
+    expect(echoed(`{"jsonrpc":"2.0","\\u0069d":${BIG},"method":"m"}`)).toBe(BIG);
+    expect(echoed(`{"jsonrpc":"2.0","id":${BIG}1,"method":"m","id":${BIG}}`)).toBe(BIG);
+  });
+
+  it('keeps a big id written with an exponent as it was written', () => {
+    expect(echoed('{"jsonrpc":"2.0","id":1.5e300,"method":"m"}')).toBe('1.5e300');
+  });
+
+  it('refuses an id beyond 2^53 that is not an integer, though a double rounds it to one', () => {
+    const parsed = parseMessage('{"jsonrpc":"2.0","id":9007199254740993.5,"method":"m"}');
+    expect(parsed.error?.code).toBe(-32600);
+    expect(parsed.error && parsed.id).toBeNull();
+  });
+
+  it('echoes a big id in the error of an invalid message', () => {
+    const parsed = parseMessage(`{"jsonrpc":"1.0","id":${BIG},"method":"m"}`);
+    expect(parsed.error?.code).toBe(-32600);
+    expect(parsed.error && JSON.stringify(parsed.id)).toBe(BIG);
+  });
+
+  it('keeps the big ids of a batch\'s members digit for digit', () => {
+    const parsed = parseMessage(`[{"jsonrpc":"2.0","id":${BIG},"method":"m"},"x",{"jsonrpc":"2.0","id":1,"method":"m"},{"id":${BIG}9}]`);
+    expect(parsed.error && parsed.batch?.map((member) => JSON.stringify((member as { id?: unknown }).id))).toEqual([BIG, undefined, '1', `${BIG}9`]);
+  });
+
+  it('finds the id of a 3.8 MB body with one parse and one linear scan (a reviver over the whole body took 1.5 s)', () => {
+    const numbers = Array.from({ length: 700_000 }, (_, i) => i % 1000);
+    const text = `{"jsonrpc":"2.0","method":"tools/call","params":{"name":"t","arguments":{"data":${JSON.stringify(numbers)},"rows":${JSON.stringify(Array.from({ length: 50_000 }, (_, i) => ({ id: i, s: 'x"y' })))}}},"id":${BIG}}`;
+    expect(text.length).toBeGreaterThan(3_800_000);
+    const work = countSearchWork(() => parseMessage(text));
+    expect(JSON.stringify((work.result.message as { id: unknown }).id)).toBe(BIG);
+    // Work counted, not timed (CI shares a 2-core machine): the body is parsed once, with no
+    // reviver, and native searches walk it at most three times (counting '{' and '[' for the
+    // nesting limit, then the scan for the id's source).
+    expect(work.parses).toEqual([{ length: text.length, reviver: false }]);
+    expect(work.searched).toBeGreaterThan(text.length);
+    expect(work.searched).toBeLessThanOrEqual(3 * text.length);
+  });
+
+  it('counts the scan\'s work: a body twice as long costs twice as much, not four times', () => {
+    const body = (rows: number) =>
+      `{"jsonrpc":"2.0","method":"m","params":{"rows":${JSON.stringify(Array.from({ length: rows }, (_, i) => ({ id: i, s: 'x"y', n: [i, [i]] })))}},"id":${BIG}}`;
+    const small = countSearchWork(() => parseMessage(body(20_000)));
+    const large = countSearchWork(() => parseMessage(body(40_000)));
+    expect(large.searched / small.searched).toBeGreaterThan(1.8);
+    expect(large.searched / small.searched).toBeLessThan(2.2);
+  });
+});
+
+/**
+ * Runs `run` while counting the characters that native searches walk over: `RegExp#exec` from a
+ * global or sticky regular expression's `lastIndex` to the end of its match, and `String#indexOf`
+ * from its start to what it found; and every `JSON.parse`, with whether it was given a reviver.
+ */
+function countSearchWork<T>(run: () => T): { result: T; searched: number; parses: { length: number; reviver: boolean }[] } {
+  const { exec } = RegExp.prototype;
+  const { indexOf } = String.prototype;
+  const { parse } = JSON;
+  let searched = 0;
+  const parses: { length: number; reviver: boolean }[] = [];
+  RegExp.prototype.exec = function (this: RegExp, input: string) {
+    const from = this.global || this.sticky ? this.lastIndex : 0;
+    const match = exec.call(this, input);
+    searched += (match ? match.index + match[0].length : input.length) - from;
+    return match;
+  };
+  String.prototype.indexOf = function (this: string, search: string, position?: number) {
+    const found = indexOf.call(this, search, position);
+    searched += (found === -1 ? this.length : found + search.length) - (position ?? 0);
+    return found;
+  };
+  JSON.parse = (text: string, reviver?: Parameters<typeof JSON.parse>[1]) => {
+    parses.push({ length: text.length, reviver: reviver !== undefined });
+    return parse(text, reviver);
+  };
+  try {
+    return { result: run(), searched, parses };
+  } finally {
+    RegExp.prototype.exec = exec;
+    String.prototype.indexOf = indexOf;
+    JSON.parse = parse;
+  }
+}

@@ -1,0 +1,78 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { defineTool, text, ToolError } from '../../../src/mcp/define';
+import { compileTool } from '../../../src/mcp/tools';
+
+const tool = (inputSchema: Record<string, unknown>) => defineTool({ name: 't', inputSchema, handler: () => text('') });
+
+describe('compileTool', () => {
+  it('finds x-mcp-header parameters along properties chains, nested ones included', () => {
+    const compiled = compileTool(
+      tool({
+        type: 'object',
+        properties: {
+          region: { type: 'string', 'x-mcp-header': 'Region' },
+          scope: { type: 'object', properties: { tenant: { type: 'integer', 'x-mcp-header': 'Tenant' } } },
+          note: { type: 'string', default: { 'x-mcp-header': 'NotAnAnnotation' } },
+        },
+      }),
+    );
+    expect(compiled.headerParams).toEqual([
+      { header: 'Region', path: ['region'], type: 'string' },
+      { header: 'Tenant', path: ['scope', 'tenant'], type: 'integer' },
+    ]);
+  });
+
+  it.each([
+    ['an empty name', { a: { type: 'string', 'x-mcp-header': '' } }, /HTTP token/],
+    ['a name with a space', { a: { type: 'string', 'x-mcp-header': 'Bad Name' } }, /HTTP token/],
+    ['a number parameter', { a: { type: 'number', 'x-mcp-header': 'A' } }, /string, integer or boolean/],
+    ['an object parameter', { a: { type: 'object', 'x-mcp-header': 'A' } }, /string, integer or boolean/],
+    ['a duplicate name in another case', { a: { type: 'string', 'x-mcp-header': 'Id' }, b: { type: 'string', 'x-mcp-header': 'ID' } }, /used twice/],
+    ['a parameter inside items', { a: { type: 'array', items: { type: 'object', properties: { b: { type: 'string', 'x-mcp-header': 'B' } } } } }, /reached only through "properties"/],
+    ['a parameter inside anyOf', { a: { anyOf: [{ type: 'string', 'x-mcp-header': 'A' }] } }, /reached only through "properties"/],
+  ])('refuses %s at load time', (_, properties, message) => {
+    expect(() => compileTool(tool({ type: 'object', properties }))).toThrow(message);
+  });
+
+  it('refuses an inputSchema that is not an object schema', () => {
+    expect(() => compileTool(tool({ type: 'string' }))).toThrow(/"type": "object"/);
+  });
+
+  it('validates arguments with the declared dialect and refuses unknown dialects', () => {
+    const draft7 = compileTool(tool({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { n: { type: 'integer' } } }));
+    const args = { n: 1 };
+    expect(draft7.readArguments(args)).toBe(args);
+    expect(draft7.readArguments({ n: 'x' })).toEqual(expect.objectContaining({ message: expect.stringMatching(/\/n/) }));
+    expect(() => compileTool(tool({ $schema: 'https://example.com/my-dialect', type: 'object' }))).toThrow(/unsupported JSON Schema dialect/);
+  });
+
+  it('keeps 2020-12 keywords working by default', () => {
+    const compiled = compileTool(tool({ type: 'object', properties: { pair: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], items: false } } }));
+    expect(compiled.readArguments({ pair: ['a', 1] })).not.toBeInstanceOf(ToolError);
+    expect(compiled.readArguments({ pair: ['a', 1, 2] })).toBeInstanceOf(ToolError);
+  });
+});
+
+describe('compileTool with a Standard Schema', () => {
+  const standardTool = (inputSchema: unknown) => defineTool({ name: 'std', inputSchema: inputSchema as z.ZodObject, handler: () => text('') });
+
+  it('fails at load, naming the tool, when the schema cannot be said in JSON Schema', () => {
+    expect(() => compileTool(standardTool(z.object({ when: z.date() })))).toThrow(/^tool "std" inputSchema: no JSON Schema: /);
+  });
+
+  it('fails at load, naming the tool, when the schema gives no JSON Schema at all (valibot unwrapped)', () => {
+    expect(() => compileTool(standardTool(v.object({ city: v.string() })))).toThrow(/^tool "std" inputSchema: no JSON Schema: /);
+  });
+
+  it('refuses a schema that is not an object schema, as for a JSON Schema', () => {
+    expect(() => compileTool(standardTool(z.string()))).toThrow(/"type": "object"/);
+  });
+
+  it('reads arguments with the schema: its output when valid, a ToolError naming the path when not', () => {
+    const compiled = compileTool(standardTool(z.object({ n: z.coerce.number(), inner: z.object({ flag: z.boolean() }).optional() })));
+    expect(compiled.readArguments({ n: '4' })).toEqual({ n: 4 });
+    expect(compiled.readArguments({ n: 1, inner: { flag: 'yes' } })).toEqual(new ToolError('Invalid arguments for tool std: /inner/flag: Invalid input: expected boolean, received string'));
+  });
+});
