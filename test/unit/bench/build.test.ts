@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: plain JavaScript modules of the benchmark and the scripts
-import { configFromRoot } from '../../bench/build.mjs';
+import { configFromRoot } from '../../../bench/build.mjs';
 // @ts-expect-error: as above
-import { BUDGETS, overBudget } from '../../bench/size.mjs';
+import { BUDGETS, overBudget } from '../../../bench/size.mjs';
 
-const root = resolve(__dirname, '../..');
+const root = resolve(__dirname, '../../..');
 const scratch = mkdtempSync(join(tmpdir(), 'bench-contenders-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
