@@ -7,6 +7,30 @@ import { compileTool } from '../../src/mcp/tools';
 const tool = (inputSchema: Record<string, unknown>) => defineTool({ name: 't', inputSchema, handler: () => text('') });
 
 describe('compileTool', () => {
+  it('lists a tool from an allow-list of the spec Tool keys: a field of any extension, known or not, never leaks', () => {
+    // The spec's `Tool` (2026-07-28 schema.json), written out: the exact keys a listed tool may have.
+    const specKeys = ['_meta', 'annotations', 'description', 'icons', 'inputSchema', 'name', 'outputSchema', 'title'];
+    const everything = {
+      name: 'all',
+      title: 'All',
+      description: 'd',
+      icons: [{ src: 'https://example.test/i.png' }],
+      annotations: { readOnlyHint: true },
+      _meta: { 'example.test/k': 1 },
+      inputSchema: { type: 'object' },
+      outputSchema: { type: 'object' },
+      handler: () => text(''),
+      requiredScopes: ['a'],
+      timeoutMs: 5,
+      task: 'optional',
+      immediateMs: 1,
+      ui: { resourceUri: 'ui://v' },
+      someFutureExtension: { secret: true },
+    };
+    const listed = compileTool(everything as never).listed;
+    expect(Object.keys(listed).sort()).toEqual(specKeys);
+  });
+
   it('finds x-mcp-header parameters along properties chains, nested ones included', () => {
     const compiled = compileTool(
       tool({
