@@ -7,6 +7,7 @@
  */
 import type { AnyTool } from '../mcp/define';
 import type { Extension } from '../mcp/extension';
+import type {} from './toolFields';
 import { APPS_EXTENSION, isMadeView, VIEW_MIME_TYPE } from './views';
 
 const VISIBILITY = ['model', 'app'];

@@ -5,7 +5,6 @@
  * the caller's principal, which the object checks against its creator. An id that this server
  * did not mint for the caller (`./taskId.ts`) never reaches an object.
  */
-import { TASKS_EXTENSION } from '../mcp/define';
 import { internalError, invalidParams, McpError, missingExtension, rateLimited, taskNotFound } from '../mcp/errors';
 import { declaresExtension, OtherResult, type Extension } from '../mcp/extension';
 import { InputRequired, readInputResponses } from '../mcp/input';
@@ -16,6 +15,7 @@ import type { JsonObject, JSONRPCNotification } from '../mcp/types';
 import { isTaskId, mintTaskId } from './taskId';
 import { TASK_LIMITS, tooLargeToKeep } from './taskLimits';
 import type { TaskObjectApi } from './taskObject';
+import { TASKS_EXTENSION } from './toolFields';
 
 export interface DurableTasksOptions {
   /** The Durable Object binding of the task class (`[[durable_objects.bindings]]`); default `MCP_TASKS`. */
