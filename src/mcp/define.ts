@@ -28,8 +28,7 @@ export interface HandlerContext {
   signal: AbortSignal;
   /** The Worker's bindings, vars and secrets. */
   env: Env;
-  /** Set when the handler runs under a task (spec extensions/tasks): its id, and a status message for pollers. */
-  task?: { id: string; status(message: string): void };
+  // An extension adds its own fields here, by declaration merging: tasks' `task` (src/tasks/toolFields.ts).
   /** What the client declared on this request. */
   client: { protocolVersion: string; capabilities: RequestMeta['clientCapabilities']; info?: Implementation };
   /**

@@ -1,6 +1,6 @@
 /**
- * The fields the Tasks extension adds to a tool (docs/tasks.md), by declaration merging: the
- * core's `ToolFields` knows nothing of them, and a Worker without `src/tasks/` has none.
+ * The fields the Tasks extension adds to a tool and to its handler's context (docs/tasks.md), by
+ * declaration merging: the core's `ToolFields` and `HandlerContext` know nothing of them, and a Worker without `src/tasks/` has none.
  */
 import type {} from '../mcp/define';
 
@@ -20,5 +20,9 @@ declare module '../mcp/define' {
     task?: TaskSupport;
     /** A task handler that settles within this many ms answers directly, with no task kept (default 0: always a task). */
     immediateMs?: number;
+  }
+  interface HandlerContext {
+    /** Set when the handler runs under a task (spec extensions/tasks): its id, and a status message for pollers. */
+    task?: { id: string; status(message: string): void };
   }
 }

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { defineTool, text, ToolError } from '../../src/mcp/define';
 import { compileTool } from '../../src/mcp/tools';
+import { runTool } from '../../src/mcp';
+import { mcpRequest } from '../support/request';
 
 const tool = (inputSchema: Record<string, unknown>) => defineTool({ name: 't', inputSchema, handler: () => text('') });
 
@@ -98,5 +100,29 @@ describe('compileTool with a Standard Schema', () => {
     const compiled = compileTool(standardTool(z.object({ n: z.coerce.number(), inner: z.object({ flag: z.boolean() }).optional() })));
     expect(compiled.readArguments({ n: '4' })).toEqual({ n: 4 });
     expect(compiled.readArguments({ n: 1, inner: { flag: 'yes' } })).toEqual(new ToolError('Invalid arguments for tool std: /inner/flag: Invalid input: expected boolean, received string'));
+  });
+});
+
+describe('runTool, the public way an extension runs a tool', () => {
+  const run = { timeoutMs: undefined, abort: () => {}, serialize: JSON.stringify, tooLarge: () => undefined };
+  const input = { responses: {}, state: undefined };
+  const request = mcpRequest({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'twice' } });
+  const twice = compileTool(
+    defineTool({
+      name: 'twice',
+      inputSchema: z.object({ n: z.string().transform(Number) }),
+      task: 'optional',
+      handler: ({ n }, context) => text(`${n * 2} in ${context.task?.id ?? 'no task'}`),
+    }),
+  );
+
+  it('reads the arguments as sent the way the handler takes them, and gives the handler the fields the extension adds', async () => {
+    const ran = await runTool(twice, { n: '21' }, request, input, run, { task: { id: 'task-1', status: () => {} } });
+    expect(ran).toMatchObject({ result: { content: [{ type: 'text', text: '42 in task-1' }] } });
+  });
+
+  it('answers arguments that break the schema with a tool error for the model, the handler never run', async () => {
+    const ran = await runTool(twice, { n: 21 }, request, input, run);
+    expect(ran).toMatchObject({ result: { isError: true, content: [{ text: expect.stringMatching(/^Invalid arguments for tool twice: \/n: /) }] } });
   });
 });
