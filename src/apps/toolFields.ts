@@ -2,7 +2,6 @@
  * The field MCP Apps adds to a tool (docs/apps.md), by declaration merging: the core's
  * `ToolFields` knows nothing of it, and a Worker without `src/apps/` has none.
  */
-import type {} from '../mcp/define';
 
 /**
  * A tool's link to a view (spec extensions/apps, Resource Discovery): `resourceUri` names a view

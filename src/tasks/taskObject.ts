@@ -5,13 +5,8 @@
  * their stream; and the alarm that deletes it when its time to live is over.
  */
 import { DurableObject } from 'cloudflare:workers';
-import type { CompiledServer } from '../mcp/createServer';
-import { internalError, McpError } from '../mcp/errors';
-import type { RoundInput } from '../mcp/extension';
-import { checkInputRequests, InputRequired, type InputRequest } from '../mcp/input';
+import { type CallToolResult, checkInputRequests, type CompiledServer, type InputRequest, InputRequired, internalError, type JsonObject, type JsonValue, McpError, type McpRequest, type RoundInput } from '../mcp/internal';
 import { charactersOver, runTool } from '../mcp';
-import type { McpRequest } from '../mcp/request';
-import type { CallToolResult, JsonObject, JsonValue } from '../mcp/types';
 import { allAnswered, askForInput, detailed, isTerminal, takeAnswers, transition, type DetailedTask, type Task, type TaskCaller, type TaskClient, type TaskRecord } from './taskRecord';
 import { bytesOver, TASK_LIMITS } from './taskLimits';
 

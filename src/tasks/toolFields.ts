@@ -2,7 +2,6 @@
  * The fields the Tasks extension adds to a tool and to its handler's context (docs/tasks.md), by
  * declaration merging: the core's `ToolFields` and `HandlerContext` know nothing of them, and a Worker without `src/tasks/` has none.
  */
-import type {} from '../mcp/define';
 
 /** The Tasks extension's identifier (spec extensions/tasks). */
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
