@@ -8,7 +8,7 @@ import type { DurableObject } from 'cloudflare:workers';
 import type { AuthMode } from './http/auth';
 import { createRouter } from './http/router';
 import { createServer, type CompiledServer, type ServerDefinition } from './mcp';
-import type { Extension } from './mcp/extension';
+import type { Extension } from './mcp/internal';
 
 /** A Durable Object class, as src/index.ts exports it. */
 export type DurableObjectClass = new (ctx: DurableObjectState, env: Env) => DurableObject<Env>;

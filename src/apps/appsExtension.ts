@@ -5,8 +5,8 @@
  * made, each tool that names a view is checked against them, and is listed with `_meta.ui`.
  * Nothing runs per request: a view is read like any other resource.
  */
-import type { AnyTool } from '../mcp/define';
-import type { Extension } from '../mcp/extension';
+import type { AnyTool, Extension } from '../mcp/internal';
+import type {} from './toolFields';
 import { APPS_EXTENSION, isMadeView, VIEW_MIME_TYPE } from './views';
 
 const VISIBILITY = ['model', 'app'];

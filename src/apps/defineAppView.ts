@@ -4,8 +4,7 @@
  * names it (`ui: { resourceUri }`) is called. The view is static per deployment, so it is read
  * with long public caching hints; the data reaches it through ordinary tool calls. docs/apps.md.
  */
-import type { ResourceDefinition } from '../mcp/define';
-import type { CachePolicy } from '../mcp/types';
+import type { CachePolicy, ResourceDefinition } from '../mcp/internal';
 import { checkDocument } from './checkDocument';
 import { readPage } from './readPage';
 import { checkViewMeta, type ViewMeta } from './viewMeta';

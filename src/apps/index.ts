@@ -7,3 +7,4 @@ export { apps } from './appsExtension';
 export { defineAppView, VIEW_CACHE, type AppViewDefinition } from './defineAppView';
 export { APPS_EXTENSION, VIEW_MIME_TYPE } from './views';
 export type { ViewCsp, ViewMeta, ViewPermissions } from './viewMeta';
+export type { ToolUi } from './toolFields';

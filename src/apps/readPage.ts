@@ -4,7 +4,7 @@
  * kilobytes that a cold start would otherwise parse. Kept per isolate once read: a deployment's
  * assets never change under it.
  */
-import { misconfigured } from '../mcp/errors';
+import { misconfigured } from '../mcp/internal';
 import { checkDocument } from './checkDocument';
 
 const pages = new Map<string, string>();

@@ -3,7 +3,7 @@
  * `defineAppView` records each view it makes, so that the extension (`apps()`,
  * `./appsExtension.ts`) can tell a view it checked from a `ui://` resource written by hand.
  */
-import type { ResourceDefinition } from '../mcp/define';
+import type { ResourceDefinition } from '../mcp/internal';
 
 /** The extension's identifier (spec extensions/apps, Extension Identifier). */
 export const APPS_EXTENSION = 'io.modelcontextprotocol/ui';

@@ -1,5 +1,5 @@
 /** AUTH_MODE = "bearer": one static secret (MCP_BEARER_TOKEN), for private deployments; compared in constant time (docs/production.md). */
-import type { Caller } from '../mcp/request';
+import type { Caller } from '../mcp/internal';
 import { constantTimeEqual, type AuthMode } from '../http/auth';
 import { required, secret, type SettingDocs, type SettingRows } from '../http/settingsTable';
 

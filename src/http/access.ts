@@ -9,8 +9,7 @@
  * identity provider passes), scopes from ACCESS_SCOPES_CLAIM when set.
  */
 import { jwtVerify, type JWTPayload } from 'jose';
-import type { Caller } from '../mcp/request';
-import { scopeTokens } from '../mcp/scopes';
+import { type Caller, scopeTokens } from '../mcp/internal';
 import { isSubject, unreachable, type Verifier } from './auth';
 import { issuerKeysFor, joseVerdict, verifiedWith } from './jwks';
 import { issuedInThePast, JWT_CHECKS, plausible } from './jwt';

@@ -6,9 +6,7 @@
  * private deployments, one static secret compared in constant time; or, behind Cloudflare
  * Access, the token Access signed for the request. Off by default.
  */
-import { authorizationServerUnreachable, type McpError, scopeRequired, unauthorized } from '../mcp/errors';
-import type { AnyTool } from '../mcp/define';
-import type { Caller } from '../mcp/request';
+import { type AnyTool, authorizationServerUnreachable, type Caller, type McpError, scopeRequired, unauthorized } from '../mcp/internal';
 import type { Step } from './context';
 import type { Lifetime } from './jwks';
 import type { AuthConfig, AuthModeBase, IssuerUnreachable } from './authMode';

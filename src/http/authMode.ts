@@ -3,7 +3,7 @@
  * and the verifiers (`./jwt.ts`, `./access.ts`, `./introspect.ts`) import without importing
  * each other.
  */
-import type { Caller } from '../mcp/request';
+import type { Caller } from '../mcp/internal';
 import type { Lifetime } from './jwks';
 import type { SettingError, SettingRows, SettingValues, ValuesOf } from './settingsTable';
 

@@ -10,13 +10,7 @@
  * that answer, `fail` and `answerWithStream`; the request log and the trace span read it once
  * the answer has ended.
  */
-import type { McpError } from '../mcp/errors';
-import { legacyHttpStatus } from '../mcp/legacy';
-import type { RequestMeta } from '../mcp/meta';
-import type { CompiledServer } from '../mcp/createServer';
-import type { CompiledTool } from '../mcp/tools';
-import type { Caller } from '../mcp/request';
-import type { JSONRPCNotification, JSONRPCRequest, RequestId } from '../mcp/types';
+import { type Caller, type CompiledServer, type CompiledTool, type JSONRPCNotification, type JSONRPCRequest, legacyHttpStatus, type McpError, type RequestId, type RequestMeta } from '../mcp/internal';
 import { readJsonBody } from './body';
 import { errorResponse, replyJson } from './responses';
 import type { Settings } from './settings';

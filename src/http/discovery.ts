@@ -7,7 +7,7 @@
  * Each is made from the same compiled definition as `server/discover` (name, version, title,
  * the versions served), once per isolate for each origin the Worker is reached at.
  */
-import type { CompiledServer } from '../mcp/createServer';
+import type { CompiledServer } from '../mcp/internal';
 import type { HttpContext } from './context';
 import { answerDocument, publicDocument, type PublicDocument } from './publicDocument';
 import { originOf } from './url';

@@ -3,11 +3,7 @@
  * Request Metadata and Server Validation): any disagreement, absence or malformed value
  * is -32020 HeaderMismatch, so intermediaries that route on headers cannot be fooled.
  */
-import { headerMismatch, type McpError } from '../mcp/errors';
-import { isObject } from '../mcp/json';
-import type { RequestMeta } from '../mcp/meta';
-import type { HeaderParam } from '../mcp/tools';
-import type { JsonObject, JSONRPCRequest } from '../mcp/types';
+import { headerMismatch, type HeaderParam, isObject, type JsonObject, type JSONRPCRequest, type McpError, type RequestMeta } from '../mcp/internal';
 
 /** Methods that name their target in `Mcp-Name`, and the body field it mirrors (tasks: spec extensions/tasks, Routing Headers). */
 const NAMED: ReadonlyMap<string, 'name' | 'uri' | 'taskId'> = new Map([

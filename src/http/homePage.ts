@@ -9,8 +9,7 @@
  * origin the Worker is reached at, with an `ETag`. A client that does not ask for HTML gets a
  * small JSON pointer to the endpoint and the Server Card instead.
  */
-import type { CompiledServer } from '../mcp/createServer';
-import { visibleTo } from '../mcp/visibility';
+import { type CompiledServer, visibleTo } from '../mcp/internal';
 import { SKILLS_EXTENSION } from '../skills/built';
 import type { AuthConfig } from './auth';
 import type { HttpContext } from './context';

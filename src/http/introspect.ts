@@ -21,8 +21,7 @@
  * `client_id:<client_id>`, so that no subject from another field can equal a `sub`. A `sub` that
  * is there but empty, or that starts with one of those prefixes, names nobody.
  */
-import type { Caller } from '../mcp/request';
-import { scopeTokens } from '../mcp/scopes';
+import { type Caller, scopeTokens } from '../mcp/internal';
 import { addressedTo } from './audience';
 import { isSubject, unreachable, type Verifier } from './auth';
 import { readUpstreamJson } from './readUpstreamJson';

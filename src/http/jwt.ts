@@ -6,8 +6,7 @@
  * refused: the caller answers 503 (`IssuerUnreachable`), never invalid_token.
  */
 import { decodeJwt, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
-import type { Caller } from '../mcp/request';
-import { scopeTokens } from '../mcp/scopes';
+import { type Caller, scopeTokens } from '../mcp/internal';
 import { addressedTo } from './audience';
 import { isSubject, unreachable, type Verifier } from './auth';
 import { issuerKeysFor, joseVerdict, verifiedWith } from './jwks';

@@ -4,9 +4,7 @@
  * server ends it, `notifications/cancelled` and the closing result before the stream closes.
  * Nothing is stored anywhere.
  */
-import { tooManyStreams, type McpError } from '../mcp/errors';
-import type { Listen } from '../mcp/request';
-import type { RequestId } from '../mcp/types';
+import { type Listen, type McpError, type RequestId, tooManyStreams } from '../mcp/internal';
 import { notificationJson, replyJson } from './responses';
 import { EventStream } from './stream';
 

@@ -3,7 +3,7 @@
  * use them (`limitByAddress`, `limitByCaller`). Over the limit: 429 with Retry-After and a
  * JSON-RPC error.
  */
-import { rateLimited } from '../mcp/errors';
+import { rateLimited } from '../mcp/internal';
 import type { HttpContext } from './context';
 import { RATE_LIMIT_PERIOD_SECONDS } from './settingsTable';
 

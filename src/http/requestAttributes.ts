@@ -9,7 +9,7 @@
  * there and marked with "…", so a 1 MB id or tool name makes a line of the usual size; the
  * trace context is the validated one (`../mcp/traceContext.ts`, a tracestate of at most 512).
  */
-import type { RequestId } from '../mcp/types';
+import type { RequestId } from '../mcp/internal';
 import type { Attributes, HttpContext } from './context';
 import type { StreamEnd } from './stream';
 import { callerTrace } from './trace';

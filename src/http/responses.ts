@@ -2,10 +2,7 @@
  * JSON-RPC replies as HTTP responses: status from the error table, `Cache-Control` from
  * the result's caching hints (spec 2026-07-28 server/utilities/caching).
  */
-import type { McpError } from '../mcp/errors';
-import { RawJson } from '../mcp/json';
-import type { ErrorReply, ResultReply } from '../mcp/request';
-import type { CachePolicy, JSONRPCNotification, RequestId } from '../mcp/types';
+import { type CachePolicy, type ErrorReply, type JSONRPCNotification, type McpError, RawJson, type RequestId, type ResultReply } from '../mcp/internal';
 
 /** Never stored: tool calls, errors, streams. */
 export const NO_STORE = 'no-store';

@@ -12,8 +12,7 @@
  * belongs; docs/http-pipeline.md says what each step does.
  */
 import { Router } from 'itty-router';
-import { internalError, misconfigured } from '../mcp/errors';
-import type { CompiledServer } from '../mcp/createServer';
+import { type CompiledServer, internalError, misconfigured } from '../mcp/internal';
 import { advertisedResource, METADATA_PATH, protectedResourceMetadata, type AuthMode } from './auth';
 import { admittedSteps, HttpContext, type FinallyStep, type Step } from './context';
 import { AI_CATALOG_PATH, aiCatalog, publicPreflight, SERVER_CARD_PATH, serverCard } from './discovery';

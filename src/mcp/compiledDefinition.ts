@@ -4,7 +4,7 @@
  * their defaults, and how a finished result is wrapped. Author mistakes (a name listed twice, a
  * task tool without the Tasks extension) fail here, at module load, where the author sees them.
  */
-import { TASKS_EXTENSION, type AnyTool, type CacheableMethod, type PromptDefinition, type ResourceDefinition } from './define';
+import { type AnyTool, type CacheableMethod, type PromptDefinition, type ResourceDefinition } from './define';
 import { DEFAULT_CACHE, DEFAULT_MAX_RESULT_CHARS, DEFAULT_PAGE_SIZE, DEFAULT_REQUEST_STATE_TTL_MS, DEFAULT_TOOL_TIMEOUT_MS } from './defaults';
 import type { Extension, ServerAtLoad } from './extension';
 import { MetaKey } from './meta';
@@ -71,12 +71,14 @@ export class CompiledDefinition implements ServerAtLoad {
     this.capabilities = this.advertised();
     // A task tool is an ordinary call on a server without the Tasks extension, as for a client
     // without it; one that only runs as a task could never be served (docs/tasks.md).
-    const taskOnly = [...this.tools.values()].find((t) => t.definition.task === 'required');
-    if (taskOnly && !this.extensions.some((e) => e.id === TASKS_EXTENSION)) {
+    // The core types neither field (each extension declares its own, src/tasks/toolFields.ts, src/apps/toolFields.ts); it only reads them here.
+    const declared = (t: CompiledTool) => t.definition as { task?: unknown; ui?: unknown };
+    const taskOnly = [...this.tools.values()].find((t) => declared(t).task === 'required');
+    if (taskOnly && !this.extensions.some((e) => e.id === 'io.modelcontextprotocol/tasks')) {
       throw new Error(`tool "${taskOnly.definition.name}" runs only as a task: turn tasks on: \`extensions: [tasks()]\` in src/index.ts (docs/tasks.md)`);
     }
     // A view is served by the MCP Apps extension, turned on in the entry: without it, a tool's view would be dropped unsaid.
-    const withView = [...this.tools.values()].find((t) => t.definition.ui !== undefined);
+    const withView = [...this.tools.values()].find((t) => declared(t).ui !== undefined);
     if (withView && !this.extensions.some((e) => e.id === 'io.modelcontextprotocol/ui')) {
       throw new Error(`tool "${withView.definition.name}" has a view (ui), which MCP Apps serves: turn it on: \`extensions: [apps()]\` in src/index.ts (docs/apps.md)`);
     }

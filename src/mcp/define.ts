@@ -28,8 +28,7 @@ export interface HandlerContext {
   signal: AbortSignal;
   /** The Worker's bindings, vars and secrets. */
   env: Env;
-  /** Set when the handler runs under a task (spec extensions/tasks): its id, and a status message for pollers. */
-  task?: { id: string; status(message: string): void };
+  // An extension adds its own fields here, by declaration merging: tasks' `task` (src/tasks/toolFields.ts).
   /** What the client declared on this request. */
   client: { protocolVersion: string; capabilities: RequestMeta['clientCapabilities']; info?: Implementation };
   /**
@@ -78,12 +77,8 @@ export interface ToolFields extends Omit<Tool, 'inputSchema' | 'outputSchema'>, 
   requiresClientCapabilities?: readonly ClientFeature[];
   /** This tool's time limit, when it differs from the server's `toolTimeoutMs`. */
   timeoutMs?: number;
-  /** Runs as a task for clients that declare the Tasks extension, on a server that serves it (`durableTasks()`, docs/tasks.md). */
-  task?: TaskSupport;
-  /** A task handler that settles within this many ms answers directly, with no task kept (default 0: always a task). */
-  immediateMs?: number;
-  /** The view a host renders this tool's results in (MCP Apps, docs/apps.md); listed as `_meta.ui`. */
-  ui?: ToolUi;
+  // An extension adds its own fields here, by declaration merging (`declare module '../mcp/define'`):
+  // tasks' `task` and `immediateMs` (src/tasks/toolFields.ts), MCP Apps' `ui` (src/apps/toolFields.ts).
 }
 
 /**
@@ -97,26 +92,6 @@ export interface ToolDefinition<In extends InputSchema = InputSchema, Out extend
   // NoInfer: the schemas alone decide the types; a handler written apart (its own return type) is checked, not a source.
   handler(args: ArgumentsOf<NoInfer<In>>, context: HandlerContext): Awaitable<ResultOf<NoInfer<Out>> | InputRequired>;
 }
-
-/**
- * How a tool takes part in the Tasks extension: `optional` runs as a task for clients that declare
- * it, and as an ordinary call for the others and on a server without the extension; `required`
- * refuses the others (-32021), and needs a server with the extension (else it fails at load).
- */
-export type TaskSupport = 'optional' | 'required';
-
-/**
- * A tool's link to a view (spec extensions/apps, Resource Discovery): `resourceUri` names a view
- * the server lists (`defineAppView`); `visibility` says who may call it, `["model", "app"]` when
- * left out. A host keeps an `["app"]` tool from its model: only the view calls it.
- */
-export interface ToolUi {
-  resourceUri: string;
-  visibility?: readonly ('model' | 'app')[];
-}
-
-/** The Tasks extension's identifier (spec extensions/tasks). */
-export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
 
 /** A tool whatever its schemas (handlers are checked where they are defined). */
 export interface AnyTool extends ToolFields {

@@ -20,7 +20,6 @@ class RequestContext implements HandlerContext {
   readonly inputResponses: Readonly<Record<string, JsonObject>>;
   readonly state: JsonValue | undefined;
   readonly caller: Caller | undefined;
-  task?: HandlerContext['task'];
   private lastProgress = -Infinity;
   private boundCan: HandlerContext['can'] | undefined = undefined;
   private boundProgress: HandlerContext['progress'] | undefined = undefined;

@@ -19,6 +19,7 @@ export type { ServerDefinition } from './serverDefinition';
 export type { Caller } from './caller';
 export { inputRequired, elicit, elicitUrl, sample, listRoots, accepted, sampledText, type InputRequest } from './input';
 export { createServer, type CompiledServer } from './createServer';
+export { runTool, charactersOver, type ToolRun, type ToolOutcome } from './invokeTool';
 export type { CallToolResult, ContentBlock } from './types';
 export type { FromSchema } from './fromSchema';
 export type { StructuredResult, StandardJsonSchema } from './toolSchema';

@@ -9,10 +9,13 @@
  */
 import { ToolError, type HandlerContext } from './define';
 import { internalError, McpError } from './errors';
+import type { RoundInput } from './extension';
+import { handlerContext } from './handlerContext';
 import { InputRequired } from './input';
 import { isObject } from './json';
+import type { McpRequest } from './request';
 import type { CompiledTool } from './tools';
-import type { CallToolResult } from './types';
+import type { CallToolResult, JsonObject } from './types';
 
 export interface ToolRun {
   /** Stop waiting after this long, abort the handler (`abort`) and tell the model; undefined waits as long as it takes (a task). */
@@ -31,6 +34,24 @@ export const charactersOver = (max: number) => (json: string) =>
 
 /** A tool's outcome: its result with its JSON, a request for input, or a JSON-RPC error. */
 export type ToolOutcome = { result: CallToolResult; json: string } | InputRequired | McpError;
+
+/**
+ * The public way an extension runs one of the server's tools outside the call it answers (a
+ * task's Durable Object): `args` as the client sent them, read as the handler takes them
+ * (arguments that break the schema are a tool error for the model), the handler's context made
+ * for `request` with this round's `input`, plus the fields the extension adds to it (`extra`,
+ * e.g. tasks' `task`, declared by the extension on `HandlerContext`); then `invokeTool`.
+ */
+export async function runTool(tool: CompiledTool, args: JsonObject, request: McpRequest, input: RoundInput, run: ToolRun, extra?: Partial<HandlerContext>): Promise<ToolOutcome> {
+  const value = await tool.readArguments(args);
+  if (value instanceof ToolError) {
+    const invalid = toolError(value.message);
+    return { result: invalid, json: run.serialize(invalid) };
+  }
+  // No logging: a run outside the request has no stream to log to.
+  const context = Object.assign(handlerContext(request, input, false), extra);
+  return invokeTool(tool, value, context, run);
+}
 
 /** Runs the handler with `args` as it takes them (`CompiledTool.readArguments`). */
 export async function invokeTool(tool: CompiledTool, args: unknown, context: HandlerContext, run: ToolRun): Promise<ToolOutcome> {

@@ -90,6 +90,9 @@ function externalRef(node: unknown): string | undefined {
   return undefined;
 }
 
+/** The spec's `Tool` keys an author sets (spec 2026-07-28 schema.json, Tool); the schemas are listed as compiled. */
+const LISTED_KEYS: ReadonlySet<string> = new Set(['name', 'title', 'description', 'icons', 'annotations', '_meta'] satisfies (keyof Tool)[]);
+
 /** Compiles a tool once: its listed form (with `fields` that the server's extensions add to it), validators, header parameters. */
 export function compileTool(tool: AnyTool, fields: readonly object[] = []): CompiledTool {
   const where = `tool "${tool.name}"`;
@@ -101,7 +104,9 @@ export function compileTool(tool: AnyTool, fields: readonly object[] = []): Comp
   if (!isObject(inputSchema) || inputSchema.type !== 'object') {
     throw new Error(`${where}: inputSchema must be an object schema with "type": "object"`);
   }
-  const { handler: _handler, requiresClientCapabilities: _requires, requiredScopes: _scopes, visibleTo: _visibleTo, timeoutMs: _timeout, task: _task, immediateMs: _immediate, ui: _ui, ...own } = tool;
+  // An allow-list: only the spec's keys are listed, so a field the core or an extension adds to a definition never leaks.
+  const own: Partial<Tool> = {};
+  for (const key of Object.keys(tool)) if (LISTED_KEYS.has(key)) (own as Record<string, unknown>)[key] = tool[key as keyof AnyTool];
   const listed: Tool = Object.assign(own, { inputSchema }, outputSchema && { outputSchema }, ...fields);
   const checkInput = standardIn ? undefined : compileSchema(inputSchema, `${where} inputSchema`);
   // The arguments the handler takes, or why they are invalid, for the model to fix.

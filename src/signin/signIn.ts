@@ -10,8 +10,7 @@
  */
 import type { AuthMode, IssuerUnreachable } from '../http/auth';
 import type { HttpContext } from '../http/context';
-import type { AnyTool } from '../mcp/define';
-import type { Caller } from '../mcp/request';
+import type { AnyTool, Caller } from '../mcp/internal';
 import { authorize, callback } from './authorize';
 import { isCredential } from './limits';
 import { logStoreFailure } from './oauthError';

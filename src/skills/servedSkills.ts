@@ -5,12 +5,7 @@
  * `SKILL.md` listed in `resources/list`, every file read through `resources/read`, every
  * directory's children. A request is a lookup; a file read is one fetch from the static assets.
  */
-import type { Extension, ServerAtLoad } from '../mcp/extension';
-import { invalidParams } from '../mcp/errors';
-import { list } from '../mcp/methods/list';
-import type { McpRequest, Method } from '../mcp/request';
-import type { CachePolicy } from '../mcp/types';
-import { isRestricted, refusalFor } from '../mcp/visibility';
+import { type CachePolicy, type Extension, invalidParams, isRestricted, list, type McpRequest, type Method, refusalFor, type ServerAtLoad } from '../mcp/internal';
 import { SKILLS_EXTENSION, type BuiltSkill, type SkillRules } from './built';
 import { directoriesOf, type Directory } from './directories';
 import { skillFile } from './skillFile';

@@ -4,8 +4,7 @@
  * `scripts/build-skills.mjs` put the very bytes it hashed. `SKILL.md` is listed with its
  * frontmatter's name and description; the skill's rules apply to every file.
  */
-import { misconfigured } from '../mcp/errors';
-import type { ResourceDefinition } from '../mcp/define';
+import { misconfigured, type ResourceDefinition } from '../mcp/internal';
 import type { BuiltFile, BuiltSkill } from './built';
 
 // The bytes as they are: a byte-order mark is part of what the digest covers, never dropped.

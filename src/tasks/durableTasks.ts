@@ -5,17 +5,11 @@
  * the caller's principal, which the object checks against its creator. An id that this server
  * did not mint for the caller (`./taskId.ts`) never reaches an object.
  */
-import { TASKS_EXTENSION } from '../mcp/define';
-import { internalError, invalidParams, McpError, missingExtension, rateLimited, taskNotFound } from '../mcp/errors';
-import { declaresExtension, OtherResult, type Extension } from '../mcp/extension';
-import { InputRequired, readInputResponses } from '../mcp/input';
-import { isObject } from '../mcp/json';
-import { MetaKey, type RequestMeta } from '../mcp/meta';
-import type { McpRequest, Method, Reply } from '../mcp/request';
-import type { JsonObject, JSONRPCNotification } from '../mcp/types';
+import { declaresExtension, type Extension, InputRequired, internalError, invalidParams, isObject, type JsonObject, type JSONRPCNotification, McpError, type McpRequest, MetaKey, type Method, missingExtension, OtherResult, rateLimited, readInputResponses, type Reply, type RequestMeta, taskNotFound } from '../mcp/internal';
 import { isTaskId, mintTaskId } from './taskId';
 import { TASK_LIMITS, tooLargeToKeep } from './taskLimits';
 import type { TaskObjectApi } from './taskObject';
+import { TASKS_EXTENSION } from './toolFields';
 
 export interface DurableTasksOptions {
   /** The Durable Object binding of the task class (`[[durable_objects.bindings]]`); default `MCP_TASKS`. */

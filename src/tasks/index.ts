@@ -10,6 +10,7 @@ import { taskObject } from './taskObject';
 
 export { durableTasks, type DurableTasksOptions } from './durableTasks';
 export { taskObject } from './taskObject';
+export { TASKS_EXTENSION, type TaskSupport } from './toolFields';
 
 /** The Tasks extension for `createWorker`: each task in a Durable Object of the class src/index.ts exports as `McpTask`. */
 export function tasks(options: DurableTasksOptions = {}): WorkerExtension {

@@ -7,7 +7,7 @@
  * storage and no bill.
  */
 
-import { derivedKey, toBase64Url } from '../mcp/secretKeys';
+import { derivedKey, toBase64Url } from '../mcp/internal';
 
 const RANDOM_BYTES = 24;
 const TAG_BYTES = 12;

@@ -5,15 +5,8 @@
  * their stream; and the alarm that deletes it when its time to live is over.
  */
 import { DurableObject } from 'cloudflare:workers';
-import type { CompiledServer } from '../mcp/createServer';
-import { internalError, McpError } from '../mcp/errors';
-import type { RoundInput } from '../mcp/extension';
-import { handlerContext } from '../mcp/handlerContext';
-import { checkInputRequests, InputRequired, type InputRequest } from '../mcp/input';
-import { charactersOver, invokeTool, toolError } from '../mcp/invokeTool';
-import { ToolError } from '../mcp/define';
-import type { McpRequest } from '../mcp/request';
-import type { CallToolResult, JsonObject, JsonValue } from '../mcp/types';
+import { type CallToolResult, checkInputRequests, type CompiledServer, type InputRequest, InputRequired, internalError, type JsonObject, type JsonValue, McpError, type McpRequest, type RoundInput } from '../mcp/internal';
+import { charactersOver, runTool } from '../mcp';
 import { allAnswered, askForInput, detailed, isTerminal, takeAnswers, transition, type DetailedTask, type Task, type TaskCaller, type TaskClient, type TaskRecord } from './taskRecord';
 import { bytesOver, TASK_LIMITS } from './taskLimits';
 
@@ -182,8 +175,6 @@ export function taskObject(server: CompiledServer) {
         env: this.env,
         secret: '',
       };
-      const context = handlerContext(request, { responses: record.answers, state: record.state }, false);
-      context.task = { id: record.task.taskId, status: (message) => this.report(record, message) };
       // The one way a tool runs (src/mcp/invokeTool.ts): no time limit (a task outlives the request);
       // the result kept as it is, bounded as the server bounds an answer, and in the bytes of the row it is stored in.
       const characters = charactersOver(server.compiled.maxResultChars);
@@ -192,10 +183,10 @@ export function taskObject(server: CompiledServer) {
         return bytes === undefined ? characters(json) : `too large to keep (${bytes} bytes, over ${TASK_LIMITS.resultBytes})`;
       };
       const outcome = async (): Promise<RunOutcome> => {
-        // Read again here, as the handler takes them (a Standard Schema's transforms): the record keeps them as sent.
-        const args = await tool.readArguments(record.args);
-        if (args instanceof ToolError) return toolError(args.message);
-        const ran = await invokeTool(tool, args, context, { timeoutMs: undefined, tooLarge, abort: request.abort, serialize: JSON.stringify });
+        // The record keeps the arguments as sent; the core reads them as the handler takes them (a Standard Schema's transforms).
+        const input = { responses: record.answers, state: record.state };
+        const task = { id: record.task.taskId, status: (message: string) => this.report(record, message) };
+        const ran = await runTool(tool, record.args, request, input, { timeoutMs: undefined, tooLarge, abort: request.abort, serialize: JSON.stringify }, { task });
         return ran instanceof InputRequired || ran instanceof McpError ? ran : ran.result;
       };
       return outcome()

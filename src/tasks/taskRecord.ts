@@ -2,10 +2,7 @@
  * One task as its Durable Object stores it, and the shapes the client sees
  * (spec extensions/tasks: `Task`, `DetailedTask`). Pure data and pure functions.
  */
-import type { Caller } from '../mcp/caller';
-import type { InputRequest } from '../mcp/input';
-import type { RequestMeta } from '../mcp/meta';
-import type { JsonObject, JsonValue } from '../mcp/types';
+import type { Caller, InputRequest, JsonObject, JsonValue, RequestMeta } from '../mcp/internal';
 
 export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
 

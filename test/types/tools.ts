@@ -115,3 +115,31 @@ type Nest<D extends unknown[]> = D['length'] extends 40 ? { type: 'string' } : {
 type Deep = FromSchema<Nest<[]>>;
 expectType<Equal<Deep['next']['next']['next']['next']['next']['next']['next']['next']['next']['next'], unknown>>();
 expectType<Equal<Deep['next']['next']['next'], { [key: string]: unknown; next: unknown }> extends true ? false : true>();
+
+// The extensions bring their own tool fields (declaration merging, src/tasks/toolFields.ts and
+// src/apps/toolFields.ts): typed where they are declared, and the schemas still type the handler.
+export const later = defineTool({
+  name: 'later',
+  inputSchema: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'], additionalProperties: false },
+  task: 'optional',
+  immediateMs: 10,
+  ui: { resourceUri: 'ui://later/view', visibility: ['app'] },
+  handler: ({ n }) => text(`${n + 1}`),
+});
+expectType<Equal<ArgsOf<typeof later>, { n: number }>>();
+
+defineTool({
+  name: 'wrong_task_support',
+  inputSchema: { type: 'object' },
+  // @ts-expect-error a tool runs as a task 'optional' or 'required', as the Tasks extension declares
+  task: 'sometimes',
+  handler: () => text(''),
+});
+
+defineTool({
+  name: 'unknown_field',
+  inputSchema: { type: 'object' },
+  // @ts-expect-error a field no extension declares is refused
+  neverDeclared: true,
+  handler: () => text(''),
+});

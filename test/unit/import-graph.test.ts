@@ -60,4 +60,48 @@ describe('import graph of src/', () => {
     );
     expect(outside).toEqual([]);
   });
+
+  it('has each layer reach the core only through its public index or its one internal entry (src/mcp/internal.ts)', () => {
+    const entries = [join(root, 'src/mcp/index.ts'), join(root, 'src/mcp/internal.ts')];
+    const around = [...importGraph(join(root, 'src'))].filter(([file]) => layerOf(file) !== 'mcp' && LAYERS.includes(layerOf(file)));
+    const intoCore = around.flatMap(([file, targets]) =>
+      targets.filter((target) => layerOf(target) === 'mcp' && !entries.includes(target)).map((target) => `${relative(root, file)} → ${relative(root, target)}`),
+    );
+    expect(around.length).toBeGreaterThan(50); // the layers are really read
+    expect(intoCore).toEqual([]);
+  });
+
+  it('keeps the direction of every layer: each imports only the layers below it', () => {
+    const found = new Map<string, Set<string>>();
+    for (const [file, targets] of importGraph(join(root, 'src'))) {
+      const from = layerOf(file);
+      if (!LAYERS.includes(from)) continue;
+      for (const target of targets) {
+        const to = layerOf(target);
+        if (to !== from && !target.endsWith('.json')) found.set(from, (found.get(from) ?? new Set()).add(to));
+      }
+    }
+    const wrong = [...found].flatMap(([from, tos]) => [...tos].filter((to) => !BELOW[from]!.includes(to)).map((to) => `src/${from} → src/${to}`));
+    expect(wrong).toEqual([]);
+  });
 });
+
+/** The layers around the core; `createWorker` is src/createWorker.ts, which composes them. */
+const LAYERS = ['mcp', 'http', 'auth', 'signin', 'tasks', 'apps', 'skills'];
+/** What each layer may import: the core first, which imports none of them. */
+const BELOW: Record<string, readonly string[]> = {
+  mcp: [],
+  apps: ['mcp'],
+  skills: ['mcp'],
+  http: ['mcp', 'skills'],
+  auth: ['mcp', 'http'],
+  signin: ['mcp', 'http'],
+  // The extension's value for createWorker (a type only).
+  tasks: ['mcp', 'createWorker'],
+};
+
+/** `src/{layer}/…` → the layer; a file directly in src/ is its own (`createWorker`). */
+function layerOf(file: string): string {
+  const [first, second] = relative(join(root, 'src'), file).split('/');
+  return second === undefined ? first!.replace(/\.ts$/, '') : first!;
+}

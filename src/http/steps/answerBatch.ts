@@ -1,5 +1,4 @@
-import { McpError } from '../../mcp/errors';
-import { parseMessage } from '../../mcp/jsonrpc';
+import { McpError, parseMessage } from '../../mcp/internal';
 import { BATCH_VERSION, serveBatch } from '../batch';
 import type { HttpContext, Step } from '../context';
 

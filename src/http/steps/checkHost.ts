@@ -1,4 +1,4 @@
-import { hostNotAllowed } from '../../mcp/errors';
+import { hostNotAllowed } from '../../mcp/internal';
 import type { HttpContext } from '../context';
 
 /**

@@ -1,4 +1,4 @@
-import { visibleTo } from '../../mcp/visibility';
+import { visibleTo } from '../../mcp/internal';
 import { insufficientScope, metadataUrl, missingScopes } from '../auth';
 import type { AdmittedContext } from '../context';
 import { checkParamHeaders } from '../headers';

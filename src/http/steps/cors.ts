@@ -7,7 +7,7 @@
  * itty's `cors()` because the origin policy is a security check (403, not a missing header) and
  * the allowed request headers include a family (`Mcp-Param-*`) that a fixed list cannot express.
  */
-import { originNotAllowed } from '../../mcp/errors';
+import { originNotAllowed } from '../../mcp/internal';
 import type { HttpContext } from '../context';
 import { isPublicDocument } from '../discovery';
 import { pathOf } from '../url';

@@ -1,9 +1,4 @@
-import { McpError, unsupportedVersion } from '../../mcp/errors';
-import { parseMessage } from '../../mcp/jsonrpc';
-import { noLegacyHandshake, readLegacyMeta } from '../../mcp/legacy';
-import { hasModernClaim, readRequestMeta, type RequestMeta } from '../../mcp/meta';
-import type { CompiledTool } from '../../mcp/tools';
-import type { JSONRPCRequest } from '../../mcp/types';
+import { type CompiledTool, hasModernClaim, type JSONRPCRequest, McpError, noLegacyHandshake, parseMessage, readLegacyMeta, readRequestMeta, type RequestMeta, unsupportedVersion } from '../../mcp/internal';
 import type { Admitted, HttpContext } from '../context';
 import { checkHeaders } from '../headers';
 

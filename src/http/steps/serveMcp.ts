@@ -1,8 +1,4 @@
-import { internalError, McpError } from '../../mcp/errors';
-import type { CompiledServer } from '../../mcp/createServer';
-import type { RequestMeta } from '../../mcp/meta';
-import type { Caller, McpRequest, Reply } from '../../mcp/request';
-import type { JSONRPCNotification, JSONRPCRequest } from '../../mcp/types';
+import { type Caller, type CompiledServer, internalError, type JSONRPCNotification, type JSONRPCRequest, McpError, type McpRequest, type Reply, type RequestMeta } from '../../mcp/internal';
 import { invalidTokenChallenge, metadataUrl, scopeChallenge } from '../auth';
 import type { AdmittedContext, AdmittedRequest, HttpContext } from '../context';
 import { FirstAnswer } from '../firstAnswer';

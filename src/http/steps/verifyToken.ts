@@ -1,5 +1,4 @@
-import type { Caller } from '../../mcp/request';
-import type { ScopeHierarchy } from '../../mcp/scopes';
+import type { Caller, ScopeHierarchy } from '../../mcp/internal';
 import { authenticate } from '../auth';
 import type { AuthModeBase } from '../authMode';
 import type { HttpContext } from '../context';

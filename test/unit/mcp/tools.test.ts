@@ -3,10 +3,36 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { defineTool, text, ToolError } from '../../../src/mcp/define';
 import { compileTool } from '../../../src/mcp/tools';
+import { runTool } from '../../../src/mcp';
+import { mcpRequest } from '../../support/request';
 
 const tool = (inputSchema: Record<string, unknown>) => defineTool({ name: 't', inputSchema, handler: () => text('') });
 
 describe('compileTool', () => {
+  it('lists a tool from an allow-list of the spec Tool keys: a field of any extension, known or not, never leaks', () => {
+    // The spec's `Tool` (2026-07-28 schema.json), written out: the exact keys a listed tool may have.
+    const specKeys = ['_meta', 'annotations', 'description', 'icons', 'inputSchema', 'name', 'outputSchema', 'title'];
+    const everything = {
+      name: 'all',
+      title: 'All',
+      description: 'd',
+      icons: [{ src: 'https://example.test/i.png' }],
+      annotations: { readOnlyHint: true },
+      _meta: { 'example.test/k': 1 },
+      inputSchema: { type: 'object' },
+      outputSchema: { type: 'object' },
+      handler: () => text(''),
+      requiredScopes: ['a'],
+      timeoutMs: 5,
+      task: 'optional',
+      immediateMs: 1,
+      ui: { resourceUri: 'ui://v' },
+      someFutureExtension: { secret: true },
+    };
+    const listed = compileTool(everything as never).listed;
+    expect(Object.keys(listed).sort()).toEqual(specKeys);
+  });
+
   it('finds x-mcp-header parameters along properties chains, nested ones included', () => {
     const compiled = compileTool(
       tool({
@@ -74,5 +100,29 @@ describe('compileTool with a Standard Schema', () => {
     const compiled = compileTool(standardTool(z.object({ n: z.coerce.number(), inner: z.object({ flag: z.boolean() }).optional() })));
     expect(compiled.readArguments({ n: '4' })).toEqual({ n: 4 });
     expect(compiled.readArguments({ n: 1, inner: { flag: 'yes' } })).toEqual(new ToolError('Invalid arguments for tool std: /inner/flag: Invalid input: expected boolean, received string'));
+  });
+});
+
+describe('runTool, the public way an extension runs a tool', () => {
+  const run = { timeoutMs: undefined, abort: () => {}, serialize: JSON.stringify, tooLarge: () => undefined };
+  const input = { responses: {}, state: undefined };
+  const request = mcpRequest({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'twice' } });
+  const twice = compileTool(
+    defineTool({
+      name: 'twice',
+      inputSchema: z.object({ n: z.string().transform(Number) }),
+      task: 'optional',
+      handler: ({ n }, context) => text(`${n * 2} in ${context.task?.id ?? 'no task'}`),
+    }),
+  );
+
+  it('reads the arguments as sent the way the handler takes them, and gives the handler the fields the extension adds', async () => {
+    const ran = await runTool(twice, { n: '21' }, request, input, run, { task: { id: 'task-1', status: () => {} } });
+    expect(ran).toMatchObject({ result: { content: [{ type: 'text', text: '42 in task-1' }] } });
+  });
+
+  it('answers arguments that break the schema with a tool error for the model, the handler never run', async () => {
+    const ran = await runTool(twice, { n: 21 }, request, input, run);
+    expect(ran).toMatchObject({ result: { isError: true, content: [{ text: expect.stringMatching(/^Invalid arguments for tool twice: \/n: /) }] } });
   });
 });

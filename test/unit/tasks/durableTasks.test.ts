@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRouter } from '../../../src/http/router';
 import { createServer } from '../../../src/mcp';
-import { TASKS_EXTENSION } from '../../../src/mcp/define';
+import { TASKS_EXTENSION } from '../../../src/tasks/toolFields';
 import { durableTasks } from '../../../src/tasks/durableTasks';
 import { fixtureTaskTools } from '../../tasks/tools';
 import { mcpHeaders, meta } from '../../support/mcp';

@@ -1,0 +1,27 @@
+/**
+ * The fields the Tasks extension adds to a tool and to its handler's context (docs/tasks.md), by
+ * declaration merging: the core's `ToolFields` and `HandlerContext` know nothing of them, and a Worker without `src/tasks/` has none.
+ */
+
+/** The Tasks extension's identifier (spec extensions/tasks). */
+export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
+
+/**
+ * How a tool takes part in the Tasks extension: `optional` runs as a task for clients that declare
+ * it, and as an ordinary call for the others and on a server without the extension; `required`
+ * refuses the others (-32021), and needs a server with the extension (else it fails at load).
+ */
+export type TaskSupport = 'optional' | 'required';
+
+declare module '../mcp/define' {
+  interface ToolFields {
+    /** Runs as a task for clients that declare the Tasks extension, on a server that serves it (`tasks()`, docs/tasks.md). */
+    task?: TaskSupport;
+    /** A task handler that settles within this many ms answers directly, with no task kept (default 0: always a task). */
+    immediateMs?: number;
+  }
+  interface HandlerContext {
+    /** Set when the handler runs under a task (spec extensions/tasks): its id, and a status message for pollers. */
+    task?: { id: string; status(message: string): void };
+  }
+}
