@@ -24,14 +24,26 @@ export const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 const wrangler = join(dirname(require.resolve('wrangler/package.json')), 'bin', 'wrangler.js');
 
-export const CONTENDERS = ['shipped', 'fork', 'template', 'sdk', 'agents', 'bare', 'bare-parse', 'bare-checks', 'bare-pipeline'];
+export const CONTENDERS = [
+  'shipped',
+  'fork',
+  'template',
+  'sdk',
+  'agents',
+  'bare',
+  'bare-parse',
+  'bare-checks',
+  'bare-pipeline',
+];
 /** Contenders whose configuration is made from the repository's root wrangler.toml. */
 export const FROM_ROOT = ['shipped', 'fork'];
 export const GROWTH = [10, 100, 1000];
 export const root = resolve(here, '..');
 export const outDir = (name) => join(here, '.out', name);
 export const configOf = (name) =>
-  FROM_ROOT.includes(name) ? join(here, '.out', `${name}.wrangler.toml`) : join(here, 'contenders', `${name.startsWith('growth') ? 'growth' : name}.wrangler.toml`);
+  FROM_ROOT.includes(name)
+    ? join(here, '.out', `${name}.wrangler.toml`)
+    : join(here, 'contenders', `${name.startsWith('growth') ? 'growth' : name}.wrangler.toml`);
 /** The tool the fork's tools/call calls: the README's "Add a tool" tool (bench/requests.mjs). */
 export const FORK_TOOL = 'greet';
 
@@ -56,8 +68,13 @@ export function configFromRoot(source, out) {
   const toml = readFileSync(join(source, 'wrangler.toml'), 'utf8');
   const main = /^main = "([^"]+)"/m.exec(toml)?.[1];
   if (!main) throw new Error(`${join(source, 'wrangler.toml')} has no main`);
-  let config = withoutTables(toml, ['ratelimits', 'build', 'assets', 'assets\\..*']).replace(/^main = "[^"]+"/m, `main = ${JSON.stringify(resolve(source, main))}`);
-  config = /^\[vars\]$/m.test(config) ? config.replace(/^\[vars\]$/m, '[vars]\nMCP_STATE_SECRET = "bench"') : `${config}\n[vars]\nMCP_STATE_SECRET = "bench"\n`;
+  let config = withoutTables(toml, ['ratelimits', 'build', 'assets', 'assets\\..*']).replace(
+    /^main = "[^"]+"/m,
+    `main = ${JSON.stringify(resolve(source, main))}`,
+  );
+  config = /^\[vars\]$/m.test(config)
+    ? config.replace(/^\[vars\]$/m, '[vars]\nMCP_STATE_SECRET = "bench"')
+    : `${config}\n[vars]\nMCP_STATE_SECRET = "bench"\n`;
   if (/^\[\[ratelimits\]\]/m.test(config)) throw new Error('rate limiters left in the benchmark configuration');
   writeFileSync(out, config);
   return out;
@@ -68,14 +85,19 @@ function build(name, defines = [], configure = () => {}) {
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   configure();
-  execFileSync(process.execPath, [wrangler, 'deploy', '--dry-run', '-c', configOf(name), '--outdir', out, ...defines], { stdio: 'ignore' });
+  execFileSync(process.execPath, [wrangler, 'deploy', '--dry-run', '-c', configOf(name), '--outdir', out, ...defines], {
+    stdio: 'ignore',
+  });
   return out;
 }
 
 /** The bundle's main module. */
 export function bundleOf(name) {
   const dir = outDir(name);
-  return join(dir, readdirSync(dir).find((f) => f.endsWith('.js') && !f.endsWith('.map')));
+  return join(
+    dir,
+    readdirSync(dir).find((f) => f.endsWith('.js') && !f.endsWith('.map')),
+  );
 }
 
 export const gzipBytes = (file) => gzipSync(readFileSync(file), { level: 9 }).byteLength;
@@ -94,7 +116,8 @@ export function ensurePeers() {
  */
 function buildFromRoot(name) {
   // In a fork (its examples' tests gone, as the README's step leaves it), the fork is the root's Worker itself.
-  if (name === 'shipped' || !existsSync(join(root, 'test', 'examples'))) return build(name, [], () => configFromRoot(root, configOf(name)));
+  if (name === 'shipped' || !existsSync(join(root, 'test', 'examples')))
+    return build(name, [], () => configFromRoot(root, configOf(name)));
   const fork = join(here, '.out', 'fork-src');
   rmSync(fork, { recursive: true, force: true });
   mkdirSync(fork, { recursive: true });
@@ -103,7 +126,10 @@ function buildFromRoot(name) {
   const { toolName } = addReadmeTool(root, fork);
   // The skills' manifest (skills/index.ts) made again without the example skill, as the fork's build would.
   execFileSync(process.execPath, ['scripts/build-skills.mjs'], { cwd: fork, stdio: 'ignore' });
-  if (toolName !== FORK_TOOL) throw new Error(`the README's tool is ${toolName}, the benchmark calls ${FORK_TOOL}: update FORK_TOOL and bench/requests.mjs`);
+  if (toolName !== FORK_TOOL)
+    throw new Error(
+      `the README's tool is ${toolName}, the benchmark calls ${FORK_TOOL}: update FORK_TOOL and bench/requests.mjs`,
+    );
   return build(name, [], () => configFromRoot(fork, configOf(name)));
 }
 

@@ -17,10 +17,18 @@ const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 const ask = (url) =>
   new Promise((done) => {
     const { body } = OPS['tools/list'];
-    const req = request(`${url}/mcp`, { method: 'POST', headers: { ...wireHeaders('tools/list'), 'content-length': Buffer.byteLength(body) }, agent: false }, (res) => {
-      res.resume();
-      res.once('end', () => done(res.statusCode));
-    });
+    const req = request(
+      `${url}/mcp`,
+      {
+        method: 'POST',
+        headers: { ...wireHeaders('tools/list'), 'content-length': Buffer.byteLength(body) },
+        agent: false,
+      },
+      (res) => {
+        res.resume();
+        res.once('end', () => done(res.statusCode));
+      },
+    );
     req.once('error', () => done(0));
     req.end(body);
   });
@@ -28,7 +36,8 @@ const ask = (url) =>
 /** CPU ms a process has run so far: the sum over its threads of /proc/<pid>/task/<tid>/schedstat's first field. */
 function cpuMs(pid) {
   let ns = 0;
-  for (const tid of readdirSync(`/proc/${pid}/task`)) ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+  for (const tid of readdirSync(`/proc/${pid}/task`))
+    ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
   return ns / 1e6;
 }
 

@@ -72,13 +72,20 @@ const defineTool = <T extends { name: string; inputSchema: object; outputSchema?
 const INFERRED = `import { defineTool } from '../../../../src/mcp';\n`;
 
 rmSync(out, { recursive: true, force: true });
-for (const [variant, header] of [['inferred', INFERRED], ['untyped', UNTYPED]]) {
+for (const [variant, header] of [
+  ['inferred', INFERRED],
+  ['untyped', UNTYPED],
+]) {
   const dir = join(out, variant);
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'tools.ts'), `${header}\n${Array.from({ length: TOOLS }, (_, i) => tool(i)).join('\n')}`);
   writeFileSync(
     join(dir, 'tsconfig.json'),
-    JSON.stringify({ extends: '../../../../tsconfig.json', compilerOptions: { noUnusedLocals: false }, include: ['tools.ts', '../../../../worker-configuration.d.ts', '../../../../src/env.d.ts'] }),
+    JSON.stringify({
+      extends: '../../../../tsconfig.json',
+      compilerOptions: { noUnusedLocals: false },
+      include: ['tools.ts', '../../../../worker-configuration.d.ts', '../../../../src/env.d.ts'],
+    }),
   );
 }
 
@@ -93,5 +100,7 @@ for (let run = 0; run < runs; run++) {
   }
 }
 for (const variant of ['inferred', 'untyped']) {
-  console.log(`${variant}: tsc -p wall ${median(times[variant].wall).toFixed(0)} ms, check ${median(times[variant].check).toFixed(0)} ms (median of ${runs}; walls ${times[variant].wall.map((t) => t.toFixed(0)).join(' ')})`);
+  console.log(
+    `${variant}: tsc -p wall ${median(times[variant].wall).toFixed(0)} ms, check ${median(times[variant].check).toFixed(0)} ms (median of ${runs}; walls ${times[variant].wall.map((t) => t.toFixed(0)).join(' ')})`,
+  );
 }

@@ -26,11 +26,22 @@ export async function growthUnderWorkerd({ rounds: count = 3, seconds = 3, conne
   const starts = await coldStarts(servers, { runs });
   const { samples, loads } = result;
   const rps = (n, op) => fixed(median(samples[`${n} ${op}`].rps), 0);
-  const perCpu = (n, op) => fixed(median(samples[`${n} ${op}`].rps.map((r, i) => r / samples[`${n} ${op}`].serverCpu[i])), 0);
+  const perCpu = (n, op) =>
+    fixed(median(samples[`${n} ${op}`].rps.map((r, i) => r / samples[`${n} ${op}`].serverCpu[i])), 0);
   return {
     loads,
     table: table(
-      ['tools registered', 'tools/list req/s', 'tools/call req/s', 'tools/list req/CPU-s', 'tools/call req/CPU-s', 'cold start ms', 'workerd CPU ms until then', 'bundle gzip bytes', 'errors'],
+      [
+        'tools registered',
+        'tools/list req/s',
+        'tools/call req/s',
+        'tools/list req/CPU-s',
+        'tools/call req/CPU-s',
+        'cold start ms',
+        'workerd CPU ms until then',
+        'bundle gzip bytes',
+        'errors',
+      ],
       GROWTH.map((n) => [
         String(n),
         rps(n, 'tools/list'),

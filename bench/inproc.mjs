@@ -39,9 +39,13 @@ export async function measure(jobs, { iterations, warmup, block = 50 }) {
       if (record) job.samples.push((performance.now() - start) * 1000);
     }
   };
-  for (const [total, record] of [[warmup, false], [iterations, true]]) {
+  for (const [total, record] of [
+    [warmup, false],
+    [iterations, true],
+  ]) {
     for (let done = 0, turn = 0; done < total; done += block, turn++) {
-      for (let k = 0; k < jobs.length; k++) await run(jobs[(k + turn) % jobs.length], Math.min(block, total - done), record);
+      for (let k = 0; k < jobs.length; k++)
+        await run(jobs[(k + turn) % jobs.length], Math.min(block, total - done), record);
     }
   }
   for (const job of jobs) {
@@ -82,7 +86,17 @@ export async function inProcess({ iterations = 20_000, warmup = 2_000 } = {}) {
     ];
   });
   return table(
-    ['operation', 'template µs median / p99', 'sdk µs', 'agents µs', 'bare µs', 'bare + parse µs', 'sdk ÷ template', 'agents ÷ template', 'net of bare: sdk / agents ÷ template'],
+    [
+      'operation',
+      'template µs median / p99',
+      'sdk µs',
+      'agents µs',
+      'bare µs',
+      'bare + parse µs',
+      'sdk ÷ template',
+      'agents ÷ template',
+      'net of bare: sdk / agents ÷ template',
+    ],
     rows,
   );
 }
@@ -94,7 +108,13 @@ export async function growth({ iterations = 10_000, warmup = 1_000 } = {}) {
   for (const count of counts) {
     const fetch = await load(`growth-${count}`);
     // tools/list's first page shows the first 50 tools; echo is the last tool, called by name
-    jobs.push({ contender: 'template', count, op: 'tools/list', fetch, expect: { status: 200, contains: '"tools":[' } });
+    jobs.push({
+      contender: 'template',
+      count,
+      op: 'tools/list',
+      fetch,
+      expect: { status: 200, contains: '"tools":[' },
+    });
     jobs.push({ contender: 'template', count, op: 'tools/call', fetch });
   }
   await measure(jobs, { iterations, warmup });

@@ -67,7 +67,15 @@ async function underCallgrind({ bundle, vars }, probe, v8Flags = []) {
   const out = join(mkdtempSync(join(tmpdir(), 'mcp-callgrind-')), 'callgrind.out');
   const child = spawn(
     'valgrind',
-    ['--tool=callgrind', '--smc-check=all-non-file', '--dump-line=no', `--callgrind-out-file=${out}.%p`, workerdBinary(), 'serve', plain.configFile],
+    [
+      '--tool=callgrind',
+      '--smc-check=all-non-file',
+      '--dump-line=no',
+      `--callgrind-out-file=${out}.%p`,
+      workerdBinary(),
+      'serve',
+      plain.configFile,
+    ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   let stderr = '';
@@ -151,10 +159,14 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const names = given.length ? given : ['template', 'bare + parse'];
   for (const name of names) {
     if (startup) {
-      console.log(`${name.padEnd(20)} ${(await startupInstructions(SERVED[name])).toLocaleString('en')} instructions to the first answered tools/list`);
+      console.log(
+        `${name.padEnd(20)} ${(await startupInstructions(SERVED[name])).toLocaleString('en')} instructions to the first answered tools/list`,
+      );
     } else {
       const perRequest = await instructionsPerRequest(SERVED[name], op, { requests });
-      console.log(`${name.padEnd(20)} ${op.padEnd(11)} ${Math.round(perRequest).toLocaleString('en')} instructions per request`);
+      console.log(
+        `${name.padEnd(20)} ${op.padEnd(11)} ${Math.round(perRequest).toLocaleString('en')} instructions per request`,
+      );
     }
   }
 }
@@ -167,7 +179,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
 export async function instructionsTable(served, names, ops, pairs) {
   const { fixed, table } = await import('./stats.mjs');
   const counts = {};
-  for (const op of ops) for (const name of names) counts[`${name} ${op}`] = await instructionsPerRequest(served[name], op);
+  for (const op of ops)
+    for (const name of names) counts[`${name} ${op}`] = await instructionsPerRequest(served[name], op);
   return table(
     ['operation', ...names, ...pairs.map(([a, b]) => `${a} ÷ ${b}`)],
     ops.map((op) => [

@@ -55,10 +55,15 @@ export async function checkAnswers(servers, ops, expectation) {
   for (const [name, server] of Object.entries(servers)) {
     for (const op of ops) {
       const concrete = opFor(name, op);
-      const response = await fetch(`${server.url}/mcp`, { method: 'POST', headers: wireHeaders(concrete), body: requestOf(concrete).body });
+      const response = await fetch(`${server.url}/mcp`, {
+        method: 'POST',
+        headers: wireHeaders(concrete),
+        body: requestOf(concrete).body,
+      });
       const body = await response.text();
       const want = expectation(name, op);
-      if (response.status !== want.status || !body.includes(want.contains)) throw new Error(`${name} ${op}: unexpected answer ${response.status} ${body.slice(0, 200)}`);
+      if (response.status !== want.status || !body.includes(want.contains))
+        throw new Error(`${name} ${op}: unexpected answer ${response.status} ${body.slice(0, 200)}`);
     }
   }
 }
@@ -100,13 +105,26 @@ export async function rounds(servers, ops, { rounds: count, seconds, connections
   const ratios = {};
   const loads = [];
   const run = async (name, op) => {
-    const r = await wrk(`${servers[name].url}/mcp`, opFor(name, op), { serverPid: servers[name].pid, seconds, connections });
-    const entry = (samples[`${name} ${op}`] ??= { rps: [], p50: [], p99: [], wrkCpu: [], serverCpu: [], machineBusy: [], errors: 0 });
+    const r = await wrk(`${servers[name].url}/mcp`, opFor(name, op), {
+      serverPid: servers[name].pid,
+      seconds,
+      connections,
+    });
+    const entry = (samples[`${name} ${op}`] ??= {
+      rps: [],
+      p50: [],
+      p99: [],
+      wrkCpu: [],
+      serverCpu: [],
+      machineBusy: [],
+      errors: 0,
+    });
     for (const key of ['rps', 'p50', 'p99', 'wrkCpu', 'serverCpu', 'machineBusy']) entry[key].push(r[key]);
     entry.errors += errorsOf(r, expectation(name, op).status);
     return r;
   };
-  for (const name of names) await wrk(`${servers[name].url}/mcp`, ops[0], { serverPid: servers[name].pid, seconds: 1, connections }); // warm up
+  for (const name of names)
+    await wrk(`${servers[name].url}/mcp`, ops[0], { serverPid: servers[name].pid, seconds: 1, connections }); // warm up
   for (let round = 0; round < count; round++) {
     loads.push(loadAverage());
     for (const op of [...ops.slice(round % ops.length), ...ops.slice(0, round % ops.length)]) {
@@ -134,7 +152,13 @@ export async function underWorkerd({ rounds: count = ROUNDS, seconds = SECONDS, 
   let result;
   try {
     await checkAnswers(servers, ops, expectationFor);
-    result = await rounds(servers, ops, { rounds: count, seconds, connections, expectation: expectationFor, pairs: PAIRS });
+    result = await rounds(servers, ops, {
+      rounds: count,
+      seconds,
+      connections,
+      expectation: expectationFor,
+      pairs: PAIRS,
+    });
   } finally {
     await stopAll(servers);
   }
@@ -159,18 +183,35 @@ export async function underWorkerd({ rounds: count = ROUNDS, seconds = SECONDS, 
         ...extra(op),
       ]),
     );
-  const throughput = rates('req/s', (n, op, i) => sample(n, op).rps[i], 'rps', (op) =>
-    op === null
-      ? ['template ms p50 / p99', 'errors (all)']
-      : [`${fixed(median(sample('template', op).p50), 1)} / ${fixed(median(sample('template', op).p99), 1)}`, String(names.reduce((sum, n) => sum + sample(n, op).errors, 0))],
+  const throughput = rates(
+    'req/s',
+    (n, op, i) => sample(n, op).rps[i],
+    'rps',
+    (op) =>
+      op === null
+        ? ['template ms p50 / p99', 'errors (all)']
+        : [
+            `${fixed(median(sample('template', op).p50), 1)} / ${fixed(median(sample('template', op).p99), 1)}`,
+            String(names.reduce((sum, n) => sum + sample(n, op).errors, 0)),
+          ],
   );
   // Requests per second of workerd's own CPU time: what the Worker costs, whatever share of the
   // cores the neighbours left it (run by run, then the median).
   const perCpu = rates('req/CPU-s', (n, op, i) => sample(n, op).rps[i] / sample(n, op).serverCpu[i], 'perCpu');
   const all = (name, key) => median(ops.flatMap((op) => samples[`${name} ${op}`][key]));
   const generator = table(
-    ['contender', 'req/s (median of all runs)', 'wrk CPU (of one core)', 'workerd CPU (of one core)', 'whole machine busy (of two cores)'],
-    names.map((n) => [n, fixed(all(n, 'rps'), 0), ...['wrkCpu', 'serverCpu', 'machineBusy'].map((key) => `${fixed(all(n, key) * 100, 0)}%`)]),
+    [
+      'contender',
+      'req/s (median of all runs)',
+      'wrk CPU (of one core)',
+      'workerd CPU (of one core)',
+      'whole machine busy (of two cores)',
+    ],
+    names.map((n) => [
+      n,
+      fixed(all(n, 'rps'), 0),
+      ...['wrkCpu', 'serverCpu', 'machineBusy'].map((key) => `${fixed(all(n, key) * 100, 0)}%`),
+    ]),
   );
   return { throughput, perCpu, generator, loads, servers };
 }

@@ -78,7 +78,12 @@ function once(file, name, vars) {
     await (await worker.default.fetch(new Request('http://127.0.0.1/', { headers: { accept: 'text/html' } }), env, ctx)).text();
     const t3 = performance.now();
     console.log(JSON.stringify({ t0, load: t1 - t0, list: t2 - t1, page: t3 - t2, marks }));`;
-  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }).trim().split('\n').pop());
+  return JSON.parse(
+    execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .pop(),
+  );
 }
 
 const median = (values) => values.sort((a, b) => a - b)[(values.length - 1) >> 1];
@@ -96,7 +101,11 @@ export async function moduleLoad(name, configFile = configOf(name)) {
     }
     const plain = await bundle(config.main, false);
     // A mark before each module's code; a unique comment per run defeats V8's compile cache.
-    const marked = plain.text.replace(/^\/\/ ((?:src|node_modules|bench|views|build|\.\.)\S*)$/gm, (line, path) => `globalThis.__mark?.(${JSON.stringify(moduleOf(path))});\n${line}`) + '\nglobalThis.__mark?.("(end)");\n';
+    const marked =
+      plain.text.replace(
+        /^\/\/ ((?:src|node_modules|bench|views|build|\.\.)\S*)$/gm,
+        (line, path) => `globalThis.__mark?.(${JSON.stringify(moduleOf(path))});\n${line}`,
+      ) + '\nglobalThis.__mark?.("(end)");\n';
     const loads = [];
     const work = {};
     const firsts = { list: [], page: [] };
@@ -111,13 +120,22 @@ export async function moduleLoad(name, configFile = configOf(name)) {
       writeFileSync(markedFile, `${marked}\n// run ${run}\n`);
       const { marks } = once(markedFile, name, vars);
       const spent = {};
-      for (let i = 0; i + 1 < marks.length; i++) spent[marks[i][0]] = (spent[marks[i][0]] ?? 0) + marks[i + 1][1] - marks[i][1];
+      for (let i = 0; i + 1 < marks.length; i++)
+        spent[marks[i][0]] = (spent[marks[i][0]] ?? 0) + marks[i + 1][1] - marks[i][1];
       for (const [module, ms] of Object.entries(spent)) (work[module] ??= []).push(ms);
     }
     const topLevel = Object.fromEntries(Object.entries(work).map(([module, times]) => [module, median(times)]));
     const totalWork = Object.values(topLevel).reduce((a, b) => a + b, 0);
     const load = median(loads);
-    return { bytes, topLevel, load, compile: load - totalWork, totalWork, list: median(firsts.list), page: median(firsts.page) };
+    return {
+      bytes,
+      topLevel,
+      load,
+      compile: load - totalWork,
+      totalWork,
+      list: median(firsts.list),
+      page: median(firsts.page),
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -130,14 +148,24 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const names = source ? ['shipped'] : args.length ? args : ['shipped', 'fork', 'template'];
   console.log(`load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
   for (const name of names) {
-    const r = await moduleLoad(name, source ? configFromRoot(source, join(mkdtempSync(join(tmpdir(), 'modload-')), 'wrangler.toml')) : undefined);
+    const r = await moduleLoad(
+      name,
+      source ? configFromRoot(source, join(mkdtempSync(join(tmpdir(), 'modload-')), 'wrangler.toml')) : undefined,
+    );
     const totalBytes = Object.values(r.bytes).reduce((a, b) => a + b, 0);
-    console.log(`\n#### ${name}: import ${fixed(r.load, 2)} ms (parse/compile and linking ≈ ${fixed(r.compile, 2)} ms, top-level work ≈ ${fixed(r.totalWork, 2)} ms); then the first tools/list ${fixed(r.list, 2)} ms, the first GET / ${fixed(r.page, 2)} ms\n`);
+    console.log(
+      `\n#### ${name}: import ${fixed(r.load, 2)} ms (parse/compile and linking ≈ ${fixed(r.compile, 2)} ms, top-level work ≈ ${fixed(r.totalWork, 2)} ms); then the first tools/list ${fixed(r.list, 2)} ms, the first GET / ${fixed(r.page, 2)} ms\n`,
+    );
     const modules = [...new Set([...Object.keys(r.bytes), ...Object.keys(r.topLevel)])].filter((m) => m !== '(end)');
     const rows = modules
       .map((m) => [m, r.bytes[m] ?? 0, r.topLevel[m] ?? 0])
       .sort((a, b) => b[2] - a[2] || b[1] - a[1])
       .filter(([, b, t], i) => i < 25 || t >= 0.05 || b >= 2000);
-    console.log(table(['module', 'minified bytes', 'share of bytes', 'top-level work ms (median)'], rows.map(([m, b, t]) => [m, String(b), `${fixed((100 * b) / totalBytes, 1)}%`, fixed(t, 3)])));
+    console.log(
+      table(
+        ['module', 'minified bytes', 'share of bytes', 'top-level work ms (median)'],
+        rows.map(([m, b, t]) => [m, String(b), `${fixed((100 * b) / totalBytes, 1)}%`, fixed(t, 3)]),
+      ),
+    );
   }
 }

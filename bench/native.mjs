@@ -30,7 +30,10 @@ const PARTS = [
   ['kernel (sockets, scheduling)', (dso) => dso.startsWith('[kernel')],
   ['JavaScript (compiled code)', (dso) => dso.startsWith('[JIT')],
   ['memory allocator (tcmalloc)', (_, sym) => /tcmalloc|^TCMalloc/.test(sym)],
-  ['garbage collection, handles', (_, sym) => /Scaveng|Sweep|cppgc|Heap::|GlobalHandles|Evacuat|ExternalEntityTable|MinorM|Mark|Visitor/.test(sym)],
+  [
+    'garbage collection, handles',
+    (_, sym) => /Scaveng|Sweep|cppgc|Heap::|GlobalHandles|Evacuat|ExternalEntityTable|MinorM|Mark|Visitor/.test(sym),
+  ],
   ['V8 built-ins (calls, promises, property access)', (_, sym) => sym.startsWith('Builtins_')],
   ['V8 runtime', (_, sym) => sym.startsWith('v8::')],
   ['bindings between JavaScript and the runtime (jsg)', (_, sym) => sym.includes('workerd::jsg')],
@@ -50,11 +53,15 @@ function ensurePerf() {
 
 /** Samples per part and per function, from `perf report`, with the total. */
 function samplesOf(file) {
-  const report = execFileSync('perf', ['report', '-i', file, '--no-children', '--sort', 'dso,sym', '-F', 'sample,dso,sym', '-q', '--stdio', '-g', 'none'], {
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
+  const report = execFileSync(
+    'perf',
+    ['report', '-i', file, '--no-children', '--sort', 'dso,sym', '-F', 'sample,dso,sym', '-q', '--stdio', '-g', 'none'],
+    {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    },
+  );
   const parts = new Map();
   const functions = new Map();
   let total = 0;
@@ -76,11 +83,20 @@ function samplesOf(file) {
 async function sample(name, op, seconds) {
   const { bundle, vars } = SERVED[name];
   // The workerd binary itself, not the test kit: perf needs V8's own flag, and nothing in front of the Worker.
-  const server = await serveWithWorkerd({ config: configOf(bundle), bundle: outDir(bundle), vars, v8Flags: ['--perf-basic-prof'] });
+  const server = await serveWithWorkerd({
+    config: configOf(bundle),
+    bundle: outDir(bundle),
+    vars,
+    v8Flags: ['--perf-basic-prof'],
+  });
   const file = join(mkdtempSync(join(tmpdir(), 'mcp-perf-')), 'perf.data');
   try {
     await wrk(`${server.url}/mcp`, op, { serverPid: server.pid, seconds: 2 }); // warm up: hot code compiled
-    const perf = spawn('perf', ['record', '-e', 'cpu-clock', '-F', String(FREQUENCY), '-p', String(server.pid), '-o', file], { stdio: 'ignore' });
+    const perf = spawn(
+      'perf',
+      ['record', '-e', 'cpu-clock', '-F', String(FREQUENCY), '-p', String(server.pid), '-o', file],
+      { stdio: 'ignore' },
+    );
     const stopped = new Promise((done) => perf.once('exit', done));
     const watchdog = setTimeout(() => perf.kill('SIGKILL'), (seconds + 30) * 1000);
     let run;
@@ -109,12 +125,18 @@ export async function native(names, op = 'tools/call', seconds = 5) {
   const [a, b] = runs;
   const diff = (get) => (b ? [fixed(a.perRequest(get(a) ?? 0) - b.perRequest(get(b) ?? 0), 1)] : []);
   const parts = [...PARTS.map(([part]) => part), OTHER];
-  console.log(`${op}, µs of workerd CPU per request while sampled (${names.map((n, i) => `${n}: ${fixed(runs[i].rps, 0)} req/s`).join(', ')})\n`);
+  console.log(
+    `${op}, µs of workerd CPU per request while sampled (${names.map((n, i) => `${n}: ${fixed(runs[i].rps, 0)} req/s`).join(', ')})\n`,
+  );
   console.log(
     table(
       ['part of the runtime', ...names, ...(b ? [`${names[0]} − ${names[1]}`] : [])],
       [
-        ...parts.map((part) => [part, ...runs.map((run) => us(run, run.parts.get(part))), ...diff((run) => run.parts.get(part))]),
+        ...parts.map((part) => [
+          part,
+          ...runs.map((run) => us(run, run.parts.get(part))),
+          ...diff((run) => run.parts.get(part)),
+        ]),
         ['all', ...runs.map((run) => us(run, run.total)), ...diff((run) => run.total)],
       ],
     ),
@@ -122,8 +144,19 @@ export async function native(names, op = 'tools/call', seconds = 5) {
   const functions = new Set([...a.functions.keys(), ...(b?.functions.keys() ?? [])]);
   const cost = (name) => a.perRequest(a.functions.get(name) ?? 0) - (b ? b.perRequest(b.functions.get(name) ?? 0) : 0);
   const top = [...functions].sort((x, y) => cost(y) - cost(x)).slice(0, 20);
-  console.log(`\nThe functions with the most ${b ? `CPU more in ${names[0]} than in ${names[1]}` : 'CPU'} (self time, µs per request):\n`);
-  console.log(table(['function', ...names, ...(b ? ['difference'] : [])], top.map((name) => [name, ...runs.map((run) => us(run, run.functions.get(name))), ...(b ? [fixed(cost(name), 2)] : [])])));
+  console.log(
+    `\nThe functions with the most ${b ? `CPU more in ${names[0]} than in ${names[1]}` : 'CPU'} (self time, µs per request):\n`,
+  );
+  console.log(
+    table(
+      ['function', ...names, ...(b ? ['difference'] : [])],
+      top.map((name) => [
+        name,
+        ...runs.map((run) => us(run, run.functions.get(name))),
+        ...(b ? [fixed(cost(name), 2)] : []),
+      ]),
+    ),
+  );
 }
 
 if (process.argv[1] === new URL(import.meta.url).pathname) {
@@ -135,6 +168,7 @@ if (process.argv[1] === new URL(import.meta.url).pathname) {
   const op = option('--op') ?? 'tools/call';
   const seconds = Number(option('--seconds') ?? 5);
   const names = args.length > 0 ? args : ['template', 'bare + parse'];
-  for (const name of names) if (!SERVED[name]) throw new Error(`unknown contender ${name}: one of ${Object.keys(SERVED).join(', ')}`);
+  for (const name of names)
+    if (!SERVED[name]) throw new Error(`unknown contender ${name}: one of ${Object.keys(SERVED).join(', ')}`);
   await native(names.slice(0, 2), op, seconds);
 }

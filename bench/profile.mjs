@@ -83,7 +83,12 @@ async function underLoad(name, op, seconds, measure) {
   const { bundle, vars } = SERVED[name];
   const inspector = await freePort();
   // The workerd binary itself, not the test kit: the profile is of the Worker alone, through workerd's own inspector.
-  const server = await serveWithWorkerd({ config: configOf(bundle), bundle: outDir(bundle), vars, args: [`--inspector-addr=127.0.0.1:${inspector}`] });
+  const server = await serveWithWorkerd({
+    config: configOf(bundle),
+    bundle: outDir(bundle),
+    vars,
+    args: [`--inspector-addr=127.0.0.1:${inspector}`],
+  });
   try {
     const targets = await (await fetch(`http://127.0.0.1:${inspector}/json/list`)).json();
     const session = await devtools(targets[0].webSocketDebuggerUrl);
@@ -102,13 +107,24 @@ export function allocationProfile(name = 'template', op = 'tools/call', seconds 
   return underLoad(name, op, seconds, async (session, load) => {
     await session.send('HeapProfiler.enable');
     // every 512 bytes, counting what minor and major collections have already freed
-    await session.send('HeapProfiler.startSampling', { samplingInterval: 512, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+    await session.send('HeapProfiler.startSampling', {
+      samplingInterval: 512,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
     const { requests } = await load();
     const { profile: result } = await session.send('HeapProfiler.stopSampling');
     const rows = allocations(result);
     const total = rows.reduce((sum, [, bytes]) => sum + bytes, 0);
-    console.log(`${name} ${op}: ${requests} requests while sampled, ≈ ${fixed(total / requests, 0)} bytes allocated per request\n`);
-    console.log(table(['function (self)', 'bytes per request'], rows.slice(0, 30).map(([fn, bytes]) => [fn, fixed(bytes / requests, 0)])));
+    console.log(
+      `${name} ${op}: ${requests} requests while sampled, ≈ ${fixed(total / requests, 0)} bytes allocated per request\n`,
+    );
+    console.log(
+      table(
+        ['function (self)', 'bytes per request'],
+        rows.slice(0, 30).map(([fn, bytes]) => [fn, fixed(bytes / requests, 0)]),
+      ),
+    );
   });
 }
 

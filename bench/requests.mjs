@@ -31,7 +31,10 @@ function request(method, params, { version = VERSION, name } = {}) {
 export const OPS = {
   discover: { ...request('server/discover', {}), expect: { status: 200, contains: '"supportedVersions"' } },
   'tools/list': { ...request('tools/list', {}), expect: { status: 200, contains: '"name":"echo"' } },
-  'tools/call': { ...request('tools/call', { name: 'echo', arguments: { text: 'hello' } }, { name: 'echo' }), expect: { status: 200, contains: '"text":"hello"' } },
+  'tools/call': {
+    ...request('tools/call', { name: 'echo', arguments: { text: 'hello' } }, { name: 'echo' }),
+    expect: { status: 200, contains: '"text":"hello"' },
+  },
   reject: { ...request('server/discover', {}, { version: '1900-01-01' }), expect: { status: 400, contains: '-32022' } },
 };
 
@@ -42,9 +45,15 @@ export const OPS = {
  */
 export const VARIANTS = {
   'tools/list add': { ...request('tools/list', {}), expect: { status: 200, contains: '"name":"add"' } },
-  'tools/call add': { ...request('tools/call', { name: 'add', arguments: { a: 1, b: 2 } }, { name: 'add' }), expect: { status: 200, contains: '"structuredContent":{"sum":3}' } },
+  'tools/call add': {
+    ...request('tools/call', { name: 'add', arguments: { a: 1, b: 2 } }, { name: 'add' }),
+    expect: { status: 200, contains: '"structuredContent":{"sum":3}' },
+  },
   'tools/list greet': { ...request('tools/list', {}), expect: { status: 200, contains: '"name":"greet"' } },
-  'tools/call greet': { ...request('tools/call', { name: 'greet', arguments: { name: 'bench' } }, { name: 'greet' }), expect: { status: 200, contains: '"text":"Hello, bench!"' } },
+  'tools/call greet': {
+    ...request('tools/call', { name: 'greet', arguments: { name: 'bench' } }, { name: 'greet' }),
+    expect: { status: 200, contains: '"text":"Hello, bench!"' },
+  },
 };
 const OPS_OF = {
   shipped: { 'tools/list': 'tools/list add', 'tools/call': 'tools/call add' },

@@ -40,7 +40,9 @@ const version = (command, args) => {
 if (withLoad) ensureWrk();
 buildAll();
 print(`Run of ${new Date().toISOString()}${quick ? ' (--quick: not for figures)' : ''}. Machine: ${await machine()}.`);
-print(`workerd ${version(workerdBinary(), ['--version']).replace(/^workerd /, '')}, ${version('wrk', ['-v']).split('\n')[0].split(' [')[0]}.`);
+print(
+  `workerd ${version(workerdBinary(), ['--version']).replace(/^workerd /, '')}, ${version('wrk', ['-v']).split('\n')[0].split(' [')[0]}.`,
+);
 print();
 
 if (withLoad) {
@@ -52,7 +54,9 @@ if (withLoad) {
   );
   print('#### Per second of workerd CPU time\n');
   print(load.perCpu);
-  print("\nEach run's requests/s divided by workerd's CPU share in that run (median of the runs): the Worker's cost, steadier than requests/s when neighbours take the cores.\n");
+  print(
+    "\nEach run's requests/s divided by workerd's CPU share in that run (median of the runs): the Worker's cost, steadier than requests/s when neighbours take the cores.\n",
+  );
   print('#### The load generator is not the limit\n');
   print(load.generator);
   print('\nCPU time from /proc/<pid>/stat over the middle of each run (100% = one core). The machine has two cores.\n');
@@ -61,7 +65,14 @@ if (withLoad) {
   print('### Cold start under workerd (spawn to the first answered tools/list)\n');
   print(
     table(
-      ['contender', 'cold start ms (median)', '− bare ms', 'workerd CPU ms until then', '− bare ms', 'bundle gzip bytes'],
+      [
+        'contender',
+        'cold start ms (median)',
+        '− bare ms',
+        'workerd CPU ms until then',
+        '− bare ms',
+        'bundle gzip bytes',
+      ],
       Object.keys(SERVED).map((name) => [
         name,
         fixed(starts[name].wall, 0),
@@ -72,7 +83,9 @@ if (withLoad) {
       ]),
     ),
   );
-  print(`\nMedian of ${COLD_STARTS} starts each, contenders alternating; "− bare": the median of each round's difference to bare's start. Load average after: ${loadAverage()}.\n`);
+  print(
+    `\nMedian of ${COLD_STARTS} starts each, contenders alternating; "− bare": the median of each round's difference to bare's start. Load average after: ${loadAverage()}.\n`,
+  );
 
   if (withInstructions) {
     print('### Instructions per request under workerd (valgrind callgrind, every thread of the process)\n');
@@ -81,13 +94,33 @@ if (withLoad) {
         SERVED,
         ['shipped', 'fork', 'template', 'sdk', 'bare', 'bare + parse', 'bare + checks', 'bare + pipeline'],
         ['discover', 'tools/list', 'tools/call'],
-        [['shipped', 'bare + pipeline'], ['fork', 'bare + pipeline'], ['shipped', 'sdk'], ['fork', 'sdk'], ['template', 'bare + parse'], ['template', 'bare + checks'], ['bare + pipeline', 'bare + parse'], ['template', 'bare + pipeline'], ['template', 'sdk']],
+        [
+          ['shipped', 'bare + pipeline'],
+          ['fork', 'bare + pipeline'],
+          ['shipped', 'sdk'],
+          ['fork', 'sdk'],
+          ['template', 'bare + parse'],
+          ['template', 'bare + checks'],
+          ['bare + pipeline', 'bare + parse'],
+          ['template', 'bare + pipeline'],
+          ['template', 'sdk'],
+        ],
       ),
     );
-    print('\nAfter 1,000 warm-up requests, 1,000 requests one at a time; V8 compiles on the main thread (under valgrind its compiler threads barely run). No clock moves the count: the counts of bare + parse and bare + checks repeat within 0.2% from run to run, those of the template and bare + pipeline within about 3% ("Reading these figures").\n');
+    print(
+      '\nAfter 1,000 warm-up requests, 1,000 requests one at a time; V8 compiles on the main thread (under valgrind its compiler threads barely run). No clock moves the count: the counts of bare + parse and bare + checks repeat within 0.2% from run to run, those of the template and bare + pipeline within about 3% ("Reading these figures").\n',
+    );
     print('#### A cold start in instructions\n');
-    print(await startupTable(SERVED, ['shipped', 'fork', 'template', 'sdk', 'agents', 'bare', 'bare + parse', 'bare + checks'], 'bare'));
-    print("\nFrom spawning workerd to its first answered tools/list, every thread: the runtime's start, the module's evaluation and the first request. What the cold start table measures in milliseconds, without a clock's noise (BENCHMARKS.md, \"A cold start\").\n");
+    print(
+      await startupTable(
+        SERVED,
+        ['shipped', 'fork', 'template', 'sdk', 'agents', 'bare', 'bare + parse', 'bare + checks'],
+        'bare',
+      ),
+    );
+    print(
+      "\nFrom spawning workerd to its first answered tools/list, every thread: the runtime's start, the module's evaluation and the first request. What the cold start table measures in milliseconds, without a clock's noise (BENCHMARKS.md, \"A cold start\").\n",
+    );
   }
 
   const grown = await growthUnderWorkerd(quick ? { rounds: 1, seconds: 1, runs: 3 } : {});
@@ -107,6 +140,9 @@ if (process.argv.includes('--write')) {
   const [start, end] = ['<!-- results:start -->', '<!-- results:end -->'];
   const doc = readFileSync(file, 'utf8');
   if (!doc.includes(start) || !doc.includes(end)) throw new Error(`BENCHMARKS.md has no ${start} … ${end} section`);
-  writeFileSync(file, `${doc.slice(0, doc.indexOf(start) + start.length)}\n\n${out.join('\n')}\n\n${doc.slice(doc.indexOf(end))}`);
+  writeFileSync(
+    file,
+    `${doc.slice(0, doc.indexOf(start) + start.length)}\n\n${out.join('\n')}\n\n${doc.slice(doc.indexOf(end))}`,
+  );
   console.error('BENCHMARKS.md: results written');
 }

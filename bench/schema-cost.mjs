@@ -20,12 +20,18 @@ const TOOLS = {
     '',
     `{ type: 'object', properties: { city: { type: 'string', minLength: 1 }, days: { type: 'integer', minimum: 1, maximum: 7 }, units: { enum: ['metric', 'imperial'] } }, required: ['city'] }`,
   ],
-  zod: [`import * as z from 'zod';`, `z.object({ city: z.string().min(1), days: z.number().int().min(1).max(7).optional(), units: z.enum(['metric', 'imperial']).optional() })`],
+  zod: [
+    `import * as z from 'zod';`,
+    `z.object({ city: z.string().min(1), days: z.number().int().min(1).max(7).optional(), units: z.enum(['metric', 'imperial']).optional() })`,
+  ],
   'valibot + @valibot/to-json-schema': [
     `import * as v from 'valibot';\nimport { toStandardJsonSchema } from '@valibot/to-json-schema';`,
     `toStandardJsonSchema(v.object({ city: v.pipe(v.string(), v.minLength(1)), days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(7))), units: v.optional(v.picklist(['metric', 'imperial'])) }))`,
   ],
-  ArkType: [`import { type } from 'arktype';`, `type({ city: 'string > 0', 'days?': '1 <= number.integer <= 7', 'units?': "'metric' | 'imperial'" })`],
+  ArkType: [
+    `import { type } from 'arktype';`,
+    `type({ city: 'string > 0', 'days?': '1 <= number.integer <= 7', 'units?': "'metric' | 'imperial'" })`,
+  ],
 };
 
 rmSync(out, { recursive: true, force: true });
@@ -64,4 +70,7 @@ export default { fetch: worker.fetch };
 }
 const base = sizes['JSON Schema'];
 console.log('| the weather tool written with | Worker gzip bytes | cost |\n|---|---|---|');
-for (const [name, size] of Object.entries(sizes)) console.log(`| ${name} | ${size} | ${name === 'JSON Schema' ? 'baseline (types only: 0 B)' : `+${((size - base) / 1024).toFixed(1)} KB`} |`);
+for (const [name, size] of Object.entries(sizes))
+  console.log(
+    `| ${name} | ${size} | ${name === 'JSON Schema' ? 'baseline (types only: 0 B)' : `+${((size - base) / 1024).toFixed(1)} KB`} |`,
+  );

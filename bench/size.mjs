@@ -22,7 +22,9 @@ export const BUDGETS = { shipped: 48 * 1024, fork: 44 * 1024 };
 export function overBudget(sizes, budgets = BUDGETS) {
   return Object.entries(budgets)
     .filter(([name, budget]) => sizes[name] > budget)
-    .map(([name, budget]) => `${name}: ${sizes[name]} bytes gzip, ${sizes[name] - budget} over its budget of ${budget}`);
+    .map(
+      ([name, budget]) => `${name}: ${sizes[name]} bytes gzip, ${sizes[name] - budget} over its budget of ${budget}`,
+    );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv.includes('--check')) {
@@ -46,7 +48,9 @@ function coldStart(name) {
     const response = await worker.default.fetch(new Request('http://127.0.0.1/mcp', ${JSON.stringify({ method, headers: { ...headers, host: '127.0.0.1' }, body })}), ${JSON.stringify(readConfig({ config: configOf(name) }, { hideWarnings: true }).vars ?? {})}, { waitUntil() {}, passThroughOnException() {} });
     await response.text();
     console.log(JSON.stringify({ evaluate: t1 - t0, first: performance.now() - t1 }));`;
-  const runs = Array.from({ length: 5 }, () => JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }).trim()));
+  const runs = Array.from({ length: 5 }, () =>
+    JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }).trim()),
+  );
   const median = (key) => runs.map((r) => r[key]).sort((a, b) => a - b)[2];
   return { evaluate: median('evaluate'), first: median('first') };
 }
@@ -57,7 +61,13 @@ async function main() {
   const sizes = Object.fromEntries(CONTENDERS.map((name) => [name, gzipBytes(bundleOf(name))]));
   const rows = CONTENDERS.map((name) => {
     const start = coldStart(name);
-    return [name, String(sizes[name]), ratio(sizes[name], sizes.shipped), fixed(start.evaluate, 2), fixed(start.first, 2)];
+    return [
+      name,
+      String(sizes[name]),
+      ratio(sizes[name], sizes.shipped),
+      fixed(start.evaluate, 2),
+      fixed(start.first, 2),
+    ];
   });
   console.log(table(['contender', 'bundle gzip bytes', '÷ shipped', 'evaluate module ms', 'first request ms'], rows));
 }

@@ -1,5 +1,6 @@
 /** Small helpers shared by the benchmark scripts. */
-export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+export const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 
 /** A markdown table from rows of cells. */
 export function table(header, rows) {

@@ -22,7 +22,10 @@ export function ensureWrk() {
   if (process.getuid?.() !== 0) throw new Error('wrk is missing: install it (apt-get install wrk) or run as root');
   console.error('wrk is missing: installing it with `apt-get install -y wrk` (as root)');
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  execFileSync('apt-get', ['install', '-y', '-qq', 'wrk'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  execFileSync('apt-get', ['install', '-y', '-qq', 'wrk'], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
 }
 
 const luaString = (value) => {
@@ -36,8 +39,13 @@ function scriptFor(op) {
   const dir = join(here, '.out', 'wrk');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${op.replace(/\W/g, '-')}.lua`);
-  const headers = Object.entries(wireHeaders(op)).map(([name, value]) => `wrk.headers[ ${luaString(name)} ] = ${luaString(value)}`);
-  writeFileSync(file, [`wrk.method = "POST"`, `wrk.body = ${luaString(requestOf(op).body)}`, ...headers, ''].join('\n'));
+  const headers = Object.entries(wireHeaders(op)).map(
+    ([name, value]) => `wrk.headers[ ${luaString(name)} ] = ${luaString(value)}`,
+  );
+  writeFileSync(
+    file,
+    [`wrk.method = "POST"`, `wrk.body = ${luaString(requestOf(op).body)}`, ...headers, ''].join('\n'),
+  );
   return file;
 }
 
@@ -91,7 +99,9 @@ export function parseReport(text) {
  */
 export async function wrk(url, op, { serverPid, seconds = 3, connections = 32 } = {}) {
   if (!/^http:\/\/127\./.test(url)) throw new Error(`refusing a non-loopback target: ${url}`);
-  const child = spawn('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', '-s', scriptFor(op), url], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', '-s', scriptFor(op), url], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let problems = '';
   child.stdout.on('data', (chunk) => (out += chunk));

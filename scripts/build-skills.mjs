@@ -18,7 +18,9 @@ import { parseArgs } from 'node:util';
 import { readSkills } from './skills/readSkills.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const { values } = parseArgs({ options: { skills: { type: 'string', default: 'skills' }, assets: { type: 'string', default: 'build' } } });
+const { values } = parseArgs({
+  options: { skills: { type: 'string', default: 'skills' }, assets: { type: 'string', default: 'build' } },
+});
 const skillsDir = resolve(values.skills);
 const out = join(resolve(values.assets), 'skills');
 
@@ -47,8 +49,11 @@ function moduleOf(skills) {
  * and files, with their digests. wrangler remakes it before every dev, test and deploy, and
  * npm run check before it checks; commit it with your skills, never edit it.
  */\n`;
-  if (skills.length === 0) return `${header}import type { Extension } from '${relative(skillsDir, join(root, 'src/mcp/extension')).replaceAll('\\', '/')}';\n\nexport const skills: readonly Extension[] = [];\n`;
-  const imports = [`import { servedSkills } from '${relative(skillsDir, join(root, 'src/skills')).replaceAll('\\', '/')}';`];
+  if (skills.length === 0)
+    return `${header}import type { Extension } from '${relative(skillsDir, join(root, 'src/mcp/extension')).replaceAll('\\', '/')}';\n\nexport const skills: readonly Extension[] = [];\n`;
+  const imports = [
+    `import { servedSkills } from '${relative(skillsDir, join(root, 'src/skills')).replaceAll('\\', '/')}';`,
+  ];
   const entries = skills.map((skill, i) => {
     if (skill.rules) imports.push(`import rules${i} from './${skill.rules.slice(0, -'.ts'.length)}';`);
     const files = skill.files.map(({ source: _source, ...file }) => `      ${JSON.stringify(file)},`).join('\n');
@@ -77,8 +82,11 @@ for (const skill of skills) {
     writeIfChanged(join(out, path), readFileSync(file.source));
   }
   const bytes = skill.files.reduce((sum, file) => sum + file.size, 0);
-  console.log(`skill ${skill.path}: ${skill.files.length} files, ${(bytes / 1024).toFixed(1)} KB → ${relative(process.cwd(), join(out, skill.path))}/`);
+  console.log(
+    `skill ${skill.path}: ${skill.files.length} files, ${(bytes / 1024).toFixed(1)} KB → ${relative(process.cwd(), join(out, skill.path))}/`,
+  );
 }
-for (const path of filesUnder(out)) if (!wanted.has(path) && !path.endsWith('.tmp')) rmSync(join(out, path), { force: true });
+for (const path of filesUnder(out))
+  if (!wanted.has(path) && !path.endsWith('.tmp')) rmSync(join(out, path), { force: true });
 writeIfChanged(join(skillsDir, 'index.ts'), moduleOf(skills));
 if (skills.length === 0) console.log(`skills: none (${relative(process.cwd(), skillsDir) || '.'}/<name>/SKILL.md)`);

@@ -54,7 +54,11 @@ async function bundle(entry) {
     plugins: [englishOnly],
     logLevel: 'silent',
   });
-  const text = (ext) => result.outputFiles.filter((f) => f.path.endsWith(ext)).map((f) => f.text).join('');
+  const text = (ext) =>
+    result.outputFiles
+      .filter((f) => f.path.endsWith(ext))
+      .map((f) => f.text)
+      .join('');
   return { js: text('.js'), css: text('.css') };
 }
 
@@ -63,17 +67,22 @@ async function buildPage(page) {
   const dir = join(sources, page);
   const where = relative(root, join(dir, 'index.html'));
   let html = readFileSync(join(dir, 'index.html'), 'utf8');
-  if (!/^\s*<!doctype html>/i.test(html)) throw new Error(`${where} must start with <!doctype html> (spec extensions/apps: a view is an HTML5 document)`);
+  if (!/^\s*<!doctype html>/i.test(html))
+    throw new Error(`${where} must start with <!doctype html> (spec extensions/apps: a view is an HTML5 document)`);
   const styles = [];
   for (const [tag, file] of [...html.matchAll(SCRIPT)]) {
     const { js, css } = await bundle(join(dir, file));
     // Inside an inline script, "</script" would end it early.
-    if (/<\/script/i.test(js)) throw new Error(`${where}: the bundle of ${file} contains "</script", which would end the inline script`);
+    if (/<\/script/i.test(js))
+      throw new Error(`${where}: the bundle of ${file} contains "</script", which would end the inline script`);
     html = html.replace(tag, () => `<script type="module">${js}</script>`);
     if (css) styles.push(css);
   }
   const left = LOCAL_REFERENCE.exec(html);
-  if (left) throw new Error(`${where}: ${left[0]} would not load in a host, which reads the view from resources/read; import it from the page's script, or inline it`);
+  if (left)
+    throw new Error(
+      `${where}: ${left[0]} would not load in a host, which reads the view from resources/read; import it from the page's script, or inline it`,
+    );
   if (styles.length > 0) {
     if (!/<\/head>/i.test(html)) throw new Error(`${where} needs a <head> for the styles its script imports`);
     html = html.replace(/<\/head>/i, () => `<style>${styles.join('')}</style></head>`);
@@ -81,17 +90,25 @@ async function buildPage(page) {
   return html;
 }
 
-const pages = existsSync(sources) ? readdirSync(sources).filter((name) => statSync(join(sources, name)).isDirectory() && existsSync(join(sources, name, 'index.html'))) : [];
+const pages = existsSync(sources)
+  ? readdirSync(sources).filter(
+      (name) => statSync(join(sources, name)).isDirectory() && existsSync(join(sources, name, 'index.html')),
+    )
+  : [];
 // Builds of several configs (tests start wrangler.toml and test/examples/wrangler.toml at once) may run
 // together: each file is replaced whole (a rename), and only files of pages gone are removed.
 mkdirSync(out, { recursive: true });
-for (const file of readdirSync(out)) if (file.endsWith('.html') && !pages.includes(file.slice(0, -'.html'.length))) rmSync(join(out, file), { force: true });
+for (const file of readdirSync(out))
+  if (file.endsWith('.html') && !pages.includes(file.slice(0, -'.html'.length)))
+    rmSync(join(out, file), { force: true });
 for (const page of pages) {
   const html = await buildPage(page);
   const partial = join(out, `.${page}.${process.pid}.tmp`);
   writeFileSync(partial, html);
   renameSync(partial, join(out, `${page}.html`));
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-  console.log(`view ${page}: ${kb(Buffer.byteLength(html))}, ${kb(gzipSync(html).length)} gzip → ${relative(root, join(out, `${page}.html`))}`);
+  console.log(
+    `view ${page}: ${kb(Buffer.byteLength(html))}, ${kb(gzipSync(html).length)} gzip → ${relative(root, join(out, `${page}.html`))}`,
+  );
 }
 if (pages.length === 0) console.log('views: none (views/<page>/index.html)');

@@ -40,17 +40,22 @@ const MADE = /(?:^|\/)(?:\.out|node_modules|dist)(?:\/|$)/;
 
 const found = (path) => {
   const clean = path.replace(/\/$/, '').replace(/[#:].*$/, '');
-  return EXAMPLES.test(clean) || MADE.test(clean) || existsSync(join(root, clean)) || existsSync(join(root, `${clean}.ts`));
+  return (
+    EXAMPLES.test(clean) || MADE.test(clean) || existsSync(join(root, clean)) || existsSync(join(root, `${clean}.ts`))
+  );
 };
 
 const sources = [
   ...['README.md', ...files('docs', /\.md$/)].map((file) => [file, markdownText]),
-  ...['src', 'test', 'scripts', 'bench'].flatMap((dir) => [...files(dir, /\.(?:ts|mjs)$/)]).map((file) => [file, commentText]),
+  ...['src', 'test', 'scripts', 'bench']
+    .flatMap((dir) => [...files(dir, /\.(?:ts|mjs)$/)])
+    .map((file) => [file, commentText]),
 ];
 const missing = [];
 for (const [file, text] of sources) {
   const lines = readFileSync(join(root, file), 'utf8');
-  for (const path of new Set(text(lines).match(PATH) ?? [])) if (!found(path)) missing.push(`${relative(root, join(root, file))}: ${path}`);
+  for (const path of new Set(text(lines).match(PATH) ?? []))
+    if (!found(path)) missing.push(`${relative(root, join(root, file))}: ${path}`);
 }
 if (missing.length > 0) {
   console.error(`paths: ${missing.length} named but not found:\n${missing.map((m) => `  - ${m}`).join('\n')}`);

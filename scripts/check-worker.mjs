@@ -39,13 +39,19 @@ const metaValidators = {
 
 /** Why `schema` breaks its dialect's meta-schema, one line per place, or [] when it does not. */
 function metaSchemaErrors(schema) {
-  const dialect = typeof schema?.$schema === 'string' ? schema.$schema.replace(/#$/, '') : 'https://json-schema.org/draft/2020-12/schema';
+  const dialect =
+    typeof schema?.$schema === 'string'
+      ? schema.$schema.replace(/#$/, '')
+      : 'https://json-schema.org/draft/2020-12/schema';
   const ajv = metaValidators[dialect];
   if (!ajv || ajv.validateSchema(schema)) return [];
   const byPlace = new Map();
   for (const error of ajv.errors ?? []) {
     const place = error.instancePath || '/';
-    byPlace.set(place, [...(byPlace.get(place) ?? []), `${error.message}${error.params?.allowedValues ? ` (${error.params.allowedValues.join(', ')})` : ''}`]);
+    byPlace.set(place, [
+      ...(byPlace.get(place) ?? []),
+      `${error.message}${error.params?.allowedValues ? ` (${error.params.allowedValues.join(', ')})` : ''}`,
+    ]);
   }
   // The deepest places are the ones to fix: "must match a schema in anyOf" at a parent only repeats them.
   const places = [...byPlace.keys()];
@@ -56,10 +62,21 @@ function metaSchemaErrors(schema) {
 
 /** The author's files in the bundle (not the framework's, not packages'), for pointing at a definition. */
 function authorFiles(bundle) {
-  const map = JSON.parse(readFileSync(join(bundle, readdirSync(bundle).find((file) => file.endsWith('.js.map'))), 'utf8'));
+  const map = JSON.parse(
+    readFileSync(
+      join(
+        bundle,
+        readdirSync(bundle).find((file) => file.endsWith('.js.map')),
+      ),
+      'utf8',
+    ),
+  );
   return map.sources
     .map((source) => relative(root, join(bundle, source)))
-    .filter((file) => !file.includes('node_modules') && !/^src\/(?:mcp|http|tasks|apps)\//.test(file) && !file.startsWith('..'));
+    .filter(
+      (file) =>
+        !file.includes('node_modules') && !/^src\/(?:mcp|http|tasks|apps)\//.test(file) && !file.startsWith('..'),
+    );
 }
 
 /** Where `name` is defined: the first `name: '…'` of the author's files, as file:line. */
@@ -75,23 +92,39 @@ function whereDefined(files, name) {
 
 /** The first frame of a load error in the author's files (else in any source file), as file:line:column. */
 function authorFrame(error, files) {
-  const frames = String(error?.stack ?? '').split('\n').filter((line) => line.trim().startsWith('at '));
+  const frames = String(error?.stack ?? '')
+    .split('\n')
+    .filter((line) => line.trim().startsWith('at '));
   for (const frame of frames) {
     const file = files.find((candidate) => frame.includes(`/${candidate}:`));
     if (file) return `${file}${/:\d+:\d+/.exec(frame.slice(frame.indexOf(`/${file}:`)))?.[0] ?? ''}`;
   }
-  return frames.find((line) => line.includes('/src/'))?.trim().replace(/^at\s+/, '');
+  return frames
+    .find((line) => line.includes('/src/'))
+    ?.trim()
+    .replace(/^at\s+/, '');
 }
 
 const post = (method, params = {}) =>
   new Request('http://localhost/mcp', {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': method, ...(params.uri ? { 'Mcp-Name': params.uri } : {}) },
+    headers: {
+      'Content-Type': 'application/json',
+      'MCP-Protocol-Version': '2026-07-28',
+      'Mcp-Method': method,
+      ...(params.uri ? { 'Mcp-Name': params.uri } : {}),
+    },
     body: JSON.stringify({
       jsonrpc: '2.0',
       id: 1,
       method,
-      params: { ...params, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } },
+      params: {
+        ...params,
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientCapabilities': {},
+        },
+      },
     }),
   });
 
@@ -130,11 +163,14 @@ async function check(config) {
       const valid = listedAs[kind];
       if (!valid(item)) {
         const errors = valid.errors.map((e) => `${e.instancePath || '/'} ${e.message}`);
-        problems.push(`${where}: ${kind.slice(0, -1)} "${item.name}" is not a valid ${kind === 'tools' ? 'Tool' : 'Prompt'} of the spec: ${[...new Set(errors)].slice(-3).join('; ')}`);
+        problems.push(
+          `${where}: ${kind.slice(0, -1)} "${item.name}" is not a valid ${kind === 'tools' ? 'Tool' : 'Prompt'} of the spec: ${[...new Set(errors)].slice(-3).join('; ')}`,
+        );
       }
       for (const key of kind === 'tools' ? ['inputSchema', 'outputSchema'] : []) {
         if (item[key] === undefined) continue;
-        for (const why of metaSchemaErrors(item[key])) problems.push(`${where}: tool "${item.name}" ${key} is not a valid JSON Schema ${why}`);
+        for (const why of metaSchemaErrors(item[key]))
+          problems.push(`${where}: tool "${item.name}" ${key} is not a valid JSON Schema ${why}`);
       }
     }
   }
@@ -149,19 +185,32 @@ async function check(config) {
   };
   const resources = await listAll(worker, env, 'resources');
   for (const view of resources.filter((r) => r.mimeType === 'text/html;profile=mcp-app')) {
-    const reply = await (await worker.fetch(post('resources/read', { uri: view.uri }), { ...env, ASSETS }, noContext)).json();
-    if (reply.error) problems.push(`${whereDefined(files, view.name) ?? `view "${view.uri}"`}: view "${view.uri}" cannot be read: ${reply.error.message}`);
+    const reply = await (
+      await worker.fetch(post('resources/read', { uri: view.uri }), { ...env, ASSETS }, noContext)
+    ).json();
+    if (reply.error)
+      problems.push(
+        `${whereDefined(files, view.name) ?? `view "${view.uri}"`}: view "${view.uri}" cannot be read: ${reply.error.message}`,
+      );
   }
   // So is each skill's SKILL.md a caller may list (docs/skills.md): an [assets] directory that
   // does not hold build/skills/ fails here, not as a 500 to a host.
   for (const skill of resources.filter((r) => r.uri.startsWith('skill://') && r.uri.endsWith('/SKILL.md'))) {
-    const reply = await (await worker.fetch(post('resources/read', { uri: skill.uri }), { ...env, ASSETS }, noContext)).json();
-    if (reply.error) problems.push(`skills/${skill.uri.slice('skill://'.length)}: skill "${skill.uri}" cannot be read: ${reply.error.message}`);
+    const reply = await (
+      await worker.fetch(post('resources/read', { uri: skill.uri }), { ...env, ASSETS }, noContext)
+    ).json();
+    if (reply.error)
+      problems.push(
+        `skills/${skill.uri.slice('skill://'.length)}: skill "${skill.uri}" cannot be read: ${reply.error.message}`,
+      );
   }
   return problems;
 }
 
-const configs = process.argv.slice(2).length > 0 ? process.argv.slice(2) : readdirSync(root).filter((file) => /^wrangler(\..+)?\.toml$/.test(file));
+const configs =
+  process.argv.slice(2).length > 0
+    ? process.argv.slice(2)
+    : readdirSync(root).filter((file) => /^wrangler(\..+)?\.toml$/.test(file));
 let failed = false;
 for (const config of configs) {
   const problems = await check(config);

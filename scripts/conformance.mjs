@@ -15,8 +15,16 @@ import { join } from 'node:path';
 
 /** The Tasks extension's scenarios: the fixture serves task tools (docs/tasks.md), so all must pass. */
 const TASKS = [
-  'tasks-lifecycle', 'tasks-capability-negotiation', 'tasks-wire-fields', 'tasks-request-state-removal', 'tasks-mrtr-input',
-  'tasks-request-headers', 'tasks-dispatch-and-envelope', 'tasks-status-notifications', 'tasks-required-task-error', 'tasks-mrtr-composition',
+  'tasks-lifecycle',
+  'tasks-capability-negotiation',
+  'tasks-wire-fields',
+  'tasks-request-state-removal',
+  'tasks-mrtr-input',
+  'tasks-request-headers',
+  'tasks-dispatch-and-envelope',
+  'tasks-status-notifications',
+  'tasks-required-task-error',
+  'tasks-mrtr-composition',
 ];
 /**
  * The Skills extension's server scenarios (SEP-2640): extension scenarios, outside every frozen
@@ -26,7 +34,12 @@ const TASKS = [
  */
 const SKILLS = ['sep-2640-skills-enumeration', 'sep-2640-skills-directory', 'sep-2640-skills-manifest'];
 /** Not scored by the suite, but part of what the template promises. */
-const ALSO_REQUIRED = ['json-schema-2020-12', 'http-header-validation', 'http-custom-header-server-validation', ...TASKS];
+const ALSO_REQUIRED = [
+  'json-schema-2020-12',
+  'http-header-validation',
+  'http-custom-header-server-validation',
+  ...TASKS,
+];
 
 /**
  * The legacy run (2025-11-25 wire, no --requirements) may fail only these: each needs what a
@@ -50,13 +63,15 @@ const bin = (name) => join('node_modules', '.bin', name);
 function scenarios(summary) {
   const [scoredPart, notScoredPart = ''] = summary.split(/^Not scored for .*$/m);
   const notScored = new Set([...notScoredPart.matchAll(/^\s*[✓✗] ([\w-]+)/gm)].map((m) => m[1]));
-  return [...scoredPart.matchAll(/^([✓✗]) ([\w-]+): (\d+) passed, (\d+) failed$/gm)].map(([line, mark, name, passed]) => ({
-    line,
-    name,
-    passed: mark === '✓',
-    checks: Number(passed),
-    scored: !notScored.has(name),
-  }));
+  return [...scoredPart.matchAll(/^([✓✗]) ([\w-]+): (\d+) passed, (\d+) failed$/gm)].map(
+    ([line, mark, name, passed]) => ({
+      line,
+      name,
+      passed: mark === '✓',
+      checks: Number(passed),
+      scored: !notScored.has(name),
+    }),
+  );
 }
 
 /** Prints what a run of the modern suite means for this template; returns the scenarios that must pass and did not. */
@@ -67,12 +82,17 @@ function report(all) {
   const checks = required.reduce((sum, s) => sum + s.checks, 0);
   const scored = required.filter((s) => s.scored).length;
   const total = required.length + notRun.length;
-  console.log(`conformance 2026-07-28: ${total - missing.length} of ${total} required scenarios pass (${scored} scored by the suite, ${total - scored} promised by the template), ${checks} checks`);
+  console.log(
+    `conformance 2026-07-28: ${total - missing.length} of ${total} required scenarios pass (${scored} scored by the suite, ${total - scored} promised by the template), ${checks} checks`,
+  );
   for (const name of missing) console.log(`  ${all.find((s) => s.name === name)?.line ?? `✗ ${name}: not run`}`);
   // A scenario the suite does not score and the template does not promise (an extension not
   // implemented here, a pending one) is reported as such, never as a failure of this run.
   const optional = all.filter((s) => !s.passed && !required.includes(s));
-  if (optional.length > 0) console.log(`conformance 2026-07-28: not scored and not required here, failing: ${optional.map((s) => s.name).join(', ')}`);
+  if (optional.length > 0)
+    console.log(
+      `conformance 2026-07-28: not scored and not required here, failing: ${optional.map((s) => s.name).join(', ')}`,
+    );
   return missing;
 }
 
@@ -102,7 +122,19 @@ const [port, inspectorPort] = [await freePort(), await freePort()];
 const url = `http://127.0.0.1:${port}/mcp`;
 const dev = spawn(
   bin('wrangler'),
-  ['dev', '-c', 'test/conformance/wrangler.toml', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspectorPort), '--log-level', 'error'],
+  [
+    'dev',
+    '-c',
+    'test/conformance/wrangler.toml',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--inspector-port',
+    String(inspectorPort),
+    '--log-level',
+    'error',
+  ],
   { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
 );
 // The fixture's tools fail on purpose (the suite checks how errors are reported), and the Worker
@@ -123,7 +155,9 @@ try {
   await waitForWorker(url, dev);
   const out = await mkdtemp(join(tmpdir(), 'mcp-conformance-'));
   const suite = async (args) => {
-    const child = spawn(bin('conformance'), ['server', '--url', url, '-o', out, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(bin('conformance'), ['server', '--url', url, '-o', out, ...args], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     const exit = await new Promise((resolve) => child.on('close', resolve));
@@ -137,9 +171,12 @@ try {
   console.log('\nconformance: the Skills extension (SEP-2640), each scenario on its own');
   for (const name of SKILLS) {
     const run = await suite(['--scenario', name]);
-    const [, passed = '0', total = '?', failed = '?', warnings = '?'] = /Passed: (\d+)\/(\d+), (\d+) failed, (\d+) warnings/.exec(run.output) ?? [];
+    const [, passed = '0', total = '?', failed = '?', warnings = '?'] =
+      /Passed: (\d+)\/(\d+), (\d+) failed, (\d+) warnings/.exec(run.output) ?? [];
     const clean = run.exit === 0 && passed === total && failed === '0' && warnings === '0';
-    console.log(`  ${clean ? '✓' : '✗'} ${name}: ${passed} of ${total} checks SUCCESS, ${failed} failed, ${warnings} warnings`);
+    console.log(
+      `  ${clean ? '✓' : '✗'} ${name}: ${passed} of ${total} checks SUCCESS, ${failed} failed, ${warnings} warnings`,
+    );
     if (!clean) missing.push(name);
   }
 
@@ -148,11 +185,20 @@ try {
   const failed = [...legacy.summary.matchAll(/✗ ([\w-]+):/g)].map((m) => m[1]);
   const unexpected = failed.filter((name) => !(name in LEGACY_IMPOSSIBLE));
   const passedChecks = scenarios(legacy.summary).reduce((sum, s) => sum + s.checks, 0);
-  console.log(`conformance legacy: ${passedChecks} checks pass; ${failed.length - unexpected.length} scenarios need what a stateless server cannot have:`);
-  for (const name of failed) console.log(`  ${name in LEGACY_IMPOSSIBLE ? '-' : '✗'} ${name}: ${LEGACY_IMPOSSIBLE[name] ?? 'UNEXPECTED failure'}`);
+  console.log(
+    `conformance legacy: ${passedChecks} checks pass; ${failed.length - unexpected.length} scenarios need what a stateless server cannot have:`,
+  );
+  for (const name of failed)
+    console.log(
+      `  ${name in LEGACY_IMPOSSIBLE ? '-' : '✗'} ${name}: ${LEGACY_IMPOSSIBLE[name] ?? 'UNEXPECTED failure'}`,
+    );
 
   code = modern.exit === 0 && missing.length === 0 && unexpected.length === 0 ? 0 : 1;
-  console.log(code === 0 ? 'conformance: all scored 2026-07-28 scenarios pass; legacy fails only where a session is needed' : 'conformance: FAILED');
+  console.log(
+    code === 0
+      ? 'conformance: all scored 2026-07-28 scenarios pass; legacy fails only where a session is needed'
+      : 'conformance: FAILED',
+  );
 } catch (error) {
   console.error(`conformance: ${error.message}`);
 } finally {

@@ -12,7 +12,9 @@ import { endpointsOf, nextSteps } from './deploy/nextSteps.mjs';
 const require = createRequire(import.meta.url);
 const wrangler = join(dirname(require.resolve('wrangler/package.json')), 'bin', 'wrangler.js');
 
-const child = spawn(process.execPath, [wrangler, 'deploy', ...process.argv.slice(2)], { stdio: ['inherit', 'pipe', 'pipe'] });
+const child = spawn(process.execPath, [wrangler, 'deploy', ...process.argv.slice(2)], {
+  stdio: ['inherit', 'pipe', 'pipe'],
+});
 let output = '';
 child.stdout.on('data', (chunk) => ((output += chunk), process.stdout.write(chunk)));
 child.stderr.on('data', (chunk) => process.stderr.write(chunk));

@@ -13,7 +13,14 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { addReadmeTool, copyRepository, editFile, EXAMPLES, makeItYours, readmeFiles as readmeBlocks } from './forkCopy.mjs';
+import {
+  addReadmeTool,
+  copyRepository,
+  editFile,
+  EXAMPLES,
+  makeItYours,
+  readmeFiles as readmeBlocks,
+} from './forkCopy.mjs';
 import { loadWorker, noContext } from './loadWorker.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -86,12 +93,23 @@ for (const { path, code } of view) {
 const declared = view.find((f) => f.path.startsWith('src/resources/'));
 const viewName = declared && /export const (\w+)/.exec(declared.code)?.[1];
 const viewPage = declared && /page: '([\w-]+)'/.exec(declared.code)?.[1];
-if (!viewName || !viewPage) fail('add a view', 'the README\'s "Add a view" declares no view in src/resources/ with a page');
-edit('src/server.ts', /^(import .* from '\.\/mcp';\n)/m, `$1import { ${viewName} } from './resources/${declared.path.slice('src/resources/'.length, -3)}';\n`);
+if (!viewName || !viewPage)
+  fail('add a view', 'the README\'s "Add a view" declares no view in src/resources/ with a page');
+edit(
+  'src/server.ts',
+  /^(import .* from '\.\/mcp';\n)/m,
+  `$1import { ${viewName} } from './resources/${declared.path.slice('src/resources/'.length, -3)}';\n`,
+);
 edit('src/server.ts', /^(\s+)resources: \[\],/m, `$1resources: [${viewName}],`);
-edit(tool.path, /^(import .*\n)/m, `$1import { ${viewName} } from '../resources/${declared.path.slice('src/resources/'.length, -3)}';\n`);
+edit(
+  tool.path,
+  /^(import .*\n)/m,
+  `$1import { ${viewName} } from '../resources/${declared.path.slice('src/resources/'.length, -3)}';\n`,
+);
 edit(tool.path, /^(\s+)(inputSchema: )/m, `$1ui: { resourceUri: ${viewName}.uri },\n$1$2`);
-console.log(`fork check: ${fork}\n  deleted ${EXAMPLES.join(', ')}; renamed to ${FORK_NAME}; added ${[tool, ...tests, ...view].map((f) => f.path).join(', ')}`);
+console.log(
+  `fork check: ${fork}\n  deleted ${EXAMPLES.join(', ')}; renamed to ${FORK_NAME}; added ${[tool, ...tests, ...view].map((f) => f.path).join(', ')}`,
+);
 
 // 5. The fork's own checks, as its CI would run them.
 // A fork that changes its vars regenerates their types, as the README says.
@@ -107,11 +125,17 @@ for (const { path } of tests) {
 // The README's view was built into one self-contained file, where the Worker reads it.
 const built = join(fork, 'build', 'views', `${viewPage}.html`);
 if (!existsSync(built)) fail('add a view', `${relative(fork, built)} was not built`);
-if (!/^<!doctype html>[\s\S]*<script type="module">[\s\S]+<\/script>/i.test(readFileSync(built, 'utf8'))) fail('add a view', `${relative(fork, built)} has no inline script`);
+if (!/^<!doctype html>[\s\S]*<script type="module">[\s\S]+<\/script>/i.test(readFileSync(built, 'utf8')))
+  fail('add a view', `${relative(fork, built)} has no inline script`);
 
 // Without the example skill, npm run check remade skills/index.ts to serve none: no extension, nothing in the bundle.
-if (!readFileSync(join(fork, 'skills', 'index.ts'), 'utf8').includes('export const skills: readonly Extension[] = [];')) {
-  fail('delete the examples', 'skills/index.ts still lists skills after the example skill was deleted and npm run check ran');
+if (
+  !readFileSync(join(fork, 'skills', 'index.ts'), 'utf8').includes('export const skills: readonly Extension[] = [];')
+) {
+  fail(
+    'delete the examples',
+    'skills/index.ts still lists skills after the example skill was deleted and npm run check ran',
+  );
 }
 
 // 6. How the fork is found: its server.json, Server Card and page name it and list its tool.
@@ -119,16 +143,24 @@ const url = `https://${FORK_NAME}.my-account.workers.dev/mcp`;
 await run('npm run registry', ['run', 'registry', '--', '--url', url], LIMITS_MS.check);
 const serverJson = JSON.parse(readFileSync(join(fork, 'server.json'), 'utf8'));
 if (serverJson.name !== FORK_CARD_NAME || serverJson.remotes?.[0]?.url !== url) {
-  fail('npm run registry', `server.json names ${serverJson.name} at ${serverJson.remotes?.[0]?.url}, not ${FORK_CARD_NAME} at ${url}`);
+  fail(
+    'npm run registry',
+    `server.json names ${serverJson.name} at ${serverJson.remotes?.[0]?.url}, not ${FORK_CARD_NAME} at ${url}`,
+  );
 }
 const { toolName } = tool;
 const { worker, settings } = await loadWorker(join(fork, 'wrangler.toml'));
 const env = { ...settings.vars, MCP_STATE_SECRET: 'fork check' };
 const card = await (await worker.fetch(new Request('http://localhost/mcp/server-card'), env, noContext)).json();
-const page = await (await worker.fetch(new Request('http://localhost/', { headers: { Accept: 'text/html' } }), env, noContext)).text();
+const page = await (
+  await worker.fetch(new Request('http://localhost/', { headers: { Accept: 'text/html' } }), env, noContext)
+).text();
 if (card.name !== FORK_CARD_NAME) fail('the Server Card', `it names ${card.name}, not ${FORK_CARD_NAME}`);
-if (!page.includes(`<code>${toolName}</code>`) || !page.includes(FORK_NAME)) fail('the page at /', `it does not show ${FORK_NAME} and its tool ${toolName}`);
+if (!page.includes(`<code>${toolName}</code>`) || !page.includes(FORK_NAME))
+  fail('the page at /', `it does not show ${FORK_NAME} and its tool ${toolName}`);
 console.log(`fork check: server.json, the Server Card and the page name ${FORK_CARD_NAME}; the page lists ${toolName}`);
 
 if (!process.env.FORK_CHECK_KEEP) rmSync(parent, { recursive: true, force: true });
-console.log(`\nfork check passed in ${Math.round((Date.now() - started) / 1000)} s: a fork without the examples, renamed, with the README's tool, tests and view, is green.`);
+console.log(
+  `\nfork check passed in ${Math.round((Date.now() - started) / 1000)} s: a fork without the examples, renamed, with the README's tool, tests and view, is green.`,
+);

@@ -15,7 +15,14 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symli
 import { dirname, join } from 'node:path';
 
 // The examples (test/examples holds the Worker that runs them with tasks and sign-in on).
-export const EXAMPLES = ['src/tools', 'src/resources', 'src/prompts', 'views/world-clock', 'skills/plan-a-meeting', 'test/examples'];
+export const EXAMPLES = [
+  'src/tools',
+  'src/resources',
+  'src/prompts',
+  'views/world-clock',
+  'skills/plan-a-meeting',
+  'test/examples',
+];
 
 const throwing = (step, why) => {
   throw new Error(`${step}: ${why}`);
@@ -42,12 +49,27 @@ export function readmeFiles(root, heading, fail = throwing) {
 }
 
 /** What a copy without git leaves out: what .gitignore lists (outputs, installs, local secrets). */
-const NOT_CLONED = ['.git', 'node_modules', 'dist', '.wrangler', '.dev.vars', 'build', 'bench/.out', 'bench/node_modules', 'test-output', 'server.json'];
+const NOT_CLONED = [
+  '.git',
+  'node_modules',
+  'dist',
+  '.wrangler',
+  '.dev.vars',
+  'build',
+  'bench/.out',
+  'bench/node_modules',
+  'test-output',
+  'server.json',
+];
 
 /** The files of `root` a clone has: git's list, or, in a copy that is no repository (the fork check's), every file but NOT_CLONED. */
 function filesOf(root) {
   try {
-    const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     return listed.split('\0').filter(Boolean);
   } catch {
     const files = [];
@@ -99,10 +121,17 @@ export function addReadmeTool(root, fork, fail = throwing) {
   const [tool] = readmeFiles(root, 'Add a tool', fail);
   const exported = /export const (\w+)/.exec(tool.code)?.[1];
   const module = /^src\/tools\/(.+)\.ts$/.exec(tool.path)?.[1];
-  if (!exported || !module) fail('add a tool', `the README's tool block (${tool.path}) does not export a tool from src/tools/`);
+  if (!exported || !module)
+    fail('add a tool', `the README's tool block (${tool.path}) does not export a tool from src/tools/`);
   mkdirSync(dirname(join(fork, tool.path)), { recursive: true });
   writeFileSync(join(fork, tool.path), tool.code);
-  editFile(fork, 'src/server.ts', /^(import .* from '\.\/mcp';\n)/m, `$1import { ${exported} } from './tools/${module}';\n`, fail);
+  editFile(
+    fork,
+    'src/server.ts',
+    /^(import .* from '\.\/mcp';\n)/m,
+    `$1import { ${exported} } from './tools/${module}';\n`,
+    fail,
+  );
   editFile(fork, 'src/server.ts', /^(\s+)tools: \[[^\]]*\],/m, `$1tools: [${exported}],`, fail);
   return { ...tool, exported, toolName: /name: '([^']+)'/.exec(tool.code)?.[1] };
 }

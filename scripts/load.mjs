@@ -13,27 +13,67 @@ const SECONDS = Number(process.env.LOAD_SECONDS ?? 10);
 const CONCURRENCY = Number(process.env.LOAD_CONCURRENCY ?? 64);
 const MAX_REQUESTS = Number(process.env.LOAD_MAX ?? 200_000);
 
-const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+const META = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
 const headers = (method, name) => ({
   'content-type': 'application/json',
   'mcp-protocol-version': '2026-07-28',
   'mcp-method': method,
   ...(name ? { 'mcp-name': name } : {}),
 });
-const rpc = (method, params = {}, name) => ({ headers: headers(method, name), body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { ...params, _meta: META } }) });
+const rpc = (method, params = {}, name) => ({
+  headers: headers(method, name),
+  body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { ...params, _meta: META } }),
+});
 
 /** The mix: what is sent, and the status (and JSON-RPC code) it must get. */
 const MIX = [
   { kind: 'discover', ...rpc('server/discover'), status: 200, valid: true },
   { kind: 'tools/list', ...rpc('tools/list'), status: 200, valid: true },
-  { kind: 'tools/call', ...rpc('tools/call', { name: 'add', arguments: { a: 1, b: 2 } }, 'add'), status: 200, valid: true },
-  { kind: 'resources/read', ...rpc('resources/read', { uri: 'time://zones' }, 'time://zones'), status: 200, valid: true },
+  {
+    kind: 'tools/call',
+    ...rpc('tools/call', { name: 'add', arguments: { a: 1, b: 2 } }, 'add'),
+    status: 200,
+    valid: true,
+  },
+  {
+    kind: 'resources/read',
+    ...rpc('resources/read', { uri: 'time://zones' }, 'time://zones'),
+    status: 200,
+    valid: true,
+  },
   { kind: 'bad JSON', headers: headers('server/discover'), body: '{"jsonrpc":', status: 400, code: -32700 },
-  { kind: 'header mismatch', headers: headers('tools/list'), body: rpc('server/discover').body, status: 400, code: -32020 },
-  { kind: 'missing _meta', headers: headers('server/discover'), body: '{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{}}', status: 400, code: -32602 },
+  {
+    kind: 'header mismatch',
+    headers: headers('tools/list'),
+    body: rpc('server/discover').body,
+    status: 400,
+    code: -32020,
+  },
+  {
+    kind: 'missing _meta',
+    headers: headers('server/discover'),
+    body: '{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{}}',
+    status: 400,
+    code: -32602,
+  },
   { kind: 'unknown method', ...rpc('no/such'), status: 404, code: -32601 },
-  { kind: 'old version', headers: { ...headers('server/discover'), 'mcp-protocol-version': '1900-01-01' }, body: rpc('server/discover').body.replace('2026-07-28', '1900-01-01'), status: 400, code: -32022 },
-  { kind: 'batch', headers: headers('server/discover'), body: '[{"jsonrpc":"2.0","id":1,"method":"server/discover"}]', status: 400, code: -32600 },
+  {
+    kind: 'old version',
+    headers: { ...headers('server/discover'), 'mcp-protocol-version': '1900-01-01' },
+    body: rpc('server/discover').body.replace('2026-07-28', '1900-01-01'),
+    status: 400,
+    code: -32022,
+  },
+  {
+    kind: 'batch',
+    headers: headers('server/discover'),
+    body: '[{"jsonrpc":"2.0","id":1,"method":"server/discover"}]',
+    status: 400,
+    code: -32600,
+  },
 ];
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
@@ -63,10 +103,16 @@ async function phase(label, seconds, send) {
   await Promise.all(Array.from({ length: CONCURRENCY }, (_, w) => worker(w)));
   const elapsed = (performance.now() - started) / 1000;
   const sorted = stats.latencies.sort((a, b) => a - b);
-  const fivexx = Object.entries(stats.statuses).filter(([s]) => s >= '500' && s < '600').reduce((n, [, c]) => n + c, 0);
+  const fivexx = Object.entries(stats.statuses)
+    .filter(([s]) => s >= '500' && s < '600')
+    .reduce((n, [, c]) => n + c, 0);
   console.log(`\n## ${label}`);
-  console.log(`requests ${stats.sent} in ${elapsed.toFixed(1)} s = ${(stats.sent / elapsed).toFixed(0)}/s, concurrency ${CONCURRENCY}`);
-  console.log(`latency ms p50 ${percentile(sorted, 50).toFixed(1)}, p90 ${percentile(sorted, 90).toFixed(1)}, p99 ${percentile(sorted, 99).toFixed(1)}, max ${sorted.at(-1)?.toFixed(1)}`);
+  console.log(
+    `requests ${stats.sent} in ${elapsed.toFixed(1)} s = ${(stats.sent / elapsed).toFixed(0)}/s, concurrency ${CONCURRENCY}`,
+  );
+  console.log(
+    `latency ms p50 ${percentile(sorted, 50).toFixed(1)}, p90 ${percentile(sorted, 90).toFixed(1)}, p99 ${percentile(sorted, 99).toFixed(1)}, max ${sorted.at(-1)?.toFixed(1)}`,
+  );
   console.log(`answers by status ${JSON.stringify(stats.statuses)}; 5xx ${fivexx}; unexpected ${stats.failed ?? 0}`);
   for (const failure of stats.failures) console.log(`  ! ${failure}`);
   return fivexx === 0 && !stats.failed;
@@ -79,32 +125,54 @@ let ok = true;
 try {
   ok &&= await phase(`mixed valid and invalid requests (template, ${MIX.length} kinds)`, SECONDS, async (i) => {
     const request = MIX[i % MIX.length];
-    const response = await fetch(`${template.url}/mcp`, { method: 'POST', headers: request.headers, body: request.body });
+    const response = await fetch(`${template.url}/mcp`, {
+      method: 'POST',
+      headers: request.headers,
+      body: request.body,
+    });
     const text = await response.text();
     let problem;
-    if (response.status !== request.status) problem = `${request.kind}: status ${response.status} ${text.slice(0, 120)}`;
-    else if (request.code !== undefined && JSON.parse(text).error?.code !== request.code) problem = `${request.kind}: ${text.slice(0, 120)}`;
+    if (response.status !== request.status)
+      problem = `${request.kind}: status ${response.status} ${text.slice(0, 120)}`;
+    else if (request.code !== undefined && JSON.parse(text).error?.code !== request.code)
+      problem = `${request.kind}: ${text.slice(0, 120)}`;
     return { status: response.status, problem };
   });
 
   const stream = (token) => ({
     headers: headers('tools/call', 'test_tool_with_progress'),
-    body: JSON.stringify({ jsonrpc: '2.0', id: token, method: 'tools/call', params: { name: 'test_tool_with_progress', arguments: {}, _meta: { ...META, progressToken: token } } }),
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: token,
+      method: 'tools/call',
+      params: { name: 'test_tool_with_progress', arguments: {}, _meta: { ...META, progressToken: token } },
+    }),
   });
-  ok &&= await phase('streaming progress, half the clients disconnecting after the first event (conformance fixture)', SECONDS, async (i) => {
-    const controller = new AbortController();
-    const response = await fetch(`${fixture.url}/mcp`, { method: 'POST', ...stream(i), signal: controller.signal });
-    const reader = response.body.getReader();
-    const first = new TextDecoder().decode((await reader.read()).value);
-    if (!first.includes('notifications/progress')) return { status: response.status, problem: `no progress first: ${first.slice(0, 120)}` };
-    if (i % 2 === 0) {
-      controller.abort();
-      return { status: response.status };
-    }
-    let text = first;
-    for (let next = await reader.read(); !next.done; next = await reader.read()) text += new TextDecoder().decode(next.value);
-    return { status: response.status, problem: text.includes('Progress complete') ? undefined : `stream ended without the result: ${text.slice(-120)}` };
-  });
+  ok &&= await phase(
+    'streaming progress, half the clients disconnecting after the first event (conformance fixture)',
+    SECONDS,
+    async (i) => {
+      const controller = new AbortController();
+      const response = await fetch(`${fixture.url}/mcp`, { method: 'POST', ...stream(i), signal: controller.signal });
+      const reader = response.body.getReader();
+      const first = new TextDecoder().decode((await reader.read()).value);
+      if (!first.includes('notifications/progress'))
+        return { status: response.status, problem: `no progress first: ${first.slice(0, 120)}` };
+      if (i % 2 === 0) {
+        controller.abort();
+        return { status: response.status };
+      }
+      let text = first;
+      for (let next = await reader.read(); !next.done; next = await reader.read())
+        text += new TextDecoder().decode(next.value);
+      return {
+        status: response.status,
+        problem: text.includes('Progress complete')
+          ? undefined
+          : `stream ended without the result: ${text.slice(-120)}`,
+      };
+    },
+  );
 
   const health = await fetch(`${template.url}/mcp`, { method: 'POST', headers: MIX[0].headers, body: MIX[0].body });
   console.log(`\nafter the load: discover answers ${health.status}`);

@@ -29,10 +29,17 @@ function fail(why) {
 let options;
 try {
   options = parseArgs({
-    options: { url: { type: 'string' }, config: { type: 'string', default: 'wrangler.toml' }, out: { type: 'string', default: 'server.json' }, check: { type: 'boolean', default: false } },
+    options: {
+      url: { type: 'string' },
+      config: { type: 'string', default: 'wrangler.toml' },
+      out: { type: 'string', default: 'server.json' },
+      check: { type: 'boolean', default: false },
+    },
   }).values;
 } catch (error) {
-  fail(`${error.message}\n  usage: npm run registry -- [--url https://<name>.<account>.workers.dev/mcp] [--config wrangler.toml] [--out server.json] [--check]`);
+  fail(
+    `${error.message}\n  usage: npm run registry -- [--url https://<name>.<account>.workers.dev/mcp] [--config wrangler.toml] [--out server.json] [--check]`,
+  );
 }
 
 let config;
@@ -45,14 +52,21 @@ const placeholder = `https://${config.name}.<account>.workers.dev/mcp`;
 
 /** The endpoint URL to publish: --url, else PUBLIC_URL, else (for --check only) a placeholder. */
 function endpoint() {
-  const [given, from] = options.url !== undefined ? [options.url, '--url'] : [config.vars?.PUBLIC_URL || undefined, `PUBLIC_URL in ${options.config}`];
+  const [given, from] =
+    options.url !== undefined
+      ? [options.url, '--url']
+      : [config.vars?.PUBLIC_URL || undefined, `PUBLIC_URL in ${options.config}`];
   if (given === undefined) {
     if (options.check) return `https://${config.name}.example.workers.dev/mcp`;
-    fail(`which URL is the server at? Pass --url (npm run registry -- --url ${placeholder}) or set PUBLIC_URL in [vars] of ${options.config}`);
+    fail(
+      `which URL is the server at? Pass --url (npm run registry -- --url ${placeholder}) or set PUBLIC_URL in [vars] of ${options.config}`,
+    );
   }
   const url = endpointUrl(given);
   if (url instanceof Invalid || url === undefined) {
-    fail(`${from} must be an https URL (http only on loopback) whose path is /mcp, e.g. ${placeholder}${url?.why ? `: ${url.why}` : ''} (it is "${given.slice(0, 200)}")`);
+    fail(
+      `${from} must be an https URL (http only on loopback) whose path is /mcp, e.g. ${placeholder}${url?.why ? `: ${url.why}` : ''} (it is "${given.slice(0, 200)}")`,
+    );
   }
   return url;
 }
@@ -66,18 +80,30 @@ try {
 }
 // The card is public: asked as an anonymous client of the server with authorization off.
 const env = { ...loaded.settings.vars, AUTH_MODE: 'none', MCP_STATE_SECRET: 'npm run registry' };
-const answer = await loaded.worker.fetch(new Request('http://localhost/mcp/server-card', { headers: { Accept: 'application/json' } }), env, noContext);
+const answer = await loaded.worker.fetch(
+  new Request('http://localhost/mcp/server-card', { headers: { Accept: 'application/json' } }),
+  env,
+  noContext,
+);
 rmSync(loaded.bundle, { recursive: true, force: true }); // a temporary build, read
-if (answer.status === 404) fail('the server has no Server Card: add `card` (its name in reverse-DNS form and a description) to src/server.ts (docs/discovery.md)');
-if (answer.status !== 200) fail(`the Worker answered ${answer.status} for its Server Card: ${(await answer.text()).slice(0, 500)}`);
+if (answer.status === 404)
+  fail(
+    'the server has no Server Card: add `card` (its name in reverse-DNS form and a description) to src/server.ts (docs/discovery.md)',
+  );
+if (answer.status !== 200)
+  fail(`the Worker answered ${answer.status} for its Server Card: ${(await answer.text()).slice(0, 500)}`);
 
 const serverJson = serverJsonOf(await answer.json(), url);
 const problems = problemsOf(serverJson);
 if (problems.length > 0) {
-  fail(`server.json would not be accepted by the MCP Registry (schema 2025-12-11):\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  fail(
+    `server.json would not be accepted by the MCP Registry (schema 2025-12-11):\n${problems.map((problem) => `  - ${problem}`).join('\n')}`,
+  );
 }
 if (options.check) {
-  console.log(`registry: ${options.config}: the server.json of ${serverJson.name} is valid against the MCP Registry's schema (2025-12-11)`);
+  console.log(
+    `registry: ${options.config}: the server.json of ${serverJson.name} is valid against the MCP Registry's schema (2025-12-11)`,
+  );
   process.exit(0);
 }
 const out = resolve(process.cwd(), options.out);

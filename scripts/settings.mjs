@@ -21,11 +21,14 @@ import { unstable_readConfig as readConfig } from 'wrangler';
 
 const root = new URL('..', import.meta.url).pathname;
 const README = `${root}README.md`;
-const START = '<!-- The settings table: made by `npm run settings` from src/http/settingsTable.ts and the auth modes; edit it there. -->';
+const START =
+  '<!-- The settings table: made by `npm run settings` from src/http/settingsTable.ts and the auth modes; edit it there. -->';
 
 /** The modules of the shipped modes: src/auth/<mode>.ts, and sign-in's. */
 const MODE_MODULES = [
-  ...readdirSync(`${root}src/auth`).filter((file) => file.endsWith('.ts') && file !== 'index.ts').map((file) => `./src/auth/${file}`),
+  ...readdirSync(`${root}src/auth`)
+    .filter((file) => file.endsWith('.ts') && file !== 'index.ts')
+    .map((file) => `./src/auth/${file}`),
   './src/signin/signIn.ts',
 ];
 
@@ -37,9 +40,26 @@ async function load() {
     "export { readSettings } from './src/http/settings.ts';",
     `export const modules = [${MODE_MODULES.map((file) => `import(${JSON.stringify(file)})`).join(', ')}];`,
   ].join('\n');
-  const stub = { name: 'workers-runtime', setup: (b) => b.onResolve({ filter: /^cloudflare:workers$/ }, () => ({ path: 'stub', namespace: 'stub' })) };
-  const stubbed = { name: 'workers-runtime-module', setup: (b) => b.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({ contents: 'export class DurableObject {} export class WorkerEntrypoint {}' })) };
-  const { outputFiles } = await build({ stdin: { contents, resolveDir: root, loader: 'ts' }, bundle: true, write: false, format: 'esm', platform: 'node', plugins: [stub, stubbed], logLevel: 'error' });
+  const stub = {
+    name: 'workers-runtime',
+    setup: (b) => b.onResolve({ filter: /^cloudflare:workers$/ }, () => ({ path: 'stub', namespace: 'stub' })),
+  };
+  const stubbed = {
+    name: 'workers-runtime-module',
+    setup: (b) =>
+      b.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({
+        contents: 'export class DurableObject {} export class WorkerEntrypoint {}',
+      })),
+  };
+  const { outputFiles } = await build({
+    stdin: { contents, resolveDir: root, loader: 'ts' },
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'node',
+    plugins: [stub, stubbed],
+    logLevel: 'error',
+  });
   const dir = mkdtempSync(join(tmpdir(), 'mcp-settings-'));
   try {
     writeFileSync(join(dir, 'settings.mjs'), outputFiles[0].text);
@@ -47,7 +67,9 @@ async function load() {
     const modules = await Promise.all(loaded.modules);
     // A module's mode: an exported AuthMode, or its factory (signIn()).
     const modes = modules.map((module) => {
-      const value = Object.values(module).find((one) => typeof one === 'function' ? one.length <= 1 && one()?.settings : one?.settings && one?.name);
+      const value = Object.values(module).find((one) =>
+        typeof one === 'function' ? one.length <= 1 && one()?.settings : one?.settings && one?.name,
+      );
       return typeof value === 'function' ? value() : value;
     });
     const docs = Object.assign({}, loaded.SETTING_DOCS, ...modules.map((module) => module.docs));
@@ -62,17 +84,27 @@ const { SETTINGS, SettingError, RATE_LIMIT_PERIOD_SECONDS, readSettings, modes, 
 const ROWS = Object.assign({}, SETTINGS, ...modes.map((mode) => mode.settings));
 /** AUTH_MODE, as the README says it: `none`, or the name of a shipped mode its entry lists. */
 const accepts = (name, setting) =>
-  name === 'AUTH_MODE' ? `${['none', ...modes.map((mode) => mode.name)].map(code).join(', ')} (a mode only when \`auth\` in \`src/index.ts\` lists it)` : setting.accepts;
+  name === 'AUTH_MODE'
+    ? `${['none', ...modes.map((mode) => mode.name)].map(code).join(', ')} (a mode only when \`auth\` in \`src/index.ts\` lists it)`
+    : setting.accepts;
 const END = '<!-- End of the settings table. -->';
 
 const code = (value) => `\`${value}\``;
 const shown = (setting, doc) =>
-  doc.shownDefault ?? (Array.isArray(setting.default) ? (setting.default.length ? code(setting.default.join(', ')) : 'empty') : setting.default === undefined ? 'unset' : code(setting.default));
+  doc.shownDefault ??
+  (Array.isArray(setting.default)
+    ? setting.default.length
+      ? code(setting.default.join(', '))
+      : 'empty'
+    : setting.default === undefined
+      ? 'unset'
+      : code(setting.default));
 
 /** The README's table, one row per setting. */
 export function settingsTable() {
   const rows = Object.entries(ROWS).map(
-    ([name, setting]) => `| ${code(name)}${setting.secret ? ' (secret)' : ''} | ${shown(setting, SETTING_DOCS[name])} | ${SETTING_DOCS[name].doc} Accepts ${accepts(name, setting)}. |`,
+    ([name, setting]) =>
+      `| ${code(name)}${setting.secret ? ' (secret)' : ''} | ${shown(setting, SETTING_DOCS[name])} | ${SETTING_DOCS[name].doc} Accepts ${accepts(name, setting)}. |`,
   );
   return [START, '| Setting | Default | What it does |', '|---|---|---|', ...rows, END].join('\n');
 }
@@ -87,10 +119,15 @@ function readmeWithTable(readme) {
 /** What is wrong with one wrangler*.toml, as sentences. */
 function problemsOf(file) {
   const config = readConfig({ config: `${root}${file}` }, { hideWarnings: true });
-  const secrets = Object.fromEntries(Object.entries(ROWS).filter(([, s]) => s.secret).map(([name]) => [name, 'set-with-wrangler-secret-put']));
+  const secrets = Object.fromEntries(
+    Object.entries(ROWS)
+      .filter(([, s]) => s.secret)
+      .map(([name]) => [name, 'set-with-wrangler-secret-put']),
+  );
   const problems = [];
   for (const name of Object.keys(ROWS)) {
-    if (ROWS[name].secret && name in (config.vars ?? {})) problems.push(`${name} is a secret: set it with \`wrangler secret put ${name}\`, not in [vars]`);
+    if (ROWS[name].secret && name in (config.vars ?? {}))
+      problems.push(`${name} is a secret: set it with \`wrangler secret put ${name}\`, not in [vars]`);
   }
   // Read as a Worker that includes every shipped mode reads them (one that lists fewer also refuses an AUTH_MODE it lacks).
   const settings = readSettings({ ...secrets, ...config.vars }, modes);
@@ -98,7 +135,9 @@ function problemsOf(file) {
   for (const limiter of config.ratelimits ?? []) {
     const period = limiter.simple?.period;
     if (period !== RATE_LIMIT_PERIOD_SECONDS) {
-      problems.push(`[[ratelimits]] ${limiter.name} has period = ${period}, but the Worker answers Retry-After: ${RATE_LIMIT_PERIOD_SECONDS} (RATE_LIMIT_PERIOD_SECONDS in src/http/settingsTable.ts): make them equal`);
+      problems.push(
+        `[[ratelimits]] ${limiter.name} has period = ${period}, but the Worker answers Retry-After: ${RATE_LIMIT_PERIOD_SECONDS} (RATE_LIMIT_PERIOD_SECONDS in src/http/settingsTable.ts): make them equal`,
+      );
     }
   }
   return problems.map((problem) => `${file}: ${problem}`);
@@ -108,9 +147,12 @@ const readme = readFileSync(README, 'utf8');
 if (process.argv.includes('--check')) {
   const configs = readdirSync(root).filter((file) => /^wrangler(\..+)?\.toml$/.test(file));
   const problems = configs.flatMap(problemsOf);
-  if (readmeWithTable(readme) !== readme) problems.push('README.md: the settings table is stale; run `npm run settings`');
+  if (readmeWithTable(readme) !== readme)
+    problems.push('README.md: the settings table is stale; run `npm run settings`');
   if (problems.length > 0) {
-    console.error(`settings: ${problems.length} problem${problems.length > 1 ? 's' : ''}\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    console.error(
+      `settings: ${problems.length} problem${problems.length > 1 ? 's' : ''}\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
     process.exit(1);
   }
   console.log(`settings: ${configs.join(', ')} can be read; README's table is current`);

@@ -47,8 +47,10 @@ const transport = new StreamableHTTPClientTransport(url, {
   requestInit: { headers },
   fetch: async (input, init) => {
     const response = await fetch(input, init);
-    const method = new Headers(init?.headers).get('Mcp-Method') ?? (typeof init?.body === 'string' && JSON.parse(init.body).method);
-    if ((method === 'server/discover' || method === 'initialize') && response.ok) seen.cacheControl ??= response.headers.get('Cache-Control');
+    const method =
+      new Headers(init?.headers).get('Mcp-Method') ?? (typeof init?.body === 'string' && JSON.parse(init.body).method);
+    if ((method === 'server/discover' || method === 'initialize') && response.ok)
+      seen.cacheControl ??= response.headers.get('Cache-Control');
     return response;
   },
 });
@@ -59,7 +61,8 @@ const fail = (what, error) => {
   console.error(`smoke: FAILED ${what}: ${error?.message ?? error}${cause ? ` (${cause})` : ''}`);
   process.exit(1);
 };
-const show = (label, value) => console.log(`${label.padEnd(14)} ${typeof value === 'string' ? value : JSON.stringify(value)}`);
+const show = (label, value) =>
+  console.log(`${label.padEnd(14)} ${typeof value === 'string' ? value : JSON.stringify(value)}`);
 
 try {
   await client.connect(transport);

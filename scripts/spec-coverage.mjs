@@ -72,7 +72,14 @@ export function extract(page, text) {
       let text = sentence.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/\[([^\]]*)\]\[[^\]]*\]/g, '$1');
       if (text.endsWith(':')) {
         const items = [];
-        for (let next = index + 1; next < blocks.length && LIST_ITEM.test(blocks[next]) && !/^\d+\.\s/.test(blocks[next]) && !KEYWORD.test(blocks[next]); next++) {
+        for (
+          let next = index + 1;
+          next < blocks.length &&
+          LIST_ITEM.test(blocks[next]) &&
+          !/^\d+\.\s/.test(blocks[next]) &&
+          !KEYWORD.test(blocks[next]);
+          next++
+        ) {
           items.push(blocks[next].replace(/^[-*]\s/, ''));
         }
         if (items.length > 0) text += ` ${items.join('; ')}`;
@@ -140,7 +147,8 @@ export function render(requirements, names) {
     }
     const cell = (text) => text.replace(/\|/g, '\\|');
     const cover = tested(r)
-      ? r.tests.map((t) => `test: \`${cell(t)}\` (${names.get(t)})`).join('<br>') + (r.reason ? `<br>${cell(r.reason)}` : '')
+      ? r.tests.map((t) => `test: \`${cell(t)}\` (${names.get(t)})`).join('<br>') +
+        (r.reason ? `<br>${cell(r.reason)}` : '')
       : `${r.binds === 'server' || r.reason?.startsWith('binds') ? '' : `binds the ${r.binds}: `}${cell(r.reason ?? '')}`;
     lines.push(`| ${r.id} | ${r.level} | ${cell(r.text)} | ${cover} |`);
     const next = requirements[requirements.indexOf(r) + 1];
@@ -170,9 +178,11 @@ function main() {
     if (ids.has(r.id)) problems.push(`${r.id}: id used twice`);
     ids.add(r.id);
     if (!levelOrder.includes(r.level)) problems.push(`${r.id}: unknown level ${r.level}`);
-    if (!['server', 'client', 'authorization server', 'intermediary', 'author'].includes(r.binds)) problems.push(`${r.id}: unknown party ${r.binds}`);
+    if (!['server', 'client', 'authorization server', 'intermediary', 'author'].includes(r.binds))
+      problems.push(`${r.id}: unknown party ${r.binds}`);
     if (!(r.tests?.length > 0) && !r.reason?.trim()) problems.push(`${r.id}: neither a test nor a reason`);
-    for (const test of r.tests ?? []) if (!names.has(test)) problems.push(`${r.id}: cited test does not exist in test/spec: ${test}`);
+    for (const test of r.tests ?? [])
+      if (!names.has(test)) problems.push(`${r.id}: cited test does not exist in test/spec: ${test}`);
   }
   const table = render(requirements, names);
   if (process.argv.includes('--check')) {
@@ -185,7 +195,9 @@ function main() {
       console.error(problems.join('\n'));
       process.exit(1);
     }
-    console.log(`spec coverage: ${requirements.length} sentences, each with a test or a reason${haveSpec ? '' : ' (the spec text is not beside this repository, as in a fork: not compared with it)'}`);
+    console.log(
+      `spec coverage: ${requirements.length} sentences, each with a test or a reason${haveSpec ? '' : ' (the spec text is not beside this repository, as in a fork: not compared with it)'}`,
+    );
   } else {
     writeFileSync(docFile, table);
     if (problems.length > 0) {

@@ -13,4 +13,11 @@ export interface DirectWorker {
 export function workerdBinary(): string;
 export function freePort(): Promise<number>;
 export function buildBundle(config: string, outdir?: string): string;
-export function serveWithWorkerd(options: { config: string; vars?: Record<string, string>; bundle?: string; port?: number; args?: string[]; v8Flags?: string[] }): Promise<DirectWorker>;
+export function serveWithWorkerd(options: {
+  config: string;
+  vars?: Record<string, string>;
+  bundle?: string;
+  port?: number;
+  args?: string[];
+  v8Flags?: string[];
+}): Promise<DirectWorker>;

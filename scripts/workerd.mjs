@@ -24,8 +24,15 @@ const require = createRequire(import.meta.url);
 
 /** The workerd binary that ships in the npm package wrangler depends on. */
 export function workerdBinary() {
-  const workerd = dirname(require.resolve('workerd/package.json', { paths: [dirname(require.resolve('wrangler/package.json'))] }));
-  const platform = dirname(require.resolve(`@cloudflare/workerd-${process.platform}-${process.arch === 'x64' ? '64' : process.arch}/package.json`, { paths: [workerd] }));
+  const workerd = dirname(
+    require.resolve('workerd/package.json', { paths: [dirname(require.resolve('wrangler/package.json'))] }),
+  );
+  const platform = dirname(
+    require.resolve(
+      `@cloudflare/workerd-${process.platform}-${process.arch === 'x64' ? '64' : process.arch}/package.json`,
+      { paths: [workerd] },
+    ),
+  );
   return join(platform, 'bin', 'workerd');
 }
 
@@ -40,16 +47,27 @@ export const freePort = () =>
 /** Builds the bundle exactly as `wrangler deploy` would, into a fresh folder. */
 export function buildBundle(config, outdir = mkdtempSync(join(tmpdir(), 'mcp-bundle-'))) {
   const wrangler = join(dirname(require.resolve('wrangler/package.json')), 'bin', 'wrangler.js');
-  execFileSync(process.execPath, [wrangler, 'deploy', '--dry-run', '-c', config, '--outdir', outdir], { stdio: 'ignore' });
+  execFileSync(process.execPath, [wrangler, 'deploy', '--dry-run', '-c', config, '--outdir', outdir], {
+    stdio: 'ignore',
+  });
   return outdir;
 }
 
 const capnpString = (value) => JSON.stringify(String(value));
 
-export async function serveWithWorkerd({ config, vars = {}, bundle = buildBundle(config), port, args = [], v8Flags = [] }) {
+export async function serveWithWorkerd({
+  config,
+  vars = {},
+  bundle = buildBundle(config),
+  port,
+  args = [],
+  v8Flags = [],
+}) {
   const settings = readConfig({ config: resolve(config) }, { hideWarnings: true });
   const main = readdirSync(bundle).find((file) => file.endsWith('.js'));
-  const bindings = Object.entries({ ...settings.vars, ...vars }).map(([name, value]) => `(name = ${capnpString(name)}, text = ${capnpString(value)})`);
+  const bindings = Object.entries({ ...settings.vars, ...vars }).map(
+    ([name, value]) => `(name = ${capnpString(name)}, text = ${capnpString(value)})`,
+  );
   const listenPort = port ?? (await freePort());
   const capnp = `using Workerd = import "/workerd/workerd.capnp";
 const config :Workerd.Config = (${v8Flags.length > 0 ? `\n  v8Flags = [${v8Flags.map(capnpString).join(', ')}],` : ''}

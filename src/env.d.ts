@@ -8,7 +8,8 @@
 interface Env extends Omit<WranglerEnv, keyof OptionalEnv>, OptionalEnv {}
 
 /** The settings (optional text), and the bindings a deployment may leave out. */
-interface OptionalEnv extends Partial<Record<import('./http/settingsTable').SettingName | import('./auth').ModeSettingName, string>> {
+interface OptionalEnv
+  extends Partial<Record<import('./http/settingsTable').SettingName | import('./auth').ModeSettingName, string>> {
   /** Rate Limiting bindings: a fork may remove them from wrangler.toml to turn rate limits off. */
   MCP_RATE_LIMITER?: RateLimit;
   DISCOVER_RATE_LIMITER?: RateLimit;

@@ -23,7 +23,8 @@ export const serverDefinition: ServerDefinition = {
     name: 'io.github.your-org/mcp-worker-template',
     description: 'A stateless MCP server on Cloudflare Workers, made from the MCP Worker template.',
   },
-  instructions: 'Example tools: add numbers, look up a GitHub repository, tell the time in a time zone or in several at once (world_clock, shown as a chart where the host renders views), compile a report.',
+  instructions:
+    'Example tools: add numbers, look up a GitHub repository, tell the time in a time zone or in several at once (world_clock, shown as a chart where the host renders views), compile a report.',
   tools: [add, githubRepo, currentTime, compileReport, worldClockTool, worldClockRefresh],
   resources: [timeZones, worldClockView],
   resourceTemplates: [timeInZone],

@@ -16,11 +16,16 @@ export interface Message {
 }
 
 export const refuse = (status: number, code: number, message: string) =>
-  new Response(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } }), { status, headers: JSON_HEADERS });
+  new Response(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } }), {
+    status,
+    headers: JSON_HEADERS,
+  });
 
 /** 415 unless the body is JSON. */
 export const refuseMediaType = (headers: Headers): Response | undefined =>
-  headers.get('content-type')?.startsWith('application/json') ? undefined : refuse(415, -32600, 'unsupported media type');
+  headers.get('content-type')?.startsWith('application/json')
+    ? undefined
+    : refuse(415, -32600, 'unsupported media type');
 
 /** The body as a message, or -32700 when it is not strict UTF-8 JSON. */
 export function parseBody(bytes: ArrayBuffer): Message | Response {
@@ -35,12 +40,16 @@ export function parseBody(bytes: ArrayBuffer): Message | Response {
 export function refuseMismatch(headers: Headers, message: Message): Response | undefined {
   const version = message.params?._meta?.['io.modelcontextprotocol/protocolVersion'];
   const name = headers.get('mcp-name');
-  const agree = headers.get('mcp-protocol-version') === version && headers.get('mcp-method') === message.method && (name === null || name === message.params?.name);
+  const agree =
+    headers.get('mcp-protocol-version') === version &&
+    headers.get('mcp-method') === message.method &&
+    (name === null || name === message.params?.name);
   return agree ? undefined : refuse(400, -32020, 'header mismatch');
 }
 
 /** The fixed result, with the request's id. */
-export const answer = (message: Message) => new Response(JSON.stringify({ jsonrpc: '2.0', id: message.id ?? null, result: RESULT }), { headers: JSON_HEADERS });
+export const answer = (message: Message) =>
+  new Response(JSON.stringify({ jsonrpc: '2.0', id: message.id ?? null, result: RESULT }), { headers: JSON_HEADERS });
 
 export default {
   async fetch(request: Request): Promise<Response> {

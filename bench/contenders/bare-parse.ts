@@ -9,6 +9,8 @@ export default {
     if (request.method !== 'POST') return new Response(null, { status: 405 });
     const message: unknown = JSON.parse(await request.text());
     const id = typeof message === 'object' && message !== null && 'id' in message ? message.id : null;
-    return new Response(JSON.stringify({ jsonrpc: '2.0', id, result: RESULT }), { headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify({ jsonrpc: '2.0', id, result: RESULT }), {
+      headers: { 'content-type': 'application/json' },
+    });
   },
 };

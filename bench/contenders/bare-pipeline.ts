@@ -62,7 +62,11 @@ const serve: Step = (context) => answer(context.message ?? {});
 const after = (_response: Response, _context: Context): undefined => undefined;
 const notFound = () => new Response('Not Found', { status: 404 });
 
-const router = Router<Context, []>({ before: [checkOrigin, nothing], catch: () => refuse(500, -32603, 'internal error'), finally: [after, after, after] })
+const router = Router<Context, []>({
+  before: [checkOrigin, nothing],
+  catch: () => refuse(500, -32603, 'internal error'),
+  finally: [after, after, after],
+})
   // one per step of POST /mcp in src/http/router.ts: the span first, the message fifth, the core's answer last
   .post('/mcp', startTrace, nothing, nothing, nothing, readMessage, nothing, nothing, serve)
   .options('/mcp', () => new Response(null, { status: 204 }))

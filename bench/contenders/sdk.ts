@@ -7,9 +7,13 @@ import * as z from 'zod/v4';
 
 const handler = createMcpHandler(() => {
   const server = new McpServer({ name: 'bench-server', version: '1.0.0' });
-  server.registerTool('echo', { description: 'Echo the input text', inputSchema: z.object({ text: z.string() }) }, async ({ text }) => ({
-    content: [{ type: 'text', text }],
-  }));
+  server.registerTool(
+    'echo',
+    { description: 'Echo the input text', inputSchema: z.object({ text: z.string() }) },
+    async ({ text }) => ({
+      content: [{ type: 'text', text }],
+    }),
+  );
   return server;
 });
 

@@ -43,7 +43,12 @@ const customDomain = (target) => {
 const route = (target) => {
   const match = /^(?:https?:\/\/)?([^/\s]+)(\/\S*)(?: \(zone (?:name|id): [^)]*\))?$/.exec(target);
   if (!match || !HOST.test(match[1])) return undefined;
-  const path = new RegExp(`^${match[2].split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  const path = new RegExp(
+    `^${match[2]
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  );
   return path.test(MCP_PATH) ? `https://${match[1]}${MCP_PATH}` : undefined;
 };
 

@@ -24,11 +24,33 @@ const RESERVED = 'io.modelcontextprotocol/';
 const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 
 const TYPES = {
-  '.md': 'text/markdown', '.markdown': 'text/markdown', '.txt': 'text/plain', '.json': 'application/json', '.yaml': 'application/yaml',
-  '.yml': 'application/yaml', '.toml': 'application/toml', '.csv': 'text/csv', '.html': 'text/html', '.css': 'text/css', '.xml': 'application/xml',
-  '.js': 'text/javascript', '.mjs': 'text/javascript', '.ts': 'text/x-typescript', '.py': 'text/x-python', '.sh': 'text/x-shellscript',
-  '.sql': 'application/sql', '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif',
-  '.webp': 'image/webp', '.pdf': 'application/pdf', '.zip': 'application/zip', '.gz': 'application/gzip', '.wasm': 'application/wasm',
+  '.md': 'text/markdown',
+  '.markdown': 'text/markdown',
+  '.txt': 'text/plain',
+  '.json': 'application/json',
+  '.yaml': 'application/yaml',
+  '.yml': 'application/yaml',
+  '.toml': 'application/toml',
+  '.csv': 'text/csv',
+  '.html': 'text/html',
+  '.css': 'text/css',
+  '.xml': 'application/xml',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.ts': 'text/x-typescript',
+  '.py': 'text/x-python',
+  '.sh': 'text/x-shellscript',
+  '.sql': 'application/sql',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.pdf': 'application/pdf',
+  '.zip': 'application/zip',
+  '.gz': 'application/gzip',
+  '.wasm': 'application/wasm',
 };
 const BINARY = /^(?:image\/(?!svg)|audio\/|video\/|font\/)|^application\/(?:pdf|zip|gzip|wasm|octet-stream)$/;
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -50,9 +72,15 @@ export function readSkills(dir, label = relative(process.cwd(), dir) || '.') {
       if (entry.startsWith('.')) continue;
       const path = rel ? `${rel}/${entry}` : entry;
       if (statSync(join(folder, entry)).isDirectory()) {
-        if (!NAME.test(entry)) problems.push(`${at(path)}/: a skill's folder is its name (and a prefix folder part of its URI): 1-64 of a-z, 0-9 and "-", not at either end, no "--"; rename it`);
+        if (!NAME.test(entry))
+          problems.push(
+            `${at(path)}/: a skill's folder is its name (and a prefix folder part of its URI): 1-64 of a-z, 0-9 and "-", not at either end, no "--"; rename it`,
+          );
         else if (existsSync(join(folder, entry, 'SKILL.md'))) skills.push(path);
-        else if (!find(path)) problems.push(`${at(path)}/ has no SKILL.md: every skill is a folder with a SKILL.md at its root (docs/skills.md)`);
+        else if (!find(path))
+          problems.push(
+            `${at(path)}/ has no SKILL.md: every skill is a folder with a SKILL.md at its root (docs/skills.md)`,
+          );
       } else if (entry.endsWith('.ts') && path !== 'index.ts') rules.set(path.slice(0, -'.ts'.length), path);
     }
     return skills.some((skill) => skill.startsWith(`${rel}/`));
@@ -60,12 +88,18 @@ export function readSkills(dir, label = relative(process.cwd(), dir) || '.') {
   if (existsSync(dir)) find('');
   const built = skills.map((path) => readSkill(dir, path, at, problems));
   for (const [path, file] of rules) {
-    if (!skills.includes(path)) problems.push(`${at(file)} names no skill: it sets who sees ${at(path)}/, which has no SKILL.md; rename or delete it`);
+    if (!skills.includes(path))
+      problems.push(
+        `${at(file)} names no skill: it sets who sees ${at(path)}/, which has no SKILL.md; rename or delete it`,
+      );
   }
   const byName = new Map();
   for (const skill of built) {
     const other = byName.get(skill.frontmatter.name);
-    if (other) problems.push(`${at(skill.path, 'SKILL.md')}: the name "${skill.frontmatter.name}" is ${at(other.path, 'SKILL.md')}'s too: give each skill its own name (hosts tell skills apart by name)`);
+    if (other)
+      problems.push(
+        `${at(skill.path, 'SKILL.md')}: the name "${skill.frontmatter.name}" is ${at(other.path, 'SKILL.md')}'s too: give each skill its own name (hosts tell skills apart by name)`,
+      );
     else byName.set(skill.frontmatter.name, skill);
     if (rules.has(skill.path)) skill.rules = rules.get(skill.path);
   }
@@ -79,7 +113,10 @@ function readSkill(dir, path, at, problems) {
     for (const entry of readdirSync(join(dir, path, rel)).sort()) {
       if (entry.startsWith('.')) continue; // .DS_Store, .gitkeep: never part of a skill
       const file = rel ? `${rel}/${entry}` : entry;
-      if (!FILE_NAME.test(entry)) problems.push(`${at(path, file)}: rename it: the names of a skill's files and folders may use letters, digits, ".", "_" and "-" (they are part of its skill:// URI)`);
+      if (!FILE_NAME.test(entry))
+        problems.push(
+          `${at(path, file)}: rename it: the names of a skill's files and folders may use letters, digits, ".", "_" and "-" (they are part of its skill:// URI)`,
+        );
       if (statSync(join(dir, path, file)).isDirectory()) walk(file);
       else files.push(file);
     }
@@ -102,11 +139,24 @@ function readSkill(dir, path, at, problems) {
     };
   });
   const total = read.reduce((sum, file) => sum + file.size, 0);
-  if (read.length > SKILL_LIMITS.files) problems.push(`${at(path)}/ has ${read.length} files: a skill has at most ${SKILL_LIMITS.files}, SKILL.md included (skills.mdx, Limits); split it, or move files out`);
-  if (total > SKILL_LIMITS.bytes) problems.push(`${at(path)}/ holds ${total} bytes: a skill holds at most ${SKILL_LIMITS.bytes} (16 MiB, skills.mdx, Limits); make its files smaller, or fewer`);
+  if (read.length > SKILL_LIMITS.files)
+    problems.push(
+      `${at(path)}/ has ${read.length} files: a skill has at most ${SKILL_LIMITS.files}, SKILL.md included (skills.mdx, Limits); split it, or move files out`,
+    );
+  if (total > SKILL_LIMITS.bytes)
+    problems.push(
+      `${at(path)}/ holds ${total} bytes: a skill holds at most ${SKILL_LIMITS.bytes} (16 MiB, skills.mdx, Limits); make its files smaller, or fewer`,
+    );
   const skillMd = read[0];
-  const frontmatter = skillMd.text === undefined ? fail(problems, `${at(path, 'SKILL.md')} is not UTF-8 text`) : frontmatterOf(skillMd.text, at(path, 'SKILL.md'), path.split('/').pop(), problems);
-  return { path, frontmatter: frontmatter ?? { name: '', description: '' }, files: read.map(({ text: _text, ...file }) => file) };
+  const frontmatter =
+    skillMd.text === undefined
+      ? fail(problems, `${at(path, 'SKILL.md')} is not UTF-8 text`)
+      : frontmatterOf(skillMd.text, at(path, 'SKILL.md'), path.split('/').pop(), problems);
+  return {
+    path,
+    frontmatter: frontmatter ?? { name: '', description: '' },
+    files: read.map(({ text: _text, ...file }) => file),
+  };
 }
 
 const fail = (problems, problem) => void problems.push(problem);
@@ -122,27 +172,47 @@ function decode(bytes) {
 /** The frontmatter as hosts read it, or undefined (with the problems) when they would refuse it. */
 function frontmatterOf(text, where, folder, problems) {
   const found = FRONTMATTER.exec(text.replace(/^\uFEFF/, ''));
-  if (!found) return fail(problems, `${where} must begin with YAML frontmatter: a line "---", then name: and description:, then a line "---"`);
+  if (!found)
+    return fail(
+      problems,
+      `${where} must begin with YAML frontmatter: a line "---", then name: and description:, then a line "---"`,
+    );
   const document = parseDocument(found[1], { prettyErrors: false });
-  if (document.errors.length > 0) return fail(problems, `${where}: its frontmatter is not YAML: ${document.errors[0].message}`);
+  if (document.errors.length > 0)
+    return fail(problems, `${where}: its frontmatter is not YAML: ${document.errors[0].message}`);
   let construct;
   visit(document, (_, node) => {
     if (isAlias(node) || (isNode(node) && node.anchor)) construct ??= 'an anchor or alias';
     else if (isNode(node) && node.tag && !/^tag:yaml\.org,2002:/.test(node.tag)) construct ??= `the tag ${node.tag}`;
   });
-  if (construct) return fail(problems, `${where}: its frontmatter uses ${construct}, which hosts' YAML readers refuse; write the values out`);
+  if (construct)
+    return fail(
+      problems,
+      `${where}: its frontmatter uses ${construct}, which hosts' YAML readers refuse; write the values out`,
+    );
   const value = document.toJS();
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail(problems, `${where}: its frontmatter must be a mapping of fields (name:, description:, …)`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return fail(problems, `${where}: its frontmatter must be a mapping of fields (name:, description:, …)`);
   const before = problems.length;
   const { name, description, metadata } = value;
-  if (typeof name !== 'string' || name === '') problems.push(`${where}: the frontmatter needs name:, the skill's name ("${folder}", its folder's)`);
-  else if (!NAME.test(name)) problems.push(`${where}: name "${name}" breaks the Agent Skills naming rules: 1-64 of a-z, 0-9 and "-", not at either end, no "--"`);
-  else if (name !== folder) problems.push(`${where}: name "${name}" differs from its folder "${folder}": they must be equal (rename one)`);
-  if (typeof description !== 'string' || description.trim() === '') problems.push(`${where}: the frontmatter needs description:, what the skill does and when to use it`);
-  else if (description.length > 1024) problems.push(`${where}: description has ${description.length} characters; the Agent Skills limit is 1024`);
+  if (typeof name !== 'string' || name === '')
+    problems.push(`${where}: the frontmatter needs name:, the skill's name ("${folder}", its folder's)`);
+  else if (!NAME.test(name))
+    problems.push(
+      `${where}: name "${name}" breaks the Agent Skills naming rules: 1-64 of a-z, 0-9 and "-", not at either end, no "--"`,
+    );
+  else if (name !== folder)
+    problems.push(`${where}: name "${name}" differs from its folder "${folder}": they must be equal (rename one)`);
+  if (typeof description !== 'string' || description.trim() === '')
+    problems.push(`${where}: the frontmatter needs description:, what the skill does and when to use it`);
+  else if (description.length > 1024)
+    problems.push(`${where}: description has ${description.length} characters; the Agent Skills limit is 1024`);
   if (typeof metadata === 'object' && metadata !== null) {
     for (const key of Object.keys(metadata)) {
-      if (key.startsWith(RESERVED)) problems.push(`${where}: metadata key "${key}" is under the prefix "${RESERVED}", reserved for MCP extensions (skills.mdx, Frontmatter); choose a key of your own`);
+      if (key.startsWith(RESERVED))
+        problems.push(
+          `${where}: metadata key "${key}" is under the prefix "${RESERVED}", reserved for MCP extensions (skills.mdx, Frontmatter); choose a key of your own`,
+        );
     }
   }
   const odd = unrepresentable(value);

@@ -38,11 +38,15 @@ export function defineAppView(view: AppViewDefinition): ResourceDefinition {
   const where = `view "${uri}"`;
   checkViewUri(uri, where);
   const ui = checkViewMeta(meta, where);
-  if ((page === undefined) === (html === undefined)) throw new Error(`${where}: give either page (a folder of views/) or html (the document itself)`);
-  if (page !== undefined && !PAGE.test(page)) throw new Error(`${where}: page "${page}" must name a folder of views/ in lower case, e.g. "world-clock"`);
+  if ((page === undefined) === (html === undefined))
+    throw new Error(`${where}: give either page (a folder of views/) or html (the document itself)`);
+  if (page !== undefined && !PAGE.test(page))
+    throw new Error(`${where}: page "${page}" must name a folder of views/ in lower case, e.g. "world-clock"`);
   if (html !== undefined) checkDocument(html, where);
   const _meta = Object.keys(ui).length > 0 ? { ui: { ...ui } } : undefined;
-  const contents = (text: string) => ({ contents: [{ uri, mimeType: VIEW_MIME_TYPE, text, ...(_meta ? { _meta } : {}) }] });
+  const contents = (text: string) => ({
+    contents: [{ uri, mimeType: VIEW_MIME_TYPE, text, ...(_meta ? { _meta } : {}) }],
+  });
   const resource: ResourceDefinition = {
     uri,
     name,
@@ -59,5 +63,6 @@ export function defineAppView(view: AppViewDefinition): ResourceDefinition {
 
 /** spec extensions/apps, Content Requirements: the URI MUST start with `ui://`. */
 function checkViewUri(uri: string, where: string): void {
-  if (typeof uri !== 'string' || !/^ui:\/\/[^\s/]+/.test(uri)) throw new Error(`${where}: the URI must start with ui:// and a name, e.g. "ui://world-clock/view"`);
+  if (typeof uri !== 'string' || !/^ui:\/\/[^\s/]+/.test(uri))
+    throw new Error(`${where}: the URI must start with ui:// and a name, e.g. "ui://world-clock/view"`);
 }

@@ -13,12 +13,19 @@ export async function readPage(env: Env, page: string): Promise<string> {
   const kept = pages.get(page);
   if (kept !== undefined) return kept;
   const assets = (env as { ASSETS?: Fetcher }).ASSETS;
-  if (!assets) throw misconfigured('ASSETS', 'is not bound: a view is read from static assets, `[assets] directory = "build"` and `binding = "ASSETS"` in wrangler.toml (docs/apps.md)');
+  if (!assets)
+    throw misconfigured(
+      'ASSETS',
+      'is not bound: a view is read from static assets, `[assets] directory = "build"` and `binding = "ASSETS"` in wrangler.toml (docs/apps.md)',
+    );
   // Only the path matters to the binding; the host is a placeholder.
   const response = await assets.fetch(`https://assets.invalid/views/${page}.html`);
   if (!response.ok) {
     await response.body?.cancel();
-    throw misconfigured('ASSETS', `has no views/${page}.html (${response.status}): views/${page}/ is built into it by npm run build:views, which wrangler runs before dev, test and deploy (docs/apps.md)`);
+    throw misconfigured(
+      'ASSETS',
+      `has no views/${page}.html (${response.status}): views/${page}/ is built into it by npm run build:views, which wrangler runs before dev, test and deploy (docs/apps.md)`,
+    );
   }
   const html = await response.text();
   checkDocument(html, `page "${page}"`);

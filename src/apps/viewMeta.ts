@@ -54,17 +54,22 @@ export function cspOriginProblem(entry: unknown): string | undefined {
   if (!SCHEMES.has(url.protocol)) return 'must use https, http, wss or ws';
   // Anything beyond the origin (a path, a query, credentials, whitespace or quotes a header could
   // be split on) makes the serialized origin differ from what was written.
-  if (url.origin !== plain) return 'must be an origin alone, as a browser writes it: scheme and host in lower case, a port only when not the default, no path or trailing slash';
+  if (url.origin !== plain)
+    return 'must be an origin alone, as a browser writes it: scheme and host in lower case, a port only when not the default, no path or trailing slash';
   return undefined;
 }
 
 /** Checks a view's `_meta.ui`; a mistake throws at module load with `where` and what to write instead. */
 export function checkViewMeta(meta: ViewMeta, where: string): ViewMeta {
   for (const key of Object.keys(meta)) {
-    if (!META_KEYS.includes(key)) throw new Error(`${where}: unknown field "${key}"; a view takes uri, name, title, description, page or html, cache, and the spec's _meta.ui fields ${META_KEYS.join(', ')}`);
+    if (!META_KEYS.includes(key))
+      throw new Error(
+        `${where}: unknown field "${key}"; a view takes uri, name, title, description, page or html, cache, and the spec's _meta.ui fields ${META_KEYS.join(', ')}`,
+      );
   }
   for (const [key, list] of Object.entries(meta.csp ?? {})) {
-    if (!(CSP_KEYS as readonly string[]).includes(key)) throw new Error(`${where}: unknown csp field "${key}"; the spec defines ${CSP_KEYS.join(', ')}`);
+    if (!(CSP_KEYS as readonly string[]).includes(key))
+      throw new Error(`${where}: unknown csp field "${key}"; the spec defines ${CSP_KEYS.join(', ')}`);
     if (!Array.isArray(list)) throw new Error(`${where}: csp.${key} must be a list of origins`);
     for (const entry of list as unknown[]) {
       const problem = cspOriginProblem(entry);
@@ -72,7 +77,8 @@ export function checkViewMeta(meta: ViewMeta, where: string): ViewMeta {
     }
   }
   for (const [key, value] of Object.entries(meta.permissions ?? {})) {
-    if (!(PERMISSIONS as readonly string[]).includes(key)) throw new Error(`${where}: unknown permission "${key}"; the spec defines ${PERMISSIONS.join(', ')}`);
+    if (!(PERMISSIONS as readonly string[]).includes(key))
+      throw new Error(`${where}: unknown permission "${key}"; the spec defines ${PERMISSIONS.join(', ')}`);
     if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.keys(value).length > 0) {
       throw new Error(`${where}: permissions.${key} must be {} (asking for it), or left out`);
     }
@@ -80,6 +86,7 @@ export function checkViewMeta(meta: ViewMeta, where: string): ViewMeta {
   if (meta.domain !== undefined && (typeof meta.domain !== 'string' || !/^[A-Za-z0-9.:/*-]+$/.test(meta.domain))) {
     throw new Error(`${where}: domain must be the host's sandbox domain, e.g. "a904794854a047f6.claudemcpcontent.com"`);
   }
-  if (meta.prefersBorder !== undefined && typeof meta.prefersBorder !== 'boolean') throw new Error(`${where}: prefersBorder must be true or false`);
+  if (meta.prefersBorder !== undefined && typeof meta.prefersBorder !== 'boolean')
+    throw new Error(`${where}: prefersBorder must be true or false`);
   return meta;
 }

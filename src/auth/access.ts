@@ -6,17 +6,32 @@
  */
 import { verifyAccess, type AccessAuthSettings } from '../http/access';
 import type { AuthMode } from '../http/auth';
-import { listOf, matching, required, SHARED_AUTH_SETTINGS, teamDomain, type SettingDocs, type SettingRows } from '../http/settingsTable';
-
+import {
+  listOf,
+  matching,
+  required,
+  SHARED_AUTH_SETTINGS,
+  teamDomain,
+  type SettingDocs,
+  type SettingRows,
+} from '../http/settingsTable';
 
 const settings = {
-  ACCESS_TEAM_DOMAIN: { default: undefined, accepts: 'a team domain such as `acme.cloudflareaccess.com` or `https://acme.cloudflareaccess.com`', parse: teamDomain },
+  ACCESS_TEAM_DOMAIN: {
+    default: undefined,
+    accepts: 'a team domain such as `acme.cloudflareaccess.com` or `https://acme.cloudflareaccess.com`',
+    parse: teamDomain,
+  },
   ACCESS_AUD: {
     default: [] as readonly string[],
     accepts: 'the Application Audience (AUD) tag of the Access application, or several',
     parse: listOf((item) => /^[A-Za-z0-9_-]{8,256}$/.test(item), 'an AUD tag'),
   },
-  ACCESS_SCOPES_CLAIM: { default: undefined, accepts: 'the name of one claim, e.g. `groups`', parse: matching(/^[A-Za-z0-9_.:-]{1,64}$/) },
+  ACCESS_SCOPES_CLAIM: {
+    default: undefined,
+    accepts: 'the name of one claim, e.g. `groups`',
+    parse: matching(/^[A-Za-z0-9_.:-]{1,64}$/),
+  },
   AUTH_JWKS_TIMEOUT_MS: SHARED_AUTH_SETTINGS.AUTH_JWKS_TIMEOUT_MS,
 } satisfies SettingRows;
 
@@ -25,8 +40,10 @@ export const access: AuthMode<AccessAuthSettings, typeof settings> = {
   settings,
   parse(values) {
     const team = values.ACCESS_TEAM_DOMAIN;
-    if (!team) return required('ACCESS_TEAM_DOMAIN', 'access', ': your Zero Trust team domain, e.g. acme.cloudflareaccess.com');
-    if (values.ACCESS_AUD.length === 0) return required('ACCESS_AUD', 'access', ': the Application Audience (AUD) tag of the Access application');
+    if (!team)
+      return required('ACCESS_TEAM_DOMAIN', 'access', ': your Zero Trust team domain, e.g. acme.cloudflareaccess.com');
+    if (values.ACCESS_AUD.length === 0)
+      return required('ACCESS_AUD', 'access', ': the Application Audience (AUD) tag of the Access application');
     return {
       mode: 'access',
       issuer: team,
@@ -55,6 +72,6 @@ export const docs: SettingDocs<typeof settings> = {
   },
   ACCESS_SCOPES_CLAIM: {
     shownDefault: 'unset: no scopes',
-    doc: 'For `access`: a claim of the Access token whose values become the caller\'s scopes (a list, or a space-separated string), e.g. `groups` when your identity provider passes them.',
+    doc: "For `access`: a claim of the Access token whose values become the caller's scopes (a list, or a space-separated string), e.g. `groups` when your identity provider passes them.",
   },
 };

@@ -15,15 +15,25 @@ export interface BearerAuthSettings {
 const NO_CLAIMS: Caller['claims'] = Object.freeze({});
 
 const settings = {
-  MCP_BEARER_TOKEN: { default: undefined, accepts: 'the token, with no whitespace around it', parse: secret, secret: true },
+  MCP_BEARER_TOKEN: {
+    default: undefined,
+    accepts: 'the token, with no whitespace around it',
+    parse: secret,
+    secret: true,
+  },
 } satisfies SettingRows;
 
 export const bearer: AuthMode<BearerAuthSettings, typeof settings> = {
   name: 'bearer',
   settings,
   parse: ({ MCP_BEARER_TOKEN: token, AUTH_SCOPES: scopesSupported }) =>
-    token ? { mode: 'bearer', bearerToken: token, scopesSupported, authorizationServers: [] } : required('MCP_BEARER_TOKEN', 'bearer', ' (`wrangler secret put MCP_BEARER_TOKEN`)'),
-  verify: (token, auth) => (constantTimeEqual(token, auth.bearerToken) ? { subject: 'bearer', scopes: auth.scopesSupported, claims: NO_CLAIMS } : undefined),
+    token
+      ? { mode: 'bearer', bearerToken: token, scopesSupported, authorizationServers: [] }
+      : required('MCP_BEARER_TOKEN', 'bearer', ' (`wrangler secret put MCP_BEARER_TOKEN`)'),
+  verify: (token, auth) =>
+    constantTimeEqual(token, auth.bearerToken)
+      ? { subject: 'bearer', scopes: auth.scopesSupported, claims: NO_CLAIMS }
+      : undefined,
 };
 
 /** The README's line of its setting (`npm run settings`; not in the Worker's bundle). */

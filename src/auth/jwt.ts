@@ -7,7 +7,6 @@ import type { AuthMode } from '../http/auth';
 import { verifyJwt, type JwtAuthSettings } from '../http/jwt';
 import { required, SHARED_AUTH_SETTINGS, url, type SettingDocs, type SettingRows } from '../http/settingsTable';
 
-
 const { AUTH_ISSUER, AUTH_RESOURCE, AUTH_JWKS_TIMEOUT_MS, AUTH_SERVERS } = SHARED_AUTH_SETTINGS;
 const settings = {
   AUTH_ISSUER,
@@ -23,7 +22,12 @@ export const jwt: AuthMode<JwtAuthSettings, typeof settings> = {
   parse(values) {
     const { AUTH_ISSUER: issuer, AUTH_RESOURCE: resource } = values;
     if (!issuer) return required('AUTH_ISSUER', 'jwt', ': the issuer of the access tokens, an https URL');
-    if (!resource) return required('AUTH_RESOURCE', 'jwt', ": this server's resource identifier (the tokens' audience), e.g. https://mcp.example.com/mcp");
+    if (!resource)
+      return required(
+        'AUTH_RESOURCE',
+        'jwt',
+        ": this server's resource identifier (the tokens' audience), e.g. https://mcp.example.com/mcp",
+      );
     return {
       mode: 'jwt',
       issuer,
@@ -39,5 +43,8 @@ export const jwt: AuthMode<JwtAuthSettings, typeof settings> = {
 
 /** The README's line of each of its own settings (`npm run settings`; not in the Worker's bundle). */
 export const docs: SettingDocs<typeof settings> = {
-  AUTH_JWKS_URL: { shownDefault: '`<issuer>/.well-known/jwks.json`', doc: 'For `jwt`: where the issuer\'s signing keys are.' },
+  AUTH_JWKS_URL: {
+    shownDefault: '`<issuer>/.well-known/jwks.json`',
+    doc: "For `jwt`: where the issuer's signing keys are.",
+  },
 };

@@ -20,10 +20,16 @@ export const verifyAccess: Verifier<AccessAuthSettings> = async (assertion, auth
     lifetime,
     (getKey) =>
       joseVerdict(async () => {
-        const { payload } = await jwtVerify(assertion, getKey, { ...JWT_CHECKS(auth.issuer), audience: [...auth.audiences] });
+        const { payload } = await jwtVerify(assertion, getKey, {
+          ...JWT_CHECKS(auth.issuer),
+          audience: [...auth.audiences],
+        });
         return callerOf(payload, auth);
       }),
-    () => plausible(assertion, auth.issuer, (payload) => (addressedToApp(payload.aud, auth.audiences) ? callerOf(payload, auth) : undefined)),
+    () =>
+      plausible(assertion, auth.issuer, (payload) =>
+        addressedToApp(payload.aud, auth.audiences) ? callerOf(payload, auth) : undefined,
+      ),
   );
   return verdict !== undefined && 'retryAfterMs' in verdict ? unreachable(verdict.retryAfterMs) : verdict;
 };
@@ -32,11 +38,16 @@ export const verifyAccess: Verifier<AccessAuthSettings> = async (assertion, auth
 function callerOf(payload: JWTPayload, auth: AccessAuthSettings): Caller | undefined {
   const subject = [payload.sub, payload.common_name].find((one) => one !== '' && one !== undefined);
   if (!isSubject(subject) || !issuedInThePast(payload)) return undefined;
-  return { subject, scopes: auth.scopesClaim === undefined ? [] : scopeTokens(payload[auth.scopesClaim]), claims: payload as Caller['claims'] };
+  return {
+    subject,
+    scopes: auth.scopesClaim === undefined ? [] : scopeTokens(payload[auth.scopesClaim]),
+    claims: payload as Caller['claims'],
+  };
 }
 
 /** Access puts the AUD tag in a list (`aud: ["<tag>"]`); a string is read too. One of `tags` must be there. */
-const addressedToApp = (aud: unknown, tags: readonly string[]) => tags.some((tag) => aud === tag || (Array.isArray(aud) && aud.includes(tag)));
+const addressedToApp = (aud: unknown, tags: readonly string[]) =>
+  tags.some((tag) => aud === tag || (Array.isArray(aud) && aud.includes(tag)));
 
 export interface AccessAuthSettings {
   mode: 'access';

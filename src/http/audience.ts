@@ -11,7 +11,9 @@ export function addressedTo(aud: unknown, resource: string): boolean {
   if (aud === resource) return true;
   const wanted = canonical(resource);
   if (typeof aud === 'string') return canonical(aud) === wanted;
-  return Array.isArray(aud) && aud.some((one) => one === resource || (typeof one === 'string' && canonical(one) === wanted));
+  return (
+    Array.isArray(aud) && aud.some((one) => one === resource || (typeof one === 'string' && canonical(one) === wanted))
+  );
 }
 
 const SCHEME_AND_AUTHORITY = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)/i;

@@ -6,7 +6,14 @@
  * private deployments, one static secret compared in constant time; or, behind Cloudflare
  * Access, the token Access signed for the request. Off by default.
  */
-import { type AnyTool, authorizationServerUnreachable, type Caller, type McpError, scopeRequired, unauthorized } from '../mcp/internal';
+import {
+  type AnyTool,
+  authorizationServerUnreachable,
+  type Caller,
+  type McpError,
+  scopeRequired,
+  unauthorized,
+} from '../mcp/internal';
 import type { Step } from './context';
 import type { Lifetime } from './jwks';
 import type { AuthConfig, AuthModeBase, IssuerUnreachable } from './authMode';
@@ -16,7 +23,10 @@ import type { SettingRows } from './settingsTable';
 export type { AuthConfig, IssuerUnreachable, Verifier } from './authMode';
 
 /** Answers 503 in `retryAfterMs` (at least a second): the keys or the introspection endpoint cannot be had. */
-export const unreachable = (retryAfterMs: number): IssuerUnreachable => ({ unreachable: true, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) });
+export const unreachable = (retryAfterMs: number): IssuerUnreachable => ({
+  unreachable: true,
+  retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
+});
 
 /** Admitted (with its caller when auth is on), or refused with the error and the headers that go with it. */
 export type AuthOutcome =
@@ -45,7 +55,8 @@ export interface AuthMode<C extends AuthConfig = any, R extends SettingRows = Se
  * A caller's subject as every mode accepts it: a non-empty string of at most 512 characters. It
  * keys rate limits and a task's owner (stored), so one from a token or an answer is bounded here.
  */
-export const isSubject = (value: unknown): value is string => typeof value === 'string' && value !== '' && value.length <= 512;
+export const isSubject = (value: unknown): value is string =>
+  typeof value === 'string' && value !== '' && value.length <= 512;
 
 /** A token or assertion longer than this is no token of ours: refused before any work (and never sent upstream). */
 const MAX_TOKEN_CHARS = 8192;
@@ -66,13 +77,17 @@ export function resourceMetadataUrl(resource: string): string {
 
 /** The config of a mode whose resource has RFC 9728 metadata: an OAuth resource (jwt, introspect, signin) with an authorization server to name. */
 export const advertisedResource = (auth: AuthConfig): (AuthConfig & { resource: string }) | undefined =>
-  auth.resource !== undefined && auth.authorizationServers.length > 0 ? (auth as AuthConfig & { resource: string }) : undefined;
+  auth.resource !== undefined && auth.authorizationServers.length > 0
+    ? (auth as AuthConfig & { resource: string })
+    : undefined;
 
 /**
  * The RFC 9728 document: resource, authorization servers, scopes, bearer in the header. The
  * resource is AUTH_RESOURCE, the very value tokens are checked against, never the request's Host.
  */
-export function protectedResourceMetadata(auth: Pick<AuthConfig, 'authorizationServers' | 'scopesSupported'> & { resource: string }): Response {
+export function protectedResourceMetadata(
+  auth: Pick<AuthConfig, 'authorizationServers' | 'scopesSupported'> & { resource: string },
+): Response {
   const body = {
     resource: auth.resource,
     authorization_servers: auth.authorizationServers,
@@ -89,21 +104,41 @@ export function protectedResourceMetadata(auth: Pick<AuthConfig, 'authorizationS
  * refused a mode the entry did not include); `refused` is the 401 (or, the issuer unreachable,
  * 503) to send when it fails.
  */
-export async function authenticate(request: Request, settings: Settings, origin: string, mode: AuthModeBase, env: Env, lifetime?: Lifetime): Promise<AuthOutcome> {
+export async function authenticate(
+  request: Request,
+  settings: Settings,
+  origin: string,
+  mode: AuthModeBase,
+  env: Env,
+  lifetime?: Lifetime,
+): Promise<AuthOutcome> {
   const { auth } = settings;
   const metadata = metadataUrl(settings, origin);
   // No Access token: the request did not come through Access (the workers.dev URL, another route).
   const credential = mode.header ? request.headers.get(mode.header) : bearerToken(request.headers.get('Authorization'));
-  if (!credential) return refusal(metadata, auth.scopesSupported, undefined, mode.header ? `a token in ${mode.header} is required` : undefined);
+  if (!credential)
+    return refusal(
+      metadata,
+      auth.scopesSupported,
+      undefined,
+      mode.header ? `a token in ${mode.header} is required` : undefined,
+    );
   if (credential.length > MAX_TOKEN_CHARS) return refusal(metadata, auth.scopesSupported, 'invalid_token');
   return outcome(await mode.verify(credential, auth, env, lifetime), metadata, auth.scopesSupported);
 }
 
 /** What a verifier's verdict means for the request: admitted, 401 invalid_token, or 503 while it cannot tell. */
-function outcome(verdict: Caller | IssuerUnreachable | undefined, metadata: string | undefined, scopesSupported: readonly string[]): AuthOutcome {
+function outcome(
+  verdict: Caller | IssuerUnreachable | undefined,
+  metadata: string | undefined,
+  scopesSupported: readonly string[],
+): AuthOutcome {
   if (verdict === undefined) return refusal(metadata, scopesSupported, 'invalid_token');
   if ('unreachable' in verdict) {
-    return { refused: authorizationServerUnreachable(verdict.what), headers: { 'Retry-After': String(verdict.retryAfterSeconds) } };
+    return {
+      refused: authorizationServerUnreachable(verdict.what),
+      headers: { 'Retry-After': String(verdict.retryAfterSeconds) },
+    };
   }
   return { caller: verdict };
 }
@@ -124,7 +159,10 @@ export const missingScopes = (caller: Caller | undefined, needed: readonly strin
   caller ? needed.filter((scope) => !caller.scopes.includes(scope)) : [];
 
 /** 403 with `insufficient_scope` and the challenge naming the scopes to ask for (RFC 6750 3.1). */
-export function insufficientScope(metadata: string | undefined, scopes: readonly string[]): { error: McpError; challenge: string } {
+export function insufficientScope(
+  metadata: string | undefined,
+  scopes: readonly string[],
+): { error: McpError; challenge: string } {
   return {
     error: scopeRequired(scopes),
     challenge: scopeChallenge(metadata, scopes),
@@ -132,7 +170,8 @@ export function insufficientScope(metadata: string | undefined, scopes: readonly
 }
 
 /** The challenge of a 401 for a token that stopped working after it was verified (a handler found its grant revoked upstream): RFC 6750 3.1. */
-export const invalidTokenChallenge = (metadata: string | undefined) => `Bearer ${metadata ? `resource_metadata="${metadata}", ` : ''}error="invalid_token"`;
+export const invalidTokenChallenge = (metadata: string | undefined) =>
+  `Bearer ${metadata ? `resource_metadata="${metadata}", ` : ''}error="invalid_token"`;
 
 /** The `WWW-Authenticate` value of a 403 for `scopes` (RFC 6750 3.1), for the edge's refusals and the core's alike. */
 export const scopeChallenge = (metadata: string | undefined, scopes: readonly string[]) =>
@@ -143,7 +182,12 @@ export const scopeChallenge = (metadata: string | undefined, scopes: readonly st
  * ask, the scopes to ask it for (spec 2026-07-28 basic/authorization, Scope Selection Strategy;
  * offline_access never, as the spec says servers SHOULD NOT).
  */
-function refusal(metadata: string | undefined, scopesSupported: readonly string[], error?: 'invalid_token', why = 'an access token is required'): AuthOutcome {
+function refusal(
+  metadata: string | undefined,
+  scopesSupported: readonly string[],
+  error?: 'invalid_token',
+  why = 'an access token is required',
+): AuthOutcome {
   const scopes = metadata ? scopesSupported.filter((scope) => scope !== 'offline_access') : [];
   const params = [
     ...(metadata ? [`resource_metadata="${metadata}"`] : []),
@@ -161,6 +205,7 @@ export function constantTimeEqual(a: string, b: string): boolean {
   const x = encoder.encode(a);
   const y = encoder.encode(b);
   let difference = x.length ^ y.length;
-  for (let i = 0; i < Math.max(x.length, y.length); i++) difference |= (x[i % (x.length || 1)] ?? 0) ^ (y[i % (y.length || 1)] ?? 0);
+  for (let i = 0; i < Math.max(x.length, y.length); i++)
+    difference |= (x[i % (x.length || 1)] ?? 0) ^ (y[i % (y.length || 1)] ?? 0);
   return difference === 0;
 }

@@ -19,7 +19,11 @@ export interface IssuerUnreachable {
 }
 
 /** Checks a credential under a mode's config `A`: its caller, undefined when it is invalid, or why the issuer cannot be asked. `lifetime` lets a key fetch outlive the request. */
-export type Verifier<A> = (credential: string, auth: A, lifetime?: Lifetime) => Promise<Caller | IssuerUnreachable | undefined>;
+export type Verifier<A> = (
+  credential: string,
+  auth: A,
+  lifetime?: Lifetime,
+) => Promise<Caller | IssuerUnreachable | undefined>;
 
 /**
  * What every mode's config says, for the steps that do not know the mode: its scopes, and the
@@ -57,8 +61,12 @@ export interface AuthModeBase<C extends AuthConfig = any, R extends SettingRows 
   /** The header its credential is in (Access: `Cf-Access-Jwt-Assertion`); default the bearer token of `Authorization`. */
   readonly header?: string;
   /** The credential's caller, undefined when it is invalid, or why the issuer cannot be asked. `lifetime` lets a key fetch outlive the request. */
-  verify(credential: string, auth: C, env: Env, lifetime?: Lifetime): Caller | IssuerUnreachable | undefined | Promise<Caller | IssuerUnreachable | undefined>;
+  verify(
+    credential: string,
+    auth: C,
+    env: Env,
+    lifetime?: Lifetime,
+  ): Caller | IssuerUnreachable | undefined | Promise<Caller | IssuerUnreachable | undefined>;
   /** What else it needs of the deployment (a binding): the Worker refuses every request naming it. */
   problem?(auth: C, env: Env): SettingError | undefined;
 }
-

@@ -14,7 +14,11 @@ export const MAX_BATCH = 32;
 export const BATCH_VERSION = '2025-03-26';
 
 /** Serves `members` through `serveOne` (the endpoint, for one message) and answers them together; refuses a batch it cannot serve. */
-export async function serveBatch(members: readonly unknown[], request: Request, serveOne: (request: Request) => Promise<Response>): Promise<Response | McpError> {
+export async function serveBatch(
+  members: readonly unknown[],
+  request: Request,
+  serveOne: (request: Request) => Promise<Response>,
+): Promise<Response | McpError> {
   // JSON-RPC 2.0, Batch: an empty array is one Invalid Request error, not an empty answer.
   if (members.length === 0) return invalidRequest('an empty batch');
   if (members.length > MAX_BATCH) return invalidRequest(`a batch may hold at most ${MAX_BATCH} messages`);
@@ -23,7 +27,9 @@ export async function serveBatch(members: readonly unknown[], request: Request, 
   const answers = await Promise.all(
     members.map(async (member) => {
       if (Array.isArray(member)) return replyJson(null, { error: invalidRequest('a batch cannot contain a batch') });
-      const response = await serveOne(new Request(request.url, { method: 'POST', headers, body: JSON.stringify(member), signal: request.signal }));
+      const response = await serveOne(
+        new Request(request.url, { method: 'POST', headers, body: JSON.stringify(member), signal: request.signal }),
+      );
       if (response.status === 202) return undefined; // a notification: no answer
       const text = await response.text();
       return response.headers.get('Content-Type') === 'text/event-stream' ? finalMessage(text) : text;
@@ -32,7 +38,9 @@ export async function serveBatch(members: readonly unknown[], request: Request, 
   const replies = answers.filter((answer): answer is string => answer !== undefined);
   // Only notifications: nothing to answer (spec 2025-03-26 basic/transports: 202 Accepted).
   if (replies.length === 0) return new Response(null, { status: 202 });
-  return new Response(`[${replies.join(',')}]`, { headers: { 'Content-Type': 'application/json', 'Cache-Control': NO_STORE } });
+  return new Response(`[${replies.join(',')}]`, {
+    headers: { 'Content-Type': 'application/json', 'Cache-Control': NO_STORE },
+  });
 }
 
 /** The response that ends an SSE answer: its last `data:` line (progress and log notifications before it are dropped). */

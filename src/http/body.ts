@@ -27,7 +27,10 @@ export async function readJsonBody(request: Request, limit: number): Promise<str
 }
 
 /** Reads a body of unknown length, giving up (undefined) as soon as it passes `limit`. */
-export async function readCapped(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array | undefined> {
+export async function readCapped(
+  body: ReadableStream<Uint8Array> | null,
+  limit: number,
+): Promise<Uint8Array | undefined> {
   if (!body) return new Uint8Array();
   const chunks: Uint8Array[] = [];
   let size = 0;

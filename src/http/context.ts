@@ -10,7 +10,17 @@
  * that answer, `fail` and `answerWithStream`; the request log and the trace span read it once
  * the answer has ended.
  */
-import { type Caller, type CompiledServer, type CompiledTool, type JSONRPCNotification, type JSONRPCRequest, legacyHttpStatus, type McpError, type RequestId, type RequestMeta } from '../mcp/internal';
+import {
+  type Caller,
+  type CompiledServer,
+  type CompiledTool,
+  type JSONRPCNotification,
+  type JSONRPCRequest,
+  legacyHttpStatus,
+  type McpError,
+  type RequestId,
+  type RequestMeta,
+} from '../mcp/internal';
 import { readJsonBody } from './body';
 import { errorResponse, replyJson } from './responses';
 import type { Settings } from './settings';
@@ -47,7 +57,9 @@ export interface AdmittedNotification {
 }
 
 /** What `readMessage` received: the message it admitted, or what it had read of one it refused (the log still names it). */
-export type Received = Admitted | { readonly message: JSONRPCRequest; readonly meta: RequestMeta | undefined; readonly tool: undefined };
+export type Received =
+  | Admitted
+  | { readonly message: JSONRPCRequest; readonly meta: RequestMeta | undefined; readonly tool: undefined };
 
 /**
  * The context of the steps after `readMessage`. Its refusal ends the chain (itty's rule), so a
@@ -140,7 +152,9 @@ export class HttpContext {
   whenEnded(then: (endedBy?: StreamEnd) => void): void {
     if (!this.streamEnded) return then();
     // Once the stream has ended nobody awaits this: a failure is logged, as `router.ts` logs a finally step's.
-    const ended = this.streamEnded.then(then).catch((error: unknown) => console.error('a step after the stream ended failed', error));
+    const ended = this.streamEnded
+      .then(then)
+      .catch((error: unknown) => console.error('a step after the stream ended failed', error));
     if (typeof this.ctx?.waitUntil === 'function') this.ctx.waitUntil(ended);
   }
 

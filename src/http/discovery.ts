@@ -35,7 +35,9 @@ export function serverCard(context: HttpContext): Response | undefined {
   if (!card) return undefined;
   const origin = originOf(context.url);
   const servesLegacy = context.settings.legacyClients;
-  const document = publicDocument(`card ${servesLegacy} ${origin}`, () => JSON.stringify(cardOf(context.server, origin, servesLegacy)));
+  const document = publicDocument(`card ${servesLegacy} ${origin}`, () =>
+    JSON.stringify(cardOf(context.server, origin, servesLegacy)),
+  );
   // discovery.md: the card's media type, or plain JSON to a client that asks only for that.
   const accept = context.request.headers.get('Accept') ?? '';
   const type = accept.includes('application/json') && !accept.includes(CARD_TYPE) ? 'application/json' : CARD_TYPE;
@@ -57,10 +59,15 @@ export function aiCatalog(context: HttpContext): Response | undefined {
 }
 
 /** `OPTIONS` of a public document. */
-export const publicPreflight = () => new Response(null, { status: 204, headers: { ...PUBLIC_CORS, 'Access-Control-Max-Age': '86400' } });
+export const publicPreflight = () =>
+  new Response(null, { status: 204, headers: { ...PUBLIC_CORS, 'Access-Control-Max-Age': '86400' } });
 
 const answer = (context: HttpContext, document: PublicDocument, type: string) =>
-  answerDocument(context.request, document, type, { ...PUBLIC_CORS, 'Cache-Control': 'public, max-age=3600', Vary: 'Accept' });
+  answerDocument(context.request, document, type, {
+    ...PUBLIC_CORS,
+    'Cache-Control': 'public, max-age=3600',
+    Vary: 'Accept',
+  });
 
 function cardOf(server: CompiledServer, origin: string, servesLegacy: boolean): object {
   const { info, card } = server.compiled;
@@ -73,7 +80,9 @@ function cardOf(server: CompiledServer, origin: string, servesLegacy: boolean): 
     ...(card!.websiteUrl ? { websiteUrl: card!.websiteUrl } : {}),
     ...(card!.repository ? { repository: card!.repository } : {}),
     ...(card!.icons ? { icons: card!.icons } : {}),
-    remotes: [{ type: 'streamable-http', url: `${origin}/mcp`, supportedProtocolVersions: server.servedVersions(servesLegacy) }],
+    remotes: [
+      { type: 'streamable-http', url: `${origin}/mcp`, supportedProtocolVersions: server.servedVersions(servesLegacy) },
+    ],
   };
 }
 

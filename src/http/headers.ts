@@ -3,7 +3,15 @@
  * Request Metadata and Server Validation): any disagreement, absence or malformed value
  * is -32020 HeaderMismatch, so intermediaries that route on headers cannot be fooled.
  */
-import { headerMismatch, type HeaderParam, isObject, type JsonObject, type JSONRPCRequest, type McpError, type RequestMeta } from '../mcp/internal';
+import {
+  headerMismatch,
+  type HeaderParam,
+  isObject,
+  type JsonObject,
+  type JSONRPCRequest,
+  type McpError,
+  type RequestMeta,
+} from '../mcp/internal';
 
 /** Methods that name their target in `Mcp-Name`, and the body field it mirrors (tasks: spec extensions/tasks, Routing Headers). */
 const NAMED: ReadonlyMap<string, 'name' | 'uri' | 'taskId'> = new Map([
@@ -27,15 +35,24 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const DECIMAL_INTEGER = /^-?(?:0|[1-9][0-9]*)(?:\.0+)?$/;
 
 /** Returns the first disagreement between headers and body, or undefined when they agree. */
-export function checkHeaders(headers: Headers, request: JSONRPCRequest, meta: RequestMeta, version = headers.get('MCP-Protocol-Version')): McpError | undefined {
+export function checkHeaders(
+  headers: Headers,
+  request: JSONRPCRequest,
+  meta: RequestMeta,
+  version = headers.get('MCP-Protocol-Version'),
+): McpError | undefined {
   if (version === null) return headerMismatch('MCP-Protocol-Version header is required');
   if (version !== meta.protocolVersion) {
-    return headerMismatch(`MCP-Protocol-Version header value '${clip(version)}' does not match body value '${clip(meta.protocolVersion)}'`);
+    return headerMismatch(
+      `MCP-Protocol-Version header value '${clip(version)}' does not match body value '${clip(meta.protocolVersion)}'`,
+    );
   }
   const method = headers.get('Mcp-Method');
   if (method === null) return headerMismatch('Mcp-Method header is required');
   if (method !== request.method) {
-    return headerMismatch(`Mcp-Method header value '${clip(method)}' does not match body value '${clip(request.method)}'`);
+    return headerMismatch(
+      `Mcp-Method header value '${clip(method)}' does not match body value '${clip(request.method)}'`,
+    );
   }
   const field = NAMED.get(request.method);
   if (field === undefined) return undefined;
@@ -44,7 +61,11 @@ export function checkHeaders(headers: Headers, request: JSONRPCRequest, meta: Re
 }
 
 /** `Mcp-Param-{Name}` for each parameter the tool annotates with `x-mcp-header` (checked with the tool's other policy). */
-export function checkParamHeaders(headers: Headers, params: readonly HeaderParam[], args: unknown): McpError | undefined {
+export function checkParamHeaders(
+  headers: Headers,
+  params: readonly HeaderParam[],
+  args: unknown,
+): McpError | undefined {
   for (const param of params) {
     const name = `Mcp-Param-${param.header}`;
     const value = valueAt(args, param.path);
@@ -67,12 +88,18 @@ function checkMirrored(raw: string | null, name: string, bodyValue: unknown, whe
   const decoded = decodeHeaderValue(raw);
   if (decoded === undefined) return headerMismatch(`${name} header value is not valid =?base64?…?= encoding`);
   if (typeof bodyValue === 'number') {
-    if (!DECIMAL_INTEGER.test(decoded)) return headerMismatch(`${name} header value '${clip(decoded)}' is not a decimal integer`);
+    if (!DECIMAL_INTEGER.test(decoded))
+      return headerMismatch(`${name} header value '${clip(decoded)}' is not a decimal integer`);
     // A double holds integers exactly up to 2^53 only: beyond, the body's digits are not known, so they cannot be shown equal.
-    if (!Number.isSafeInteger(bodyValue)) return headerMismatch(`${where} is not an integer within ±(2^53 - 1): ${name} cannot be compared with it exactly`);
+    if (!Number.isSafeInteger(bodyValue))
+      return headerMismatch(
+        `${where} is not an integer within ±(2^53 - 1): ${name} cannot be compared with it exactly`,
+      );
   }
   if (!sameValue(decoded, bodyValue)) {
-    return headerMismatch(`${name} header value '${clip(decoded)}' does not match body value '${clip(String(bodyValue))}' at ${where}`);
+    return headerMismatch(
+      `${name} header value '${clip(decoded)}' does not match body value '${clip(String(bodyValue))}' at ${where}`,
+    );
   }
   return undefined;
 }

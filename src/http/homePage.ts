@@ -24,8 +24,16 @@ export async function homePage(context: HttpContext): Promise<Response> {
   const origin = originOf(context.url);
   const { server, settings, request } = context;
   if (!(request.headers.get('Accept') ?? '').includes('text/html')) {
-    const pointer = publicDocument(`pointer ${origin}`, () => JSON.stringify({ mcp: `${origin}/mcp`, ...(server.compiled.card ? { serverCard: `${origin}${SERVER_CARD_PATH}` } : {}) }));
-    return answerDocument(request, pointer, 'application/json', { 'Cache-Control': 'public, max-age=3600', Vary: 'Accept' });
+    const pointer = publicDocument(`pointer ${origin}`, () =>
+      JSON.stringify({
+        mcp: `${origin}/mcp`,
+        ...(server.compiled.card ? { serverCard: `${origin}${SERVER_CARD_PATH}` } : {}),
+      }),
+    );
+    return answerDocument(request, pointer, 'application/json', {
+      'Cache-Control': 'public, max-age=3600',
+      Vary: 'Accept',
+    });
   }
   const policy = await contentSecurityPolicy();
   const page = publicDocument(`page ${settings.auth.mode} ${origin}`, () => pageOf(server, origin, settings.auth));
@@ -43,7 +51,8 @@ export async function homePage(context: HttpContext): Promise<Response> {
 let policy: Promise<string> | undefined;
 const contentSecurityPolicy = () =>
   (policy ??= Promise.all([sha256(STYLE), sha256(SCRIPT)]).then(
-    ([style, script]) => `default-src 'none'; style-src '${style}'; script-src '${script}'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+    ([style, script]) =>
+      `default-src 'none'; style-src '${style}'; script-src '${script}'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
   ));
 
 async function sha256(text: string): Promise<string> {
@@ -56,21 +65,29 @@ function pageOf(server: CompiledServer, origin: string, auth: AuthConfig): strin
   const endpoint = `${origin}/mcp`;
   const name = info.title ?? info.name;
   const about = card?.description ?? instructions;
-  const key = (card?.name ?? info.name).split('/').pop()!.replace(/[^a-zA-Z0-9_-]/g, '-');
+  const key = (card?.name ?? info.name)
+    .split('/')
+    .pop()!
+    .replace(/[^a-zA-Z0-9_-]/g, '-');
   // A public page shows what an anonymous visitor may know of: a tool its visibleTo rule hides from
   // them is left out, and so is one only a view calls (spec extensions/apps, visibility ["app"]).
   const shown = [...server.compiled.tools.values()].filter(
     ({ definition }) => visibleTo(definition, undefined) && (definition.ui?.visibility?.includes('model') ?? true),
   );
-  const needs = (scopes?: readonly string[]) => (scopes?.length ? ` <span class="tag">needs ${scopes.map(escape).join(', ')}</span>` : '');
+  const needs = (scopes?: readonly string[]) =>
+    scopes?.length ? ` <span class="tag">needs ${scopes.map(escape).join(', ')}</span>` : '';
   const tools = shown.map(({ listed, definition }) => {
-    const title = listed.title && listed.title !== listed.name ? ` <span class="title">${escape(listed.title)}</span>` : '';
+    const title =
+      listed.title && listed.title !== listed.name ? ` <span class="title">${escape(listed.title)}</span>` : '';
     return `<li><code>${escape(listed.name)}</code>${title}${needs(definition.requiredScopes)}${listed.description ? `<p>${escape(listed.description)}</p>` : ''}</li>`;
   });
   // Each skill's SKILL.md, as resources/list shows it: its name and description (skills.mdx, Resource Metadata).
   const skills = (server.compiled.extensions.find((e) => e.id === SKILLS_EXTENSION)?.resources ?? [])
     .filter((skill) => visibleTo(skill, undefined))
-    .map((skill) => `<li><code>${escape(skill.name)}</code>${needs(skill.requiredScopes)}${skill.description ? `<p>${escape(skill.description)}</p>` : ''}</li>`);
+    .map(
+      (skill) =>
+        `<li><code>${escape(skill.name)}</code>${needs(skill.requiredScopes)}${skill.description ? `<p>${escape(skill.description)}</p>` : ''}</li>`,
+    );
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -97,12 +114,16 @@ ${clients(endpoint, key)}
 <h2 id="tools">Tools <span class="count">${tools.length}</span></h2>
 ${tools.length ? `<ul class="items tools">${tools.join('')}</ul>` : '<p>This server has no tools.</p>'}
 </section>
-${skills.length ? `<section aria-labelledby="skills">
+${
+  skills.length
+    ? `<section aria-labelledby="skills">
 <h2 id="skills">Skills <span class="count">${skills.length}</span></h2>
 <p>Workflows a client that speaks the Skills extension can load for its model.</p>
 <ul class="items skills">${skills.join('')}</ul>
 </section>
-` : ''}<footer>${card ? `<a href="${SERVER_CARD_PATH}">Server Card</a> · ` : ''}Protocol revision 2026-07-28, Streamable HTTP</footer>
+`
+    : ''
+}<footer>${card ? `<a href="${SERVER_CARD_PATH}">Server Card</a> · ` : ''}Protocol revision 2026-07-28, Streamable HTTP</footer>
 </main>
 <script>${SCRIPT}</script>
 </body>
@@ -120,7 +141,8 @@ function signIn(auth: AuthConfig, origin: string): string {
       return 'Sign-in with Cloudflare Access: your organisation’s sign-in, in the browser; programs connect with an Access service token.';
     case 'introspect':
     case 'jwt':
-      if (auth.authorizationServers.length === 0) return 'Needs an access token from the server’s authorization server.';
+      if (auth.authorizationServers.length === 0)
+        return 'Needs an access token from the server’s authorization server.';
       return `Sign-in with OAuth: your client reads <a href="${METADATA_PATH}/mcp">${escape(origin)}${METADATA_PATH}/mcp</a> and signs you in at the authorization server it names.`;
     default:
       return 'Sign-in needed: your client is told how when it connects.';
@@ -132,12 +154,24 @@ function clients(endpoint: string, key: string): string {
   const url = escape(endpoint);
   const json = (value: unknown) => escape(JSON.stringify(value));
   const entries: [string, string][] = [
-    ['Claude', `Settings → Connectors → <b>Add custom connector</b>, and paste <code>${url}</code>. In Claude Code: <pre>claude mcp add --transport http ${escape(key)} ${url}</pre>`],
-    ['ChatGPT', `Settings → Apps &amp; Connectors → Advanced settings → turn on <b>Developer mode</b>, then <b>Create</b> and paste <code>${url}</code>.`],
+    [
+      'Claude',
+      `Settings → Connectors → <b>Add custom connector</b>, and paste <code>${url}</code>. In Claude Code: <pre>claude mcp add --transport http ${escape(key)} ${url}</pre>`,
+    ],
+    [
+      'ChatGPT',
+      `Settings → Apps &amp; Connectors → Advanced settings → turn on <b>Developer mode</b>, then <b>Create</b> and paste <code>${url}</code>.`,
+    ],
     ['VS Code', `<pre>code --add-mcp '${json({ name: key, type: 'http', url: endpoint })}'</pre>`],
     ['Cursor', `In <code>~/.cursor/mcp.json</code>: <pre>${json({ mcpServers: { [key]: { url: endpoint } } })}</pre>`],
-    ['A client that speaks only stdio', `Through <code>mcp-remote</code>: <pre>${json({ mcpServers: { [key]: { command: 'npx', args: ['mcp-remote', endpoint] } } })}</pre>`],
-    ['MCP Inspector', `<pre>npx @modelcontextprotocol/inspector</pre> then choose <b>Streamable HTTP</b> and enter <code>${url}</code>.`],
+    [
+      'A client that speaks only stdio',
+      `Through <code>mcp-remote</code>: <pre>${json({ mcpServers: { [key]: { command: 'npx', args: ['mcp-remote', endpoint] } } })}</pre>`,
+    ],
+    [
+      'MCP Inspector',
+      `<pre>npx @modelcontextprotocol/inspector</pre> then choose <b>Streamable HTTP</b> and enter <code>${url}</code>.`,
+    ],
   ];
   return `<div class="clients">${entries.map(([client, how]) => `<details><summary>${client}</summary><div>${how}</div></details>`).join('')}</div>`;
 }

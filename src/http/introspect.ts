@@ -130,7 +130,10 @@ async function ask(token: string, auth: IntrospectAuthSettings): Promise<Kept | 
   }
   if (response.status === 401 || response.status === 403) {
     await response.body?.cancel().catch(() => undefined);
-    return new EndpointFailed(`HTTP ${response.status}: the endpoint refused this server's own credentials; check AUTH_INTROSPECTION_CLIENT_ID and AUTH_INTROSPECTION_CLIENT_SECRET`, true);
+    return new EndpointFailed(
+      `HTTP ${response.status}: the endpoint refused this server's own credentials; check AUTH_INTROSPECTION_CLIENT_ID and AUTH_INTROSPECTION_CLIENT_SECRET`,
+      true,
+    );
   }
   if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429) {
     // A 4xx about this one token (many servers answer 400 to one they cannot parse): that token is refused, the endpoint stays open for the others.
@@ -141,7 +144,12 @@ async function ask(token: string, auth: IntrospectAuthSettings): Promise<Kept | 
   if ('failure' in read) return failed(read.failure);
   const answer = read.json;
   // RFC 7662 2.2: a JSON object whose `active` is a boolean; anything else is no answer.
-  if (typeof answer !== 'object' || answer === null || Array.isArray(answer) || typeof (answer as { active?: unknown }).active !== 'boolean') {
+  if (
+    typeof answer !== 'object' ||
+    answer === null ||
+    Array.isArray(answer) ||
+    typeof (answer as { active?: unknown }).active !== 'boolean'
+  ) {
     return failed('JSON that is not an introspection answer (no boolean "active")');
   }
   return kept(answer as Record<string, unknown>, auth);
@@ -158,10 +166,15 @@ function kept(answer: Record<string, unknown>, auth: IntrospectAuthSettings): Ke
   const early = nbf !== undefined && !(typeof nbf === 'number' && nbf * 1000 <= now + CLOCK_SKEW_SECONDS * 1000);
   // spec 2026-07-28 basic/authorization: the token must have been issued for this resource.
   const foreign = aud === undefined ? !auth.audienceOptional : !addressedTo(aud, auth.resource);
-  const notAccess = tokenType !== undefined && !(typeof tokenType === 'string' && ACCESS_TOKEN_TYPES.has(tokenType.toLowerCase()));
+  const notAccess =
+    tokenType !== undefined && !(typeof tokenType === 'string' && ACCESS_TOKEN_TYPES.has(tokenType.toLowerCase()));
   const subject = subjectOf(answer);
-  if (answer.active !== true || expired || early || foreign || notAccess || subject === undefined) return { caller: undefined, until: bound };
-  if (aud === undefined) console.log(`token introspection: a token with no aud was accepted for ${bounded(auth.resource)} (AUTH_INTROSPECTION_AUD = "optional")`);
+  if (answer.active !== true || expired || early || foreign || notAccess || subject === undefined)
+    return { caller: undefined, until: bound };
+  if (aud === undefined)
+    console.log(
+      `token introspection: a token with no aud was accepted for ${bounded(auth.resource)} (AUTH_INTROSPECTION_AUD = "optional")`,
+    );
   return {
     caller: { subject, scopes: scopeTokens(scope), claims: answer as Caller['claims'] },
     until: Math.min(bound, expiresAt ?? bound),
@@ -171,7 +184,8 @@ function kept(answer: Record<string, unknown>, auth: IntrospectAuthSettings): Ke
 /** Who the answer names: its `sub`, else `username:` or `client_id:` and that field; undefined for nobody. */
 function subjectOf(answer: Record<string, unknown>): string | undefined {
   const { sub } = answer;
-  if (sub !== undefined) return isSubject(sub) && !SUBJECT_FIELDS.some((field) => sub.startsWith(`${field}:`)) ? sub : undefined;
+  if (sub !== undefined)
+    return isSubject(sub) && !SUBJECT_FIELDS.some((field) => sub.startsWith(`${field}:`)) ? sub : undefined;
   for (const field of SUBJECT_FIELDS) {
     const value = answer[field];
     if (value === undefined || value === '') continue;

@@ -71,7 +71,8 @@ export class IssuerKeys {
   inHand(now: number, lifetime: Lifetime | undefined): JWTVerifyGetKey | undefined {
     const keys = this.keys;
     if (keys === undefined || now >= keys.usableUntil) return undefined;
-    if (now >= keys.freshUntil && this.pending === undefined && now - this.lastAttempt >= JWKS_REFETCH_INTERVAL_MS) this.fetch(now, lifetime);
+    if (now >= keys.freshUntil && this.pending === undefined && now - this.lastAttempt >= JWKS_REFETCH_INTERVAL_MS)
+      this.fetch(now, lifetime);
     return keys.getKey;
   }
 
@@ -81,7 +82,11 @@ export class IssuerKeys {
    * (the keys in hand lack the token's key id) waits for the next allowed fetch instead, so a key
    * rotated in verifies on first sight, and a flood of unknown key ids shares that one fetch.
    */
-  async since(since: number, patient: boolean, lifetime: Lifetime | undefined): Promise<JWTVerifyGetKey | KeysUnavailable> {
+  async since(
+    since: number,
+    patient: boolean,
+    lifetime: Lifetime | undefined,
+  ): Promise<JWTVerifyGetKey | KeysUnavailable> {
     for (;;) {
       const pending = this.pending;
       if (pending !== undefined) {
@@ -100,7 +105,10 @@ export class IssuerKeys {
     const keys = this.keys;
     const failedSince = this.failure !== '' && this.lastAttempt >= since;
     if (keys !== undefined && now < keys.usableUntil && !failedSince) return keys.getKey;
-    return { cause: this.failure || 'no keys fetched yet', retryAfterMs: Math.max(this.lastAttempt + JWKS_REFETCH_INTERVAL_MS - now, 0) };
+    return {
+      cause: this.failure || 'no keys fetched yet',
+      retryAfterMs: Math.max(this.lastAttempt + JWKS_REFETCH_INTERVAL_MS - now, 0),
+    };
   }
 
   private fetch(now: number, lifetime: Lifetime | undefined): void {
@@ -157,7 +165,9 @@ export async function verifiedWith<T>(
 }
 
 /** What jose's verification ends in: its value, undefined for a bad token (expired, wrong issuer or audience, bad signature), or UNKNOWN_KEY. */
-export async function joseVerdict<T>(verify: () => Promise<T | undefined>): Promise<T | undefined | typeof UNKNOWN_KEY> {
+export async function joseVerdict<T>(
+  verify: () => Promise<T | undefined>,
+): Promise<T | undefined | typeof UNKNOWN_KEY> {
   try {
     return await verify();
   } catch (error) {
@@ -195,7 +205,8 @@ async function fetchKeySet(url: string, timeoutMs: number): Promise<KeySet> {
 
 /** RFC 9111 5.2.2.1 max-age, at most an hour; 10 minutes when the issuer says nothing. */
 function maxAgeMs(cacheControl: string | null): number {
-  const seconds = cacheControl === null ? undefined : /(?:^|,)\s*max-age\s*=\s*"?(\d{1,9})"?\s*(?:,|$)/i.exec(cacheControl)?.[1];
+  const seconds =
+    cacheControl === null ? undefined : /(?:^|,)\s*max-age\s*=\s*"?(\d{1,9})"?\s*(?:,|$)/i.exec(cacheControl)?.[1];
   return seconds === undefined ? JWKS_DEFAULT_MAX_AGE_MS : Math.min(Number(seconds) * 1000, JWKS_LONGEST_MAX_AGE_MS);
 }
 

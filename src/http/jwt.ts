@@ -18,13 +18,17 @@ export const CLOCK_SKEW_SECONDS = 30;
 export const JWT_CHECKS = (issuer: string) => ({ issuer, requiredClaims: ['exp'], clockTolerance: CLOCK_SKEW_SECONDS });
 
 /** RFC 7519 4.1.6: `iat` is when the token was issued; one later than now (beyond the skew) was not issued by a sane clock, and is refused. */
-export const issuedInThePast = ({ iat }: JWTPayload) => iat === undefined || (typeof iat === 'number' && iat <= Date.now() / 1000 + CLOCK_SKEW_SECONDS);
+export const issuedInThePast = ({ iat }: JWTPayload) =>
+  iat === undefined || (typeof iat === 'number' && iat <= Date.now() / 1000 + CLOCK_SKEW_SECONDS);
 
 export const verifyJwt: Verifier<JwtAuthSettings> = async (token, auth, lifetime) => {
   const verdict = await verifiedWith(
     issuerKeysFor(auth, auth.jwksUrl, auth.jwksTimeoutMs),
     lifetime,
-    (getKey) => joseVerdict(async () => callerOf((await jwtVerify(token, getKey, JWT_CHECKS(auth.issuer))).payload, auth.resource)),
+    (getKey) =>
+      joseVerdict(async () =>
+        callerOf((await jwtVerify(token, getKey, JWT_CHECKS(auth.issuer))).payload, auth.resource),
+      ),
     () => plausible(token, auth.issuer, (payload) => callerOf(payload, auth.resource)),
   );
   return verdict !== undefined && 'retryAfterMs' in verdict ? unreachable(verdict.retryAfterMs) : verdict;
@@ -45,7 +49,11 @@ function callerOf(payload: JWTPayload, resource: string): Caller | undefined {
  * Whether an unverified token could pass once its key is found: decoded, not checked; from
  * `issuer`, within its times, and with a caller (`callerOf`, the mode's own reading).
  */
-export function plausible(token: string, issuer: string, callerOf: (payload: JWTPayload) => Caller | undefined): boolean {
+export function plausible(
+  token: string,
+  issuer: string,
+  callerOf: (payload: JWTPayload) => Caller | undefined,
+): boolean {
   let payload: JWTPayload;
   try {
     if (typeof decodeProtectedHeader(token).alg !== 'string') return false;

@@ -28,10 +28,18 @@ export function publicDocument(key: string, make: () => string): PublicDocument 
 }
 
 /** 200 with the document, or 304 when the client's `If-None-Match` names its tag. */
-export function answerDocument(request: Request, document: PublicDocument, type: string, headers: Record<string, string>): Response {
+export function answerDocument(
+  request: Request,
+  document: PublicDocument,
+  type: string,
+  headers: Record<string, string>,
+): Response {
   const all = { ...headers, ETag: document.etag };
   const tags = request.headers.get('If-None-Match');
-  if (tags !== null && (tags.trim() === '*' || tags.split(',').some((tag) => tag.trim().replace(/^W\//, '') === document.etag))) {
+  if (
+    tags !== null &&
+    (tags.trim() === '*' || tags.split(',').some((tag) => tag.trim().replace(/^W\//, '') === document.etag))
+  ) {
     return new Response(null, { status: 304, headers: all });
   }
   return new Response(document.body, { headers: { ...all, 'Content-Type': type } });

@@ -40,9 +40,11 @@ function ipv6Groups(address: string): { hex: string[]; mapped?: string } | undef
   const given = parts.reduce((sum, part) => sum + part.length, 0);
   if (parts.some((part) => part.some((group) => !GROUP.test(group)))) return undefined;
   if (halves.length === 1 ? given !== width : given >= width) return undefined;
-  const hex = [...(parts[0] ?? []), ...Array<string>(width - given).fill('0'), ...(halves.length === 2 ? (parts[1] ?? []) : [])].map((group) =>
-    group.replace(/^0+(?=.)/, ''),
-  );
+  const hex = [
+    ...(parts[0] ?? []),
+    ...Array<string>(width - given).fill('0'),
+    ...(halves.length === 2 ? (parts[1] ?? []) : []),
+  ].map((group) => group.replace(/^0+(?=.)/, ''));
   if (v4 !== undefined) {
     // ::ffff:a.b.c.d is an IPv4 client reached over IPv6.
     if (hex.slice(0, 5).every((group) => group === '0') && hex[5] === 'ffff') return { hex, mapped: v4 };
@@ -52,7 +54,8 @@ function ipv6Groups(address: string): { hex: string[]; mapped?: string } | undef
 }
 
 /** Who a per-caller limit counts: the caller's subject, else (anonymous) the client address. */
-export const callerKey = ({ caller, request }: HttpContext) => (caller ? `principal:${caller.subject}` : addressKey(request));
+export const callerKey = ({ caller, request }: HttpContext) =>
+  caller ? `principal:${caller.subject}` : addressKey(request);
 
 export async function overLimit(context: HttpContext, limiter: RateLimit, key: string): Promise<Response | undefined> {
   const { success } = await limiter.limit({ key });

@@ -9,7 +9,9 @@ export type UpstreamJson = { json: unknown } | { failure: string };
 export async function readUpstreamJson(response: Response, maxChars: number): Promise<UpstreamJson> {
   if (response.status !== 200) {
     await response.body?.cancel().catch(() => undefined);
-    return { failure: `HTTP ${response.status}${response.status >= 300 && response.status < 400 ? ', a redirect, which is not followed' : ''}` };
+    return {
+      failure: `HTTP ${response.status}${response.status >= 300 && response.status < 400 ? ', a redirect, which is not followed' : ''}`,
+    };
   }
   if (Number(response.headers.get('Content-Length')) > maxChars) {
     await response.body?.cancel().catch(() => undefined);

@@ -12,5 +12,7 @@ export const REGISTRY_AUTH_PATH = '/.well-known/mcp-registry-auth';
 export function registryAuth({ settings }: HttpContext): Response | undefined {
   if (settings.registryAuth === undefined) return undefined;
   // no-cache: a rotated key is seen at the next login, not when a cache lets go of the old one.
-  return new Response(settings.registryAuth, { headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' } });
+  return new Response(settings.registryAuth, {
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' },
+  });
 }

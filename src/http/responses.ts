@@ -2,7 +2,15 @@
  * JSON-RPC replies as HTTP responses: status from the error table, `Cache-Control` from
  * the result's caching hints (spec 2026-07-28 server/utilities/caching).
  */
-import { type CachePolicy, type ErrorReply, type JSONRPCNotification, type McpError, RawJson, type RequestId, type ResultReply } from '../mcp/internal';
+import {
+  type CachePolicy,
+  type ErrorReply,
+  type JSONRPCNotification,
+  type McpError,
+  RawJson,
+  type RequestId,
+  type ResultReply,
+} from '../mcp/internal';
 
 /** Never stored: tool calls, errors, streams. */
 export const NO_STORE = 'no-store';
@@ -33,7 +41,11 @@ export function replyJson(id: RequestId | null, reply: ResultReply | ErrorReply)
 }
 
 const errorJson = (error: McpError) =>
-  JSON.stringify({ code: error.code, message: error.message, ...(error.data !== undefined ? { data: error.data } : {}) });
+  JSON.stringify({
+    code: error.code,
+    message: error.message,
+    ...(error.data !== undefined ? { data: error.data } : {}),
+  });
 
 export function replyResponse(id: RequestId | null, reply: ResultReply | ErrorReply, status?: number): Response {
   if (reply.error) return errorResponse(id, reply.error, status);

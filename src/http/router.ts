@@ -107,7 +107,8 @@ const refuseToServe = (problem: SettingError) => errorResponse(null, misconfigur
 
 const methodNotAllowed = () => new Response(null, { status: 405, headers: { Allow: 'POST' } });
 /** A public document answered nothing to its GET (none configured: 404), or was asked with another method (405). */
-const getOnly = ({ method }: HttpContext) => (method === 'GET' ? notFound() : new Response(null, { status: 405, headers: { Allow: 'GET, OPTIONS' } }));
+const getOnly = ({ method }: HttpContext) =>
+  method === 'GET' ? notFound() : new Response(null, { status: 405, headers: { Allow: 'GET, OPTIONS' } });
 const notFound = () => new Response('Not Found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
 
 function metadata(context: HttpContext): Response {

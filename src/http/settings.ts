@@ -64,20 +64,34 @@ export function isolateSecret(): string {
 }
 
 /** AUTH_MODE = "none": no credential, so nothing to advertise. */
-const NONE = (scopesSupported: readonly string[]): AuthConfig => ({ mode: 'none', scopesSupported, authorizationServers: [] });
+const NONE = (scopesSupported: readonly string[]): AuthConfig => ({
+  mode: 'none',
+  scopesSupported,
+  authorizationServers: [],
+});
 
 /** The table of a Worker with `modes`: the core's rows, then each mode's (a row two modes share is one). */
-export const tableOf = (modes: readonly AuthMode[]): SettingRows => Object.assign({}, SETTINGS, ...modes.map((mode) => mode.settings));
+export const tableOf = (modes: readonly AuthMode[]): SettingRows =>
+  Object.assign({}, SETTINGS, ...modes.map((mode) => mode.settings));
 
 /** The settings of `env` for a Worker with `modes`, or the error that names the one that cannot be read. */
-export function readSettings(env: Readonly<Record<string, unknown>>, modes: readonly AuthMode[], table = tableOf(modes)): Settings | SettingError {
+export function readSettings(
+  env: Readonly<Record<string, unknown>>,
+  modes: readonly AuthMode[],
+  table = tableOf(modes),
+): Settings | SettingError {
   // First the mode: one the entry did not include is refused as such, before its settings are found unknown.
-  const name = typeof env.AUTH_MODE === 'string' && env.AUTH_MODE !== '' ? SETTINGS.AUTH_MODE.parse(env.AUTH_MODE) : 'none';
+  const name =
+    typeof env.AUTH_MODE === 'string' && env.AUTH_MODE !== '' ? SETTINGS.AUTH_MODE.parse(env.AUTH_MODE) : 'none';
   const mode = modes.find((one) => one.name === name);
   if (!mode && typeof name === 'string' && name !== 'none') {
     const served = ['none', ...modes.map((one) => one.name)].join(', ');
     // The value goes to the log only (`detail`), as every setting's does.
-    return new SettingError('AUTH_MODE', `names a mode this Worker does not include (it serves ${served}): add the mode to \`auth: [...]\` in src/index.ts (docs/production.md)`, `it is "${name}"`);
+    return new SettingError(
+      'AUTH_MODE',
+      `names a mode this Worker does not include (it serves ${served}): add the mode to \`auth: [...]\` in src/index.ts (docs/production.md)`,
+      `it is "${name}"`,
+    );
   }
   const values = parseRows(table, env);
   if (values instanceof SettingError) return values;
@@ -86,7 +100,9 @@ export function readSettings(env: Readonly<Record<string, unknown>>, modes: read
     const stray = other === mode ? undefined : other.unused?.(values);
     if (stray) return stray;
   }
-  const auth = mode ? mode.parse(values as Parameters<AuthMode['parse']>[0]) : NONE((values as SettingValues).AUTH_SCOPES);
+  const auth = mode
+    ? mode.parse(values as Parameters<AuthMode['parse']>[0])
+    : NONE((values as SettingValues).AUTH_SCOPES);
   return auth instanceof SettingError ? auth : settingsOf(values as SettingValues, auth, mode);
 }
 
@@ -149,4 +165,3 @@ function wildcardPattern(pattern: string): RegExp {
     .replace(/\u0000/g, '[a-z0-9-]+(?:\\.[a-z0-9-]+)*');
   return new RegExp(`^${source}$`, 'i');
 }
-

@@ -36,11 +36,11 @@ export const SETTING_DOCS = {
   },
   PUBLIC_URL: {
     shownDefault: 'unset',
-    doc: 'The endpoint\'s public URL, e.g. `https://<name>.<account>.workers.dev/mcp`: the remote `npm run registry` writes into `server.json` when no `--url` is given ([docs/discovery.md](docs/discovery.md)). The Worker itself only checks it.',
+    doc: "The endpoint's public URL, e.g. `https://<name>.<account>.workers.dev/mcp`: the remote `npm run registry` writes into `server.json` when no `--url` is given ([docs/discovery.md](docs/discovery.md)). The Worker itself only checks it.",
   },
   MCP_REGISTRY_AUTH: {
     shownDefault: 'unset',
-    doc: 'Served at `/.well-known/mcp-registry-auth`, for the MCP Registry to check that a name in this Worker\'s domain is yours (`mcp-publisher login http`; [docs/discovery.md](docs/discovery.md)). A public key, not a secret.',
+    doc: "Served at `/.well-known/mcp-registry-auth`, for the MCP Registry to check that a name in this Worker's domain is yours (`mcp-publisher login http`; [docs/discovery.md](docs/discovery.md)). A public key, not a secret.",
   },
   AUTH_MODE: {
     doc: '`none`; `bearer`: the one secret `MCP_BEARER_TOKEN`; `jwt`: OAuth access tokens from `AUTH_ISSUER` for `AUTH_RESOURCE`; `access`: Cloudflare Access in front (`ACCESS_TEAM_DOMAIN`, `ACCESS_AUD`, [docs/access.md](docs/access.md)); `introspect`: opaque tokens checked at `AUTH_INTROSPECTION_URL` (RFC 7662) ([docs/production.md](docs/production.md)); `signin`: the Worker is its own authorization server and signs users in with `LOGIN_PROVIDER`, once `src/index.ts` lists `signIn()` ([docs/sign-in.md](docs/sign-in.md)). A mode `src/index.ts` does not list in `auth` is refused, naming the line to add.',
@@ -51,10 +51,10 @@ export const SETTING_DOCS = {
   },
   AUTH_RESOURCE: {
     shownDefault: 'empty',
-    doc: 'For `jwt`, `introspect` and `signin` (required): this server\'s resource identifier, the `aud` tokens must name and the `resource` of its RFC 9728 metadata, e.g. `https://mcp.example.com/mcp`; with `signin` its origin is also the issuer. Never taken from the request.',
+    doc: "For `jwt`, `introspect` and `signin` (required): this server's resource identifier, the `aud` tokens must name and the `resource` of its RFC 9728 metadata, e.g. `https://mcp.example.com/mcp`; with `signin` its origin is also the issuer. Never taken from the request.",
   },
   AUTH_JWKS_TIMEOUT_MS: {
-    doc: 'For `jwt` and `access`: how long a fetch of the issuer\'s keys (Access: the team\'s certs) may take; past it, a request whose keys are not cached is answered 503 with `Retry-After` ([docs/reliability.md](docs/reliability.md)).',
+    doc: "For `jwt` and `access`: how long a fetch of the issuer's keys (Access: the team's certs) may take; past it, a request whose keys are not cached is answered 503 with `Retry-After` ([docs/reliability.md](docs/reliability.md)).",
   },
   AUTH_SERVERS: {
     shownDefault: 'the issuer',

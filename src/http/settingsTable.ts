@@ -65,7 +65,9 @@ export const listOf =
 
 // Origins and hosts with the wildcards `wildcardPattern` understands: `*.` before a host, `:*` for any port.
 const HOST = /^(?:\*\.)?(?:[a-z0-9-]+\.)*[a-z0-9-]+(?::(?:\d{1,5}|\*))?$|^\[[0-9a-f:.]+\](?::(?:\d{1,5}|\*))?$/i;
-const ORIGIN = (item: string) => item === '*' || /^https?:\/\/[^/]+\/?$/i.test(item) && HOST.test(item.replace(/^https?:\/\//i, '').replace(/\/$/, ''));
+const ORIGIN = (item: string) =>
+  item === '*' ||
+  (/^https?:\/\/[^/]+\/?$/i.test(item) && HOST.test(item.replace(/^https?:\/\//i, '').replace(/\/$/, '')));
 
 /** An absolute `https:` URL, or `http:` on loopback (local development and tests). */
 export function isUrl(text: string): boolean {
@@ -89,14 +91,16 @@ export const endpointUrl: Parse<string | undefined> = (text) => {
   return search || hash || username || password ? new Invalid('it has a query, a fragment or credentials') : text;
 };
 /** The MCP Registry's HTTP proof: `v=MCPv1; k=<algorithm>; p=<base64 public key>`, as `mcp-publisher` prints it. */
-const proofLine: Parse<string | undefined> = (value) => (/^v=MCPv1;\s?k=(?:ed25519|ecdsap384);\s?p=[A-Za-z0-9+/]{16,200}={0,2}$/.test(value) ? value : INVALID);
+const proofLine: Parse<string | undefined> = (value) =>
+  /^v=MCPv1;\s?k=(?:ed25519|ecdsap384);\s?p=[A-Za-z0-9+/]{16,200}={0,2}$/.test(value) ? value : INVALID;
 /** A Cloudflare Access team domain, `acme.cloudflareaccess.com` or as a URL (http only on loopback), without a trailing slash. */
 export const teamDomain: Parse<string | undefined> = (text) => {
   const withScheme = text.includes('://') ? text : `https://${text}`;
   return isUrl(withScheme) && !/[?#]/.test(withScheme) ? withScheme.replace(/\/+$/, '') : INVALID;
 };
 /** Text used exactly as set: whitespace around it would never match, so it is refused. */
-export const trimmed: Parse<string | undefined> = (value) => (value.trim() === value ? value : new Invalid('it has whitespace around it'));
+export const trimmed: Parse<string | undefined> = (value) =>
+  value.trim() === value ? value : new Invalid('it has whitespace around it');
 export const matching =
   (pattern: RegExp): Parse<string | undefined> =>
   (value) =>
@@ -154,7 +158,8 @@ export const SETTINGS = {
   }),
   MCP_REGISTRY_AUTH: setting({
     default: undefined,
-    accepts: 'the proof line of `mcp-publisher login http`: `v=MCPv1; k=ed25519; p=<base64 public key>` (or `k=ecdsap384`)',
+    accepts:
+      'the proof line of `mcp-publisher login http`: `v=MCPv1; k=ed25519; p=<base64 public key>` (or `k=ecdsap384`)',
     parse: proofLine,
   }),
   AUTH_MODE: setting({
@@ -179,7 +184,11 @@ export const SETTINGS = {
 export const SHARED_AUTH_SETTINGS = {
   AUTH_ISSUER: setting({ default: undefined, accepts: 'an https URL (http only on loopback)', parse: url }),
   AUTH_RESOURCE: setting({ default: undefined, accepts: 'an https URL (http only on loopback)', parse: url }),
-  AUTH_JWKS_TIMEOUT_MS: setting({ default: 3000, accepts: 'a whole number of milliseconds from 1 to 30000', parse: integer(1, 30_000) }),
+  AUTH_JWKS_TIMEOUT_MS: setting({
+    default: 3000,
+    accepts: 'a whole number of milliseconds from 1 to 30000',
+    parse: integer(1, 30_000),
+  }),
   AUTH_SERVERS: setting({ default: [], accepts: 'https URLs', parse: listOf(isUrl, 'an https URL') }),
 };
 
@@ -220,14 +229,18 @@ export class SettingError {
 }
 
 /** "is required with AUTH_MODE = …": what a mode's parser says of a setting it needs and does not have. */
-export const required = (setting: string, mode: string, what: string) => new SettingError(setting, `is required with AUTH_MODE = "${mode}"${what}`);
+export const required = (setting: string, mode: string, what: string) =>
+  new SettingError(setting, `is required with AUTH_MODE = "${mode}"${what}`);
 
 /**
  * Parses every row of `rows` from `env`: an unset or empty var takes its default; the first that
  * cannot be read is returned as an error. An AUTH_ or LOGIN_ var that is no row is one too: a
  * misspelt authorization setting must not leave a door open.
  */
-export function parseRows(rows: SettingRows, env: Readonly<Record<string, unknown>>): Record<string, unknown> | SettingError {
+export function parseRows(
+  rows: SettingRows,
+  env: Readonly<Record<string, unknown>>,
+): Record<string, unknown> | SettingError {
   const values: Record<string, unknown> = {};
   for (const [name, setting] of Object.entries(rows)) {
     const raw = env[name];
@@ -244,9 +257,15 @@ export function parseRows(rows: SettingRows, env: Readonly<Record<string, unknow
   }
   for (const prefix of ['AUTH_', 'LOGIN_']) {
     // Empty is unset, as for every row: a wrangler.toml may keep `AUTH_ISSUER = ""` after its mode left `auth`.
-    const unknown = Object.keys(env).find((name) => name.startsWith(prefix) && env[name] !== undefined && env[name] !== '' && !Object.hasOwn(rows, name));
+    const unknown = Object.keys(env).find(
+      (name) => name.startsWith(prefix) && env[name] !== undefined && env[name] !== '' && !Object.hasOwn(rows, name),
+    );
     const known = Object.keys(rows).filter((name) => name.startsWith(prefix));
-    if (unknown) return new SettingError(unknown, `is not a setting of this Worker; its ${prefix} settings are ${known.join(', ') || 'none'}`);
+    if (unknown)
+      return new SettingError(
+        unknown,
+        `is not a setting of this Worker; its ${prefix} settings are ${known.join(', ') || 'none'}`,
+      );
   }
   return values;
 }

@@ -22,7 +22,10 @@ export class EventStream {
   private open = true;
 
   /** `onCancel` runs when the client goes away; `heartbeatMs` spaces the comments. */
-  constructor(heartbeatMs: number, private readonly onCancel: () => void) {
+  constructor(
+    heartbeatMs: number,
+    private readonly onCancel: () => void,
+  ) {
     this.ended = new Promise((resolve) => (this.end = resolve));
     const body = new ReadableStream<Uint8Array>({
       start: (controller) => void (this.controller = controller),

@@ -11,19 +11,41 @@ type Simplify<T> = { [K in keyof T]: T[K] };
  * A name widened to `string` (arguments built at run time) gives an index of optional strings.
  */
 export type PromptArguments<Args extends readonly { name: string; required?: boolean }[]> = Simplify<
-  { [A in Args[number] as A extends { required: true } ? (string extends A['name'] ? never : A['name']) : never]: string } & {
-    [A in Args[number] as A extends { required: true } ? (string extends A['name'] ? A['name'] : never) : A['name']]?: string | undefined;
+  {
+    [A in Args[number] as A extends { required: true }
+      ? string extends A['name']
+        ? never
+        : A['name']
+      : never]: string;
+  } & {
+    [A in Args[number] as A extends { required: true } ? (string extends A['name'] ? A['name'] : never) : A['name']]?:
+      | string
+      | undefined;
   }
 >;
 
 /** The expressions of an RFC 6570 template, each `{…}` without its braces. */
-type Expressions<T extends string> = T extends `${string}{${infer Expression}}${infer Rest}` ? Expression | Expressions<Rest> : never;
+type Expressions<T extends string> = T extends `${string}{${infer Expression}}${infer Rest}`
+  ? Expression | Expressions<Rest>
+  : never;
 
 /** The variable names of an expression's list (`q,lang`), without their modifiers (`:3`, `*`). */
-type Names<List extends string> = List extends `${infer First},${infer Rest}` ? Names<First> | Names<Rest> : List extends `${infer Name}:${string}` ? Name : List extends `${infer Name}*` ? Name : List;
+type Names<List extends string> = List extends `${infer First},${infer Rest}`
+  ? Names<First> | Names<Rest>
+  : List extends `${infer Name}:${string}`
+    ? Name
+    : List extends `${infer Name}*`
+      ? Name
+      : List;
 
 /** `{var}` and `{+var}` match only when the variable is there; `{?q}` (and RFC 6570's other operators) may be absent. */
-type Required<E> = E extends `${'+'}${infer List}` ? Names<List> : E extends `${'#' | '.' | '/' | ';' | '?' | '&'}${string}` ? never : E extends string ? Names<E> : never;
+type Required<E> = E extends `${'+'}${infer List}`
+  ? Names<List>
+  : E extends `${'#' | '.' | '/' | ';' | '?' | '&'}${string}`
+    ? never
+    : E extends string
+      ? Names<E>
+      : never;
 type Optional<E> = E extends `${'#' | '.' | '/' | ';' | '?' | '&'}${infer List}` ? Names<List> : never;
 
 /** A template's variables: `'github://{owner}/{repo}{?ref}'` gives `{ owner: string; repo: string; ref?: string }`. */
@@ -32,4 +54,6 @@ export type TemplateVariables<T extends string> = string extends T
   : Simplify<{ [K in Required<Expressions<T>>]: string } & { [K in Optional<Expressions<T>>]?: string | undefined }>;
 
 /** The names a template's `complete` may suggest values for: its variables. */
-export type TemplateVariableName<T extends string> = string extends T ? string : Required<Expressions<T>> | Optional<Expressions<T>>;
+export type TemplateVariableName<T extends string> = string extends T
+  ? string
+  : Required<Expressions<T>> | Optional<Expressions<T>>;

@@ -5,7 +5,13 @@
  * task tool without the Tasks extension) fail here, at module load, where the author sees them.
  */
 import { type AnyTool, type CacheableMethod, type PromptDefinition, type ResourceDefinition } from './define';
-import { DEFAULT_CACHE, DEFAULT_MAX_RESULT_CHARS, DEFAULT_PAGE_SIZE, DEFAULT_REQUEST_STATE_TTL_MS, DEFAULT_TOOL_TIMEOUT_MS } from './defaults';
+import {
+  DEFAULT_CACHE,
+  DEFAULT_MAX_RESULT_CHARS,
+  DEFAULT_PAGE_SIZE,
+  DEFAULT_REQUEST_STATE_TTL_MS,
+  DEFAULT_TOOL_TIMEOUT_MS,
+} from './defaults';
 import type { Extension, ServerAtLoad } from './extension';
 import { MetaKey } from './meta';
 import type { ResultReply } from './request';
@@ -39,7 +45,9 @@ export class CompiledDefinition implements ServerAtLoad {
   readonly scopeHierarchy: ScopeHierarchy;
   /** `serverInfo`, in the `_meta` of every result. */
   readonly serverMeta: JsonObject;
-  private readonly policies: Readonly<Record<'anonymous' | 'authenticated', Readonly<Record<CacheableMethod, CachePolicy>>>>;
+  private readonly policies: Readonly<
+    Record<'anonymous' | 'authenticated', Readonly<Record<CacheableMethod, CachePolicy>>>
+  >;
 
   constructor(definition: ServerDefinition) {
     this.info = definition.info;
@@ -49,12 +57,22 @@ export class CompiledDefinition implements ServerAtLoad {
     this.extensions = definition.extensions ?? [];
     byName(this.extensions, (e) => e.id, 'extension');
     const fieldsOf = (tool: AnyTool) => this.extensions.flatMap((extension) => extension.toolFields?.(tool) ?? []);
-    this.tools = byName((definition.tools ?? []).map((tool) => compileTool(tool, fieldsOf(tool))), (t) => t.definition.name, 'tool');
+    this.tools = byName(
+      (definition.tools ?? []).map((tool) => compileTool(tool, fieldsOf(tool))),
+      (t) => t.definition.name,
+      'tool',
+    );
     this.prompts = byName(definition.prompts ?? [], (p) => p.name, 'prompt');
     this.listedResources = [...(definition.resources ?? []), ...this.extensions.flatMap((e) => e.resources ?? [])];
-    this.resources = byName([...this.listedResources, ...this.extensions.flatMap((e) => e.unlistedResources ?? [])], (r) => r.uri, 'resource');
+    this.resources = byName(
+      [...this.listedResources, ...this.extensions.flatMap((e) => e.unlistedResources ?? [])],
+      (r) => r.uri,
+      'resource',
+    );
     this.templates = (definition.resourceTemplates ?? []).map(compileTemplate);
-    this.completes = this.templates.some((t) => t.definition.complete) || [...this.prompts.values()].some((p) => p.arguments?.some((a) => a.complete));
+    this.completes =
+      this.templates.some((t) => t.definition.complete) ||
+      [...this.prompts.values()].some((p) => p.arguments?.some((a) => a.complete));
     this.pageSize = definition.pageSize ?? DEFAULT_PAGE_SIZE;
     this.requestStateTtlMs = definition.requestStateTtlMs ?? DEFAULT_REQUEST_STATE_TTL_MS;
     this.toolTimeoutMs = definition.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
@@ -65,7 +83,10 @@ export class CompiledDefinition implements ServerAtLoad {
     // the definition says explicitly that it is public (spec server/utilities/caching).
     const chosen = (scope?: 'private') =>
       Object.fromEntries(
-        Object.entries(DEFAULT_CACHE).map(([method, policy]) => [method, definition.cache?.[method as CacheableMethod] ?? (scope ? { ...policy, cacheScope: scope } : policy)]),
+        Object.entries(DEFAULT_CACHE).map(([method, policy]) => [
+          method,
+          definition.cache?.[method as CacheableMethod] ?? (scope ? { ...policy, cacheScope: scope } : policy),
+        ]),
       ) as Record<CacheableMethod, CachePolicy>;
     this.policies = { anonymous: chosen(), authenticated: chosen('private') };
     this.capabilities = this.advertised();
@@ -75,12 +96,16 @@ export class CompiledDefinition implements ServerAtLoad {
     const declared = (t: CompiledTool) => t.definition as { task?: unknown; ui?: unknown };
     const taskOnly = [...this.tools.values()].find((t) => declared(t).task === 'required');
     if (taskOnly && !this.extensions.some((e) => e.id === 'io.modelcontextprotocol/tasks')) {
-      throw new Error(`tool "${taskOnly.definition.name}" runs only as a task: turn tasks on: \`extensions: [tasks()]\` in src/index.ts (docs/tasks.md)`);
+      throw new Error(
+        `tool "${taskOnly.definition.name}" runs only as a task: turn tasks on: \`extensions: [tasks()]\` in src/index.ts (docs/tasks.md)`,
+      );
     }
     // A view is served by the MCP Apps extension, turned on in the entry: without it, a tool's view would be dropped unsaid.
     const withView = [...this.tools.values()].find((t) => declared(t).ui !== undefined);
     if (withView && !this.extensions.some((e) => e.id === 'io.modelcontextprotocol/ui')) {
-      throw new Error(`tool "${withView.definition.name}" has a view (ui), which MCP Apps serves: turn it on: \`extensions: [apps()]\` in src/index.ts (docs/apps.md)`);
+      throw new Error(
+        `tool "${withView.definition.name}" has a view (ui), which MCP Apps serves: turn it on: \`extensions: [apps()]\` in src/index.ts (docs/apps.md)`,
+      );
     }
   }
 
@@ -94,7 +119,12 @@ export class CompiledDefinition implements ServerAtLoad {
    * of a cacheable one, and `serverInfo` in its `_meta` beside whatever `_meta` it has.
    */
   finished(result: object, policy?: CachePolicy): ResultReply {
-    const body = { resultType: 'complete', ...result, ...policy, _meta: { ...((result as JsonObject)._meta as object), ...this.serverMeta } };
+    const body = {
+      resultType: 'complete',
+      ...result,
+      ...policy,
+      _meta: { ...((result as JsonObject)._meta as object), ...this.serverMeta },
+    };
     return policy ? { result: body, cache: policy } : { result: body };
   }
 
@@ -109,7 +139,8 @@ export class CompiledDefinition implements ServerAtLoad {
     if (this.resources.size > 0 || this.templates.length > 0) capabilities.resources = {};
     if (this.completes) capabilities.completions = {};
     if (this.logging) capabilities.logging = {};
-    if (this.extensions.length > 0) capabilities.extensions = Object.fromEntries(this.extensions.map((e) => [e.id, e.settings ?? {}]));
+    if (this.extensions.length > 0)
+      capabilities.extensions = Object.fromEntries(this.extensions.map((e) => [e.id, e.settings ?? {}]));
     return capabilities;
   }
 }
@@ -117,9 +148,12 @@ export class CompiledDefinition implements ServerAtLoad {
 /** spec extensions/server-card schema.json: `name` is `namespace/name` (reverse DNS); checked at load, where the author sees it. */
 function checkedCard(card: ServerCardDefinition): ServerCardDefinition {
   if (!/^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/.test(card.name)) {
-    throw new Error(`card.name "${card.name}" must be a reverse-DNS namespace and a name, e.g. "com.example/weather" (docs/discovery.md)`);
+    throw new Error(
+      `card.name "${card.name}" must be a reverse-DNS namespace and a name, e.g. "com.example/weather" (docs/discovery.md)`,
+    );
   }
-  if (typeof card.description !== 'string' || card.description === '') throw new Error('card.description must say what the server does');
+  if (typeof card.description !== 'string' || card.description === '')
+    throw new Error('card.description must say what the server does');
   return card;
 }
 
@@ -127,7 +161,8 @@ function checkedCard(card: ServerCardDefinition): ServerCardDefinition {
 function byName<T>(items: readonly T[], key: (item: T) => string, kind: string): Map<string, T> {
   const map = new Map<string, T>();
   for (const item of items) {
-    if (map.has(key(item))) throw new Error(`${kind} "${key(item)}" is defined twice: give each ${kind} its own name, or list it once`);
+    if (map.has(key(item)))
+      throw new Error(`${kind} "${key(item)}" is defined twice: give each ${kind} its own name, or list it once`);
     map.set(key(item), item);
   }
   return map;

@@ -51,16 +51,48 @@ export function createServer(definition: ServerDefinition): CompiledServer {
   const parts = server.extensions.map((extension) => ({ id: extension.id, ...extension.install(server) }));
   const toolCalls = parts.flatMap((part) => (part.toolCalls ? [part.toolCalls] : [])) as ToolCalls[];
   if (server.tools.size > 0) {
-    methods.set('tools/list', list(server, 'tools/list', 'tools', [...server.tools.values()].map((t) => ({ rules: t.definition, listed: t.listed }))));
+    methods.set(
+      'tools/list',
+      list(
+        server,
+        'tools/list',
+        'tools',
+        [...server.tools.values()].map((t) => ({ rules: t.definition, listed: t.listed })),
+      ),
+    );
     methods.set('tools/call', callTool(server, toolCalls));
   }
   if (server.prompts.size > 0) {
-    methods.set('prompts/list', list(server, 'prompts/list', 'prompts', [...server.prompts.values()].map((p) => ({ rules: p, listed: listedPrompt(p) }))));
+    methods.set(
+      'prompts/list',
+      list(
+        server,
+        'prompts/list',
+        'prompts',
+        [...server.prompts.values()].map((p) => ({ rules: p, listed: listedPrompt(p) })),
+      ),
+    );
     methods.set('prompts/get', getPrompt(server));
   }
   if (server.capabilities.resources) {
-    methods.set('resources/list', list(server, 'resources/list', 'resources', server.listedResources.map((r) => ({ rules: r, listed: listedResource(r) }))));
-    methods.set('resources/templates/list', list(server, 'resources/templates/list', 'resourceTemplates', server.templates.map((t) => ({ rules: t.definition, listed: t.listed }))));
+    methods.set(
+      'resources/list',
+      list(
+        server,
+        'resources/list',
+        'resources',
+        server.listedResources.map((r) => ({ rules: r, listed: listedResource(r) })),
+      ),
+    );
+    methods.set(
+      'resources/templates/list',
+      list(
+        server,
+        'resources/templates/list',
+        'resourceTemplates',
+        server.templates.map((t) => ({ rules: t.definition, listed: t.listed })),
+      ),
+    );
     methods.set('resources/read', readResource(server));
   }
   if (server.completes) methods.set('completion/complete', complete(server));
@@ -72,7 +104,11 @@ export function createServer(definition: ServerDefinition): CompiledServer {
     const wraps = part.listen;
     if (wraps) methods.set('subscriptions/listen', wraps(methods.get('subscriptions/listen')!));
   }
-  const legacy = legacyMethods(methods, server, parts.flatMap((part) => part.legacyMethods ?? []));
+  const legacy = legacyMethods(
+    methods,
+    server,
+    parts.flatMap((part) => part.legacyMethods ?? []),
+  );
 
   return {
     supportedVersions: SUPPORTED_VERSIONS,
@@ -88,7 +124,9 @@ export function createServer(definition: ServerDefinition): CompiledServer {
       // (initialize negotiates instead: spec 2025-11-25 lifecycle)
       const versions: readonly string[] = isLegacy ? LEGACY_VERSIONS : SUPPORTED_VERSIONS;
       if (!versions.includes(meta.protocolVersion) && !(isLegacy && message.method === 'initialize')) {
-        return { error: unsupportedVersion(servedVersions(isLegacy || request.servesLegacy === true), meta.protocolVersion) };
+        return {
+          error: unsupportedVersion(servedVersions(isLegacy || request.servesLegacy === true), meta.protocolVersion),
+        };
       }
       const method = (isLegacy ? legacy : methods).get(message.method);
       if (!method) return { error: methodNotFound(message.method) };
@@ -108,4 +146,5 @@ const finishing =
   };
 
 /** A legacy client's reply: results in the shape of its revision (spec 2025-11-25). */
-const shapeLegacy = (reply: Reply): Reply => (reply.result && !(reply.result instanceof RawJson) ? { result: legacyShape(reply.result) } : reply);
+const shapeLegacy = (reply: Reply): Reply =>
+  reply.result && !(reply.result instanceof RawJson) ? { result: legacyShape(reply.result) } : reply;

@@ -86,7 +86,8 @@ export interface ToolFields extends Omit<Tool, 'inputSchema' | 'outputSchema'>, 
  * typed by `inputSchema` and its `structuredContent` by `outputSchema` (`./toolSchema.ts`), a
  * JSON Schema literal or a Standard Schema (zod, valibot, ArkType).
  */
-export interface ToolDefinition<In extends InputSchema = InputSchema, Out extends OutputSchema | undefined = undefined> extends ToolFields {
+export interface ToolDefinition<In extends InputSchema = InputSchema, Out extends OutputSchema | undefined = undefined>
+  extends ToolFields {
   inputSchema: In;
   outputSchema?: Out;
   // NoInfer: the schemas alone decide the types; a handler written apart (its own return type) is checked, not a source.
@@ -131,7 +132,11 @@ export interface ResourceDefinition extends ResourceDescription {
  */
 export interface ResourceTemplateDefinition<Template extends string = string> extends ResourceDescription {
   uriTemplate: Template;
-  read(uri: string, variables: TemplateVariables<NoInfer<Template>>, context: HandlerContext): Awaitable<ResourceContents | InputRequired | undefined>;
+  read(
+    uri: string,
+    variables: TemplateVariables<NoInfer<Template>>,
+    context: HandlerContext,
+  ): Awaitable<ResourceContents | InputRequired | undefined>;
   /** Suggestions for each template variable, for `completion/complete`. */
   complete?: { [Name in TemplateVariableName<NoInfer<Template>>]?: Completer };
 }
@@ -153,13 +158,18 @@ export interface PromptMessage {
 }
 
 /** A prompt; `get`'s arguments are typed from `arguments` (a required one is a string, the others may be missing). */
-export interface PromptDefinition<Args extends readonly PromptArgumentDefinition[] = readonly PromptArgumentDefinition[]> extends CallerRules {
+export interface PromptDefinition<
+  Args extends readonly PromptArgumentDefinition[] = readonly PromptArgumentDefinition[],
+> extends CallerRules {
   name: string;
   title?: string;
   description?: string;
   // A mapped type, not `Args` itself: an argument with a `complete` function still gives its name to `Args`.
   arguments?: { readonly [I in keyof Args]: Args[I] };
-  get(args: PromptArguments<NoInfer<Args>>, context: HandlerContext): Awaitable<{ description?: string; messages: PromptMessage[] } | InputRequired>;
+  get(
+    args: PromptArguments<NoInfer<Args>>,
+    context: HandlerContext,
+  ): Awaitable<{ description?: string; messages: PromptMessage[] } | InputRequired>;
 }
 
 /**
@@ -168,15 +178,23 @@ export interface PromptDefinition<Args extends readonly PromptArgumentDefinition
  * argument from before (`defineTool<{ name: string }>`) fails to compile with a message saying so:
  * it is checked against the first type parameter, which is there only to say it.
  */
-export const defineTool = <_ extends NoTypeArgument = NoTypeArgument, const In extends InputSchema = InputSchema, const Out extends OutputSchema | undefined = undefined>(
+export const defineTool = <
+  _ extends NoTypeArgument = NoTypeArgument,
+  const In extends InputSchema = InputSchema,
+  const Out extends OutputSchema | undefined = undefined,
+>(
   tool: ToolDefinition<In, Out>,
   // NoInfer: a list the tool is put in (`tools: [defineTool(…)]`) must not decide its types either.
 ): ToolDefinition<NoInfer<In>, NoInfer<Out>> => tool;
 /** A fixed resource, as written (its type checked). */
 export const defineResource = (resource: ResourceDefinition) => resource;
 /** `const`: the template and the arguments keep their literal types, which type `read` and `get`. */
-export const defineResourceTemplate = <const Template extends string>(template: ResourceTemplateDefinition<Template>): ResourceTemplateDefinition<NoInfer<Template>> => template;
-export const definePrompt = <const Args extends readonly PromptArgumentDefinition[] = []>(prompt: PromptDefinition<Args>): PromptDefinition<NoInfer<Args>> => prompt;
+export const defineResourceTemplate = <const Template extends string>(
+  template: ResourceTemplateDefinition<Template>,
+): ResourceTemplateDefinition<NoInfer<Template>> => template;
+export const definePrompt = <const Args extends readonly PromptArgumentDefinition[] = []>(
+  prompt: PromptDefinition<Args>,
+): PromptDefinition<NoInfer<Args>> => prompt;
 
 /**
  * Thrown by a handler for an expected failure the model can act on (bad upstream answer,

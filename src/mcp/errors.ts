@@ -63,8 +63,7 @@ export const parseError = (why: string) => new McpError(ErrorCode.ParseError, `P
 export const invalidRequest = (why: string) => new McpError(ErrorCode.InvalidRequest, `Invalid request: ${why}`);
 export const invalidParams = (why: string, data?: unknown) =>
   new McpError(ErrorCode.InvalidParams, `Invalid params: ${why}`, data);
-export const methodNotFound = (method: string) =>
-  new McpError(ErrorCode.MethodNotFound, `Method not found: ${method}`);
+export const methodNotFound = (method: string) => new McpError(ErrorCode.MethodNotFound, `Method not found: ${method}`);
 export const resourceNotFoundLegacy = (uri: string) =>
   new McpError(ErrorCode.ResourceNotFound, `Resource not found: ${uri}`, { uri });
 /** A legacy session cannot be asked anything by a stateless server: it needs 2026-07-28. */
@@ -86,9 +85,13 @@ export const missingCapability = (features: readonly string[]) => {
     required[name] ??= {};
     if (sub !== undefined) required[name][sub] = {};
   }
-  return new McpError(ErrorCode.MissingRequiredClientCapability, `Missing required client capability: ${features.join(', ')}`, {
-    requiredCapabilities: required,
-  });
+  return new McpError(
+    ErrorCode.MissingRequiredClientCapability,
+    `Missing required client capability: ${features.join(', ')}`,
+    {
+      requiredCapabilities: required,
+    },
+  );
 };
 /** A request the server can only serve to a client that declared an extension (spec extensions/tasks, Capability Negotiation). */
 export const missingExtension = (id: string) =>
@@ -96,8 +99,13 @@ export const missingExtension = (id: string) =>
     requiredCapabilities: { extensions: { [id]: {} } },
   });
 /** An unknown, expired or someone else's task: the same answer for all three, so none is revealed (spec extensions/tasks, Error Handling). */
-export const taskNotFound = (taskId: string) => invalidParams('Failed to retrieve task: Task not found or expired', { taskId });
-export const unsupportedVersion = (supported: readonly string[], requested: string, why = 'Unsupported protocol version') =>
+export const taskNotFound = (taskId: string) =>
+  invalidParams('Failed to retrieve task: Task not found or expired', { taskId });
+export const unsupportedVersion = (
+  supported: readonly string[],
+  requested: string,
+  why = 'Unsupported protocol version',
+) =>
   new McpError(ErrorCode.UnsupportedProtocolVersion, why, {
     supported,
     requested,
@@ -109,7 +117,8 @@ export const bodyTooLarge = (limit: number) =>
 export const unsupportedMediaType = () =>
   new McpError(ErrorCode.InvalidRequest, 'Content-Type must be application/json', undefined, 415);
 /** Authorization refusals (spec 2026-07-28 basic/authorization; RFC 6750): the WWW-Authenticate challenge goes with them. */
-export const unauthorized = (why: string) => new McpError(ErrorCode.InvalidRequest, `Unauthorized: ${why}`, undefined, 401);
+export const unauthorized = (why: string) =>
+  new McpError(ErrorCode.InvalidRequest, `Unauthorized: ${why}`, undefined, 401);
 /** The token is unverifiable for now, not invalid: the client keeps it and retries (Retry-After goes with it). */
 export const authorizationServerUnreachable = (what = 'its signing keys could not be fetched') =>
   new McpError(
@@ -122,11 +131,23 @@ export const forbidden = (why: string) => new McpError(ErrorCode.InvalidRequest,
  * `data.requiredScopes` names them, so the transport can add the step-up challenge (RFC 6750 3.1).
  */
 export const scopeRequired = (scopes: readonly string[]) =>
-  new McpError(ErrorCode.InvalidRequest, `Forbidden: this needs the scope${scopes.length > 1 ? 's' : ''} ${scopes.join(', ')}`, { requiredScopes: scopes }, 403);
-export const rateLimited = () => new McpError(ErrorCode.InvalidRequest, 'Too many requests; retry after the time in Retry-After', undefined, 429);
+  new McpError(
+    ErrorCode.InvalidRequest,
+    `Forbidden: this needs the scope${scopes.length > 1 ? 's' : ''} ${scopes.join(', ')}`,
+    { requiredScopes: scopes },
+    403,
+  );
+export const rateLimited = () =>
+  new McpError(ErrorCode.InvalidRequest, 'Too many requests; retry after the time in Retry-After', undefined, 429);
 /** Past the isolate's listen streams, or (`perClient`) past one client's share of them. */
 export const tooManyStreams = (limit: number, perClient = false) =>
-  new McpError(ErrorCode.InvalidRequest, `Too many open subscriptions/listen streams (limit ${limit}${perClient ? ' per client' : ''}); retry later`, undefined, 429);
-export const hostNotAllowed = (host: string) => new McpError(ErrorCode.InvalidRequest, `Host not allowed: ${host}`, undefined, 403);
+  new McpError(
+    ErrorCode.InvalidRequest,
+    `Too many open subscriptions/listen streams (limit ${limit}${perClient ? ' per client' : ''}); retry later`,
+    undefined,
+    429,
+  );
+export const hostNotAllowed = (host: string) =>
+  new McpError(ErrorCode.InvalidRequest, `Host not allowed: ${host}`, undefined, 403);
 export const originNotAllowed = (origin: string) =>
   new McpError(ErrorCode.InvalidRequest, `Origin not allowed: ${origin}`, undefined, 403);

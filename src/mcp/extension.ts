@@ -77,13 +77,24 @@ export interface ToolCalls {
   /** For `tool` on this request: true to take the call, false to leave it to the core, or the error refusing it. */
   claims(tool: CompiledTool, request: McpRequest): boolean | McpError;
   /** Serves a claimed call, after its arguments are checked; it may still answer at once, or ask for input first. */
-  call(tool: CompiledTool, args: JsonObject, input: RoundInput, request: McpRequest): Promise<CallToolResult | InputRequired | OtherResult | McpError>;
+  call(
+    tool: CompiledTool,
+    args: JsonObject,
+    input: RoundInput,
+    request: McpRequest,
+  ): Promise<CallToolResult | InputRequired | OtherResult | McpError>;
 }
 
 /** True when this request declared extension `id` in its client capabilities; unknown or malformed entries never count. */
 export function declaresExtension(request: { meta: McpRequest['meta'] }, id: string): boolean {
   const extensions = request.meta.clientCapabilities.extensions;
-  if (typeof extensions !== 'object' || extensions === null || Array.isArray(extensions) || !Object.hasOwn(extensions, id)) return false;
+  if (
+    typeof extensions !== 'object' ||
+    extensions === null ||
+    Array.isArray(extensions) ||
+    !Object.hasOwn(extensions, id)
+  )
+    return false;
   const entry = (extensions as JsonObject)[id];
   return typeof entry === 'object' && entry !== null && !Array.isArray(entry);
 }

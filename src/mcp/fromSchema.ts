@@ -24,11 +24,22 @@ export type FromSchema<S, Depth extends readonly unknown[] = []> = Depth['length
     : S extends false
       ? never
       : S extends object
-        ? Simplify<TypePart<S, [...Depth, 0]> & ConstPart<S> & EnumPart<S> & AnyOfPart<S, [...Depth, 0]> & OneOfPart<S, [...Depth, 0]> & AllOfPart<S, [...Depth, 0]>>
+        ? Simplify<
+            TypePart<S, [...Depth, 0]> &
+              ConstPart<S> &
+              EnumPart<S> &
+              AnyOfPart<S, [...Depth, 0]> &
+              OneOfPart<S, [...Depth, 0]> &
+              AllOfPart<S, [...Depth, 0]>
+          >
         : unknown;
 
 /** Flattens an intersection of object types into one, for readable hovers and messages; leaves others alone. */
-type Simplify<T> = T extends readonly unknown[] | ((...args: never[]) => unknown) ? T : T extends object ? { [K in keyof T]: T[K] } : T;
+type Simplify<T> = T extends readonly unknown[] | ((...args: never[]) => unknown)
+  ? T
+  : T extends object
+    ? { [K in keyof T]: T[K] }
+    : T;
 
 type TypePart<S, D extends readonly unknown[]> = S extends { readonly type: infer T }
   ? T extends string
@@ -57,22 +68,44 @@ type OfType<T extends string, S, D extends readonly unknown[]> = string extends 
 
 type ConstPart<S> = S extends { readonly const: infer C } ? C : unknown;
 type EnumPart<S> = S extends { readonly enum: readonly (infer E)[] } ? E : unknown;
-type AnyOfPart<S, D extends readonly unknown[]> = S extends { readonly anyOf: readonly (infer E)[] } ? FromSchema<E, D> : unknown;
-type OneOfPart<S, D extends readonly unknown[]> = S extends { readonly oneOf: readonly (infer E)[] } ? FromSchema<E, D> : unknown;
-type AllOfPart<S, D extends readonly unknown[]> = S extends { readonly allOf: infer List extends readonly unknown[] } ? Intersect<List, D> : unknown;
+type AnyOfPart<S, D extends readonly unknown[]> = S extends { readonly anyOf: readonly (infer E)[] }
+  ? FromSchema<E, D>
+  : unknown;
+type OneOfPart<S, D extends readonly unknown[]> = S extends { readonly oneOf: readonly (infer E)[] }
+  ? FromSchema<E, D>
+  : unknown;
+type AllOfPart<S, D extends readonly unknown[]> = S extends { readonly allOf: infer List extends readonly unknown[] }
+  ? Intersect<List, D>
+  : unknown;
 
-type Intersect<List extends readonly unknown[], D extends readonly unknown[]> = List extends readonly [infer First, ...infer Rest]
+type Intersect<List extends readonly unknown[], D extends readonly unknown[]> = List extends readonly [
+  infer First,
+  ...infer Rest,
+]
   ? FromSchema<First, D> & Intersect<Rest, D>
-  : List extends readonly [] ? unknown : unknown;
+  : List extends readonly []
+    ? unknown
+    : unknown;
 
 // ---- objects
 
-type ObjectOf<S, D extends readonly unknown[]> = Props<S extends { readonly properties: infer P extends object } ? P : {}, RequiredKeys<S>, D> & Rest<S, D>;
+type ObjectOf<S, D extends readonly unknown[]> = Props<
+  S extends { readonly properties: infer P extends object } ? P : {},
+  RequiredKeys<S>,
+  D
+> &
+  Rest<S, D>;
 
 /** The names in `required`; none when the list was widened to `string[]` (it could name any key). */
-type RequiredKeys<S> = S extends { readonly required: readonly (infer R extends string)[] } ? (string extends R ? never : R) : never;
+type RequiredKeys<S> = S extends { readonly required: readonly (infer R extends string)[] }
+  ? string extends R
+    ? never
+    : R
+  : never;
 
-type Props<P, R extends string, D extends readonly unknown[]> = { -readonly [K in keyof P as K extends R ? K : never]-?: FromSchema<P[K], D> } & {
+type Props<P, R extends string, D extends readonly unknown[]> = {
+  -readonly [K in keyof P as K extends R ? K : never]-?: FromSchema<P[K], D>;
+} & {
   -readonly [K in keyof P as K extends R ? never : K]+?: FromSchema<P[K], D>;
 } & { -readonly [K in Exclude<R, keyof P>]: unknown };
 
@@ -86,11 +119,15 @@ type Rest<S, D extends readonly unknown[]> = S extends { readonly patternPropert
       : { [key: string]: unknown };
 
 /** What a declared property may hold (an index signature must admit it), undefined for an optional one. */
-type DeclaredValues<S, D extends readonly unknown[]> = S extends { readonly properties: infer P extends object } ? { [K in keyof P]: FromSchema<P[K], D> }[keyof P] | undefined : never;
+type DeclaredValues<S, D extends readonly unknown[]> = S extends { readonly properties: infer P extends object }
+  ? { [K in keyof P]: FromSchema<P[K], D> }[keyof P] | undefined
+  : never;
 
 // ---- arrays
 
-type ArrayOf<S, D extends readonly unknown[]> = S extends { readonly prefixItems: infer Prefix extends readonly unknown[] }
+type ArrayOf<S, D extends readonly unknown[]> = S extends {
+  readonly prefixItems: infer Prefix extends readonly unknown[];
+}
   ? S extends { readonly items: false }
     ? OptionalTuple<Prefix, D>
     : [...OptionalTuple<Prefix, D>, ...ItemsOf<S, D>[]]
@@ -104,6 +141,9 @@ type ItemsOf<S, D extends readonly unknown[]> = S extends { readonly items: infe
   : unknown;
 
 /** `prefixItems` does not make an array that long (`minItems` would): each element is optional. */
-type OptionalTuple<Prefix extends readonly unknown[], D extends readonly unknown[]> = Prefix extends readonly [infer First, ...infer Rest]
+type OptionalTuple<Prefix extends readonly unknown[], D extends readonly unknown[]> = Prefix extends readonly [
+  infer First,
+  ...infer Rest,
+]
   ? [FromSchema<First, D>?, ...OptionalTuple<Rest, D>]
   : [];

@@ -76,7 +76,11 @@ class RequestContext implements HandlerContext {
     return (this.boundLog ??= (level, data, logger) => {
       // spec 2026-07-28 server/utilities/logging: only when the request set a level, at or above it
       if (LOG_LEVELS.indexOf(level) < this.minLevel) return;
-      this.request.notify({ jsonrpc: '2.0', method: 'notifications/message', params: { level, data, ...(logger ? { logger } : {}) } });
+      this.request.notify({
+        jsonrpc: '2.0',
+        method: 'notifications/message',
+        params: { level, data, ...(logger ? { logger } : {}) },
+      });
     });
   }
 }

@@ -15,7 +15,11 @@ class Scanner {
 
   whitespace(): void {
     const { text } = this;
-    for (let c = text.charCodeAt(this.pos); c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d; c = text.charCodeAt(++this.pos));
+    for (
+      let c = text.charCodeAt(this.pos);
+      c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+      c = text.charCodeAt(++this.pos)
+    );
   }
 
   /** Past the string whose opening quote is at `pos`: the next quote preceded by an even run of backslashes. */

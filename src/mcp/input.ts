@@ -26,7 +26,8 @@ export class InputRequired {
   ) {}
 }
 
-export const inputRequired = (requests: Record<string, InputRequest>, state?: JsonValue) => new InputRequired(requests, state);
+export const inputRequired = (requests: Record<string, InputRequest>, state?: JsonValue) =>
+  new InputRequired(requests, state);
 
 /** Asks the user for values through a form (`elicitation/create`). */
 export const elicit = (message: string, requestedSchema: JSONSchema): InputRequest => ({
@@ -88,7 +89,8 @@ function needs(request: InputRequest): ClientFeature[] {
 /** -32021 if the handler asks for input the client cannot give, -32602 past the limit; else undefined. */
 export function checkInputRequests(required: InputRequired, capabilities: ClientCapabilities): McpError | undefined {
   const requests = Object.values(required.inputRequests);
-  if (requests.length > MAX_INPUT_REQUESTS) return invalidParams(`a handler asked for more than ${MAX_INPUT_REQUESTS} inputs`);
+  if (requests.length > MAX_INPUT_REQUESTS)
+    return invalidParams(`a handler asked for more than ${MAX_INPUT_REQUESTS} inputs`);
   const missing = [...new Set(requests.flatMap(needs))].filter((feature) => !declares(capabilities, feature));
   return missing.length > 0 ? missingCapability(missing) : undefined;
 }

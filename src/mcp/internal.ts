@@ -7,7 +7,27 @@
  * a server author's code (src/server.ts, src/tools/) uses `./index.ts` alone. Its order (the
  * modules most layers use first) is the order of the core in the bundle: kept, it keeps the Worker small.
  */
-export { authorizationServerUnreachable, bodyTooLarge, headerMismatch, hostNotAllowed, internalError, invalidParams, invalidRequest, McpError, misconfigured, missingExtension, originNotAllowed, parseError, rateLimited, scopeRequired, taskNotFound, tooManyStreams, unauthorized, unsupportedMediaType, unsupportedVersion } from './errors';
+export {
+  authorizationServerUnreachable,
+  bodyTooLarge,
+  headerMismatch,
+  hostNotAllowed,
+  internalError,
+  invalidParams,
+  invalidRequest,
+  McpError,
+  misconfigured,
+  missingExtension,
+  originNotAllowed,
+  parseError,
+  rateLimited,
+  scopeRequired,
+  taskNotFound,
+  tooManyStreams,
+  unauthorized,
+  unsupportedMediaType,
+  unsupportedVersion,
+} from './errors';
 export { type ScopeHierarchy, scopeTokens } from './scopes';
 export { isObject, RawJson } from './json';
 export type { Caller } from './caller';
@@ -24,5 +44,13 @@ export { type ErrorReply, type Listen, type McpRequest, type Method, type Reply,
 export { derivedKey, toBase64Url } from './secretKeys';
 export { type CompiledTool, type HeaderParam } from './tools';
 export { readTraceContext, type TraceContext } from './traceContext';
-export { type CachePolicy, type CallToolResult, type JsonObject, type JSONRPCNotification, type JSONRPCRequest, type JsonValue, type RequestId } from './types';
+export {
+  type CachePolicy,
+  type CallToolResult,
+  type JsonObject,
+  type JSONRPCNotification,
+  type JSONRPCRequest,
+  type JsonValue,
+  type RequestId,
+} from './types';
 export { isRestricted, refusalFor, visibleTo } from './visibility';

@@ -42,7 +42,14 @@ export type ToolOutcome = { result: CallToolResult; json: string } | InputRequir
  * for `request` with this round's `input`, plus the fields the extension adds to it (`extra`,
  * e.g. tasks' `task`, declared by the extension on `HandlerContext`); then `invokeTool`.
  */
-export async function runTool(tool: CompiledTool, args: JsonObject, request: McpRequest, input: RoundInput, run: ToolRun, extra?: Partial<HandlerContext>): Promise<ToolOutcome> {
+export async function runTool(
+  tool: CompiledTool,
+  args: JsonObject,
+  request: McpRequest,
+  input: RoundInput,
+  run: ToolRun,
+  extra?: Partial<HandlerContext>,
+): Promise<ToolOutcome> {
   const value = await tool.readArguments(args);
   if (value instanceof ToolError) {
     const invalid = toolError(value.message);
@@ -54,14 +61,22 @@ export async function runTool(tool: CompiledTool, args: JsonObject, request: Mcp
 }
 
 /** Runs the handler with `args` as it takes them (`CompiledTool.readArguments`). */
-export async function invokeTool(tool: CompiledTool, args: unknown, context: HandlerContext, run: ToolRun): Promise<ToolOutcome> {
+export async function invokeTool(
+  tool: CompiledTool,
+  args: unknown,
+  context: HandlerContext,
+  run: ToolRun,
+): Promise<ToolOutcome> {
   const name = tool.definition.name;
   let value: CallToolResult | InputRequired;
   try {
     const answer = tool.definition.handler(args as never, context);
     // A handler that answers at once needs no clock; one that never settles is stopped at the
     // time limit (its signal aborts) and reported to the model.
-    value = answer instanceof Promise ? await (run.timeoutMs === undefined ? answer : withTimeLimit(answer, name, run.timeoutMs, run.abort)) : answer;
+    value =
+      answer instanceof Promise
+        ? await (run.timeoutMs === undefined ? answer : withTimeLimit(answer, name, run.timeoutMs, run.abort))
+        : answer;
   } catch (error) {
     if (error instanceof ToolError) value = toolError(error.message);
     else if (error instanceof McpError) return error;
@@ -90,10 +105,18 @@ export async function invokeTool(tool: CompiledTool, args: unknown, context: Han
 }
 
 /** A result the model reads as a failure it may act on (`isError: true`). */
-export const toolError = (message: string): CallToolResult => ({ content: [{ type: 'text', text: message }], isError: true });
+export const toolError = (message: string): CallToolResult => ({
+  content: [{ type: 'text', text: message }],
+  isError: true,
+});
 
 /** Races a tool's answer against its time limit; at the limit, a tool error for the model and an abort for the handler. */
-async function withTimeLimit(answer: Promise<CallToolResult | InputRequired>, name: string, limitMs: number, abort: ToolRun['abort']) {
+async function withTimeLimit(
+  answer: Promise<CallToolResult | InputRequired>,
+  name: string,
+  limitMs: number,
+  abort: ToolRun['abort'],
+) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<CallToolResult>((resolve) => {
     timer = setTimeout(() => {

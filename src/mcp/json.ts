@@ -5,7 +5,8 @@
 import type { JsonObject } from './types';
 
 /** True for a JSON object (not an array, not null). */
-export const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A result already serialized to JSON (a list page, a tool result): written once, sent as it is. */
 export class RawJson {

@@ -24,7 +24,8 @@ export const LEGACY_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26'] as con
 export const SERVED_WITH_LEGACY: readonly string[] = [...SUPPORTED_VERSIONS, ...LEGACY_VERSIONS];
 
 /** Every version served, for discover and -32022: the modern ones, then the legacy ones when they are served. */
-export const servedVersions = (servesLegacy: boolean): readonly string[] => (servesLegacy ? SERVED_WITH_LEGACY : SUPPORTED_VERSIONS);
+export const servedVersions = (servesLegacy: boolean): readonly string[] =>
+  servesLegacy ? SERVED_WITH_LEGACY : SUPPORTED_VERSIONS;
 
 /** A legacy request without MCP-Protocol-Version is 2025-03-26 (spec 2026-07-28 streamable-http, Protocol Version Header). */
 export const LEGACY_DEFAULT_VERSION = '2025-03-26';
@@ -50,7 +51,11 @@ export const LEGACY_METHODS = [
  * The methods legacy clients get: the listed modern ones the server serves, those its extensions
  * define for them too (`extensionMethods`), plus the legacy lifecycle.
  */
-export function legacyMethods(methods: ReadonlyMap<string, Method>, server: CompiledDefinition, extensionMethods: readonly string[] = []): Map<string, Method> {
+export function legacyMethods(
+  methods: ReadonlyMap<string, Method>,
+  server: CompiledDefinition,
+  extensionMethods: readonly string[] = [],
+): Map<string, Method> {
   const legacy = new Map<string, Method>();
   for (const method of [...LEGACY_METHODS, ...extensionMethods]) {
     const served = methods.get(method);
@@ -80,7 +85,11 @@ export function legacyMethods(methods: ReadonlyMap<string, Method>, server: Comp
  * client's capabilities were told to an `initialize` this server does not remember, so none
  * are assumed), and the progress token and trace context it may carry.
  */
-export function readLegacyMeta(method: string, params: JsonObject | undefined, header: string | null): RequestMeta | McpError {
+export function readLegacyMeta(
+  method: string,
+  params: JsonObject | undefined,
+  header: string | null,
+): RequestMeta | McpError {
   const protocolVersion = header ?? LEGACY_DEFAULT_VERSION;
   if (method !== 'initialize' && !(LEGACY_VERSIONS as readonly string[]).includes(protocolVersion)) {
     // spec 2025-11-25 basic/transports: an invalid or unsupported version header is 400; the
@@ -89,7 +98,8 @@ export function readLegacyMeta(method: string, params: JsonObject | undefined, h
   }
   const meta = isObject(params?._meta) ? params._meta : {};
   const out: RequestMeta = { era: 'legacy', protocolVersion, clientCapabilities: {} };
-  if (typeof meta.progressToken === 'string' || Number.isInteger(meta.progressToken)) out.progressToken = meta.progressToken as string | number;
+  if (typeof meta.progressToken === 'string' || Number.isInteger(meta.progressToken))
+    out.progressToken = meta.progressToken as string | number;
   const trace = readTraceContext(meta.traceparent, meta.tracestate);
   if (trace) out.trace = trace;
   return out;
@@ -102,7 +112,11 @@ export function readLegacyMeta(method: string, params: JsonObject | undefined, h
  */
 export function noLegacyHandshake(supported: readonly string[], params: JsonObject | undefined): McpError {
   const requested = typeof params?.protocolVersion === 'string' ? params.protocolVersion : 'unknown';
-  return unsupportedVersion(supported, requested, `Unsupported protocol version ${requested}: this server speaks ${supported.join(', ')} and has no initialize handshake`);
+  return unsupportedVersion(
+    supported,
+    requested,
+    `Unsupported protocol version ${requested}: this server speaks ${supported.join(', ')} and has no initialize handshake`,
+  );
 }
 
 /** A result as a legacy client expects it (spec 2025-11-25): no `resultType`, no caching hints. */

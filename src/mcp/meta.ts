@@ -110,7 +110,8 @@ export function declares(capabilities: ClientCapabilities, feature: string): boo
   if (!isObject(declared)) return false;
   if (dot === -1) return true;
   const sub = feature.slice(dot + 1);
-  if (name === 'elicitation' && sub === 'form' && !Object.hasOwn(declared, 'form') && !Object.hasOwn(declared, 'url')) return true;
+  if (name === 'elicitation' && sub === 'form' && !Object.hasOwn(declared, 'form') && !Object.hasOwn(declared, 'url'))
+    return true;
   return Object.hasOwn(declared, sub) && isObject(declared[sub]);
 }
 

@@ -4,7 +4,13 @@ import { invalidParams, type McpError } from './errors';
 import { isObject } from './json';
 
 /** `Prompt` as `prompts/list` shows it: arguments without their completers, no handler. */
-export function listedPrompt({ get: _get, arguments: args, requiredScopes: _scopes, visibleTo: _visibleTo, ...listed }: PromptDefinition): object {
+export function listedPrompt({
+  get: _get,
+  arguments: args,
+  requiredScopes: _scopes,
+  visibleTo: _visibleTo,
+  ...listed
+}: PromptDefinition): object {
   return args ? { ...listed, arguments: args.map(({ complete: _complete, ...arg }) => arg) } : listed;
 }
 
@@ -17,7 +23,10 @@ export function readPromptArguments(prompt: PromptDefinition, given: unknown): R
   }
   const missing = (prompt.arguments ?? []).filter((a) => a.required && !Object.hasOwn(args, a.name)).map((a) => a.name);
   if (missing.length > 0) {
-    return invalidParams(`prompt ${prompt.name} is missing required argument${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`, { missing });
+    return invalidParams(
+      `prompt ${prompt.name} is missing required argument${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`,
+      { missing },
+    );
   }
   return args as Record<string, string>;
 }

@@ -13,7 +13,13 @@ export interface CompiledTemplate {
 }
 
 /** `Resource` as `resources/list` shows it: the definition without its handler. */
-export function listedResource({ read: _read, cache: _cache, requiredScopes: _scopes, visibleTo: _visibleTo, ...listed }: ResourceDefinition): object {
+export function listedResource({
+  read: _read,
+  cache: _cache,
+  requiredScopes: _scopes,
+  visibleTo: _visibleTo,
+  ...listed
+}: ResourceDefinition): object {
   return listed;
 }
 
@@ -21,7 +27,14 @@ const EXPRESSION = /\{([^}]*)\}/g;
 const NAME = /^[A-Za-z0-9_]+$/;
 
 export function compileTemplate(definition: ResourceTemplateDefinition): CompiledTemplate {
-  const { read: _read, complete: _complete, cache: _cache, requiredScopes: _scopes, visibleTo: _visibleTo, ...listed } = definition;
+  const {
+    read: _read,
+    complete: _complete,
+    cache: _cache,
+    requiredScopes: _scopes,
+    visibleTo: _visibleTo,
+    ...listed
+  } = definition;
   const names: string[] = [];
   let source = '';
   let last = 0;
@@ -31,7 +44,9 @@ export function compileTemplate(definition: ResourceTemplateDefinition): Compile
     const reserved = body.startsWith('+');
     const name = reserved ? body.slice(1) : body;
     if (!NAME.test(name)) {
-      throw new Error(`resource template "${definition.uriTemplate}": only {name} and {+name} expressions are supported`);
+      throw new Error(
+        `resource template "${definition.uriTemplate}": only {name} and {+name} expressions are supported`,
+      );
     }
     names.push(name);
     // {var} stops at URI delimiters; {+var} may span them (RFC 6570 3.2.2, 3.2.3)

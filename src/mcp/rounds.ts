@@ -25,7 +25,11 @@ export interface Round<T> {
 }
 
 /** Serves one round of `request` for `server`. */
-export async function serveRound<T extends object>(server: CompiledDefinition, request: McpRequest, round: Round<T>): Promise<Reply> {
+export async function serveRound<T extends object>(
+  server: CompiledDefinition,
+  request: McpRequest,
+  round: Round<T>,
+): Promise<Reply> {
   const { method } = request.message;
   const params = request.message.params ?? {};
   const responses = readInputResponses(params);
@@ -45,16 +49,29 @@ export async function serveRound<T extends object>(server: CompiledDefinition, r
     return { error: internalError() };
   }
   if (value instanceof McpError) return { error: value };
-  if (!(value instanceof InputRequired)) return round.finish(value, params.inputResponses !== undefined || params.requestState !== undefined);
+  if (!(value instanceof InputRequired))
+    return round.finish(value, params.inputResponses !== undefined || params.requestState !== undefined);
   if (request.meta.era === 'legacy') return { error: cannotAskLegacyClient(method) };
   const refused = checkInputRequests(value, request.meta.clientCapabilities);
   if (refused) return { error: refused };
-  const requestState = value.state === undefined ? undefined : await sealState(request.secret, binding(request, round.salient), value.state, server.requestStateTtlMs);
+  const requestState =
+    value.state === undefined
+      ? undefined
+      : await sealState(request.secret, binding(request, round.salient), value.state, server.requestStateTtlMs);
   // An interim result: never cacheable, no caching hints (spec server/utilities/caching).
   return {
-    result: { resultType: 'input_required', inputRequests: value.inputRequests, ...(requestState ? { requestState } : {}), _meta: server.serverMeta },
+    result: {
+      resultType: 'input_required',
+      inputRequests: value.inputRequests,
+      ...(requestState ? { requestState } : {}),
+      _meta: server.serverMeta,
+    },
   };
 }
 
 /** What sealed state is bound to: made only when there is state to open or seal. */
-const binding = (request: McpRequest, salient: unknown) => ({ method: request.message.method, salient, principal: request.caller?.subject });
+const binding = (request: McpRequest, salient: unknown) => ({
+  method: request.message.method,
+  salient,
+  principal: request.caller?.subject,
+});

@@ -34,7 +34,9 @@ const MAX_SCOPE_CHARS = 200;
  */
 export function scopeTokens(value: unknown): readonly string[] {
   const values = typeof value === 'string' ? value.split(' ') : Array.isArray(value) ? value : [];
-  return values.filter((one): one is string => typeof one === 'string' && one.length <= MAX_SCOPE_CHARS && SCOPE_TOKEN.test(one)).slice(0, MAX_SCOPES);
+  return values
+    .filter((one): one is string => typeof one === 'string' && one.length <= MAX_SCOPE_CHARS && SCOPE_TOKEN.test(one))
+    .slice(0, MAX_SCOPES);
 }
 
 const FLAT: ScopeHierarchy = { grants: (scopes) => scopes, broadest: (scopes) => scopes };
@@ -46,7 +48,9 @@ export function compileScopeHierarchy(definition: ScopeHierarchyDefinition | und
     if (!Array.isArray(narrower)) throw new Error(`scopeHierarchy["${broad}"] must be a list of the scopes it implies`);
     for (const scope of [broad, ...narrower]) {
       if (typeof scope !== 'string' || !SCOPE_TOKEN.test(scope)) {
-        throw new Error(`scopeHierarchy: ${JSON.stringify(scope)} is not a scope (RFC 6749 3.3: printable ASCII, no space, quote or backslash)`);
+        throw new Error(
+          `scopeHierarchy: ${JSON.stringify(scope)} is not a scope (RFC 6749 3.3: printable ASCII, no space, quote or backslash)`,
+        );
       }
     }
   }
@@ -73,6 +77,7 @@ export function compileScopeHierarchy(definition: ScopeHierarchyDefinition | und
       return [...all];
     },
     // Two scopes that imply each other are equivalent: both stay, rather than neither.
-    broadest: (scopes) => scopes.filter((scope) => !scopes.some((other) => implies(other, scope) && !implies(scope, other))),
+    broadest: (scopes) =>
+      scopes.filter((scope) => !scopes.some((other) => implies(other, scope) && !implies(scope, other))),
   };
 }

@@ -8,13 +8,26 @@ const keys = new Map<string, Promise<CryptoKey>>();
 
 type DeriveKey = SubtleCrypto['deriveKey'];
 
-export function derivedKey(secret: string, label: string, algorithm: Parameters<DeriveKey>[2], usages: Parameters<DeriveKey>[4]): Promise<CryptoKey> {
+export function derivedKey(
+  secret: string,
+  label: string,
+  algorithm: Parameters<DeriveKey>[2],
+  usages: Parameters<DeriveKey>[4],
+): Promise<CryptoKey> {
   const name = `${label}\n${secret}`;
   let key = keys.get(name);
   if (!key) {
     key = crypto.subtle
       .importKey('raw', encoder.encode(secret), 'HKDF', false, ['deriveKey'])
-      .then((material) => crypto.subtle.deriveKey({ name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(), info: encoder.encode(label) }, material, algorithm, false, usages));
+      .then((material) =>
+        crypto.subtle.deriveKey(
+          { name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(), info: encoder.encode(label) },
+          material,
+          algorithm,
+          false,
+          usages,
+        ),
+      );
     keys.set(name, key);
   }
   return key;

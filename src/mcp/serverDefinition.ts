@@ -4,7 +4,13 @@
  * because it also names the extensions, whose types build on the core's: kept here, the public
  * vocabulary in `define.ts` imports nothing of the core, and `src/mcp/` has no import cycle.
  */
-import type { AnyTool, CacheableMethod, PromptDefinition, ResourceDefinition, ResourceTemplateDefinition } from './define';
+import type {
+  AnyTool,
+  CacheableMethod,
+  PromptDefinition,
+  ResourceDefinition,
+  ResourceTemplateDefinition,
+} from './define';
 import type { ScopeHierarchyDefinition } from './scopes';
 import type { Extension } from './extension';
 import type { CachePolicy, Implementation } from './types';

@@ -25,13 +25,24 @@ export interface StateBinding {
 }
 
 /** The AES-256-GCM key of requestState, under its own label. */
-const keyFor = (secret: string) => derivedKey(secret, 'mcp requestState v1', { name: 'AES-GCM', length: 256 }, ['encrypt', 'decrypt']);
+const keyFor = (secret: string) =>
+  derivedKey(secret, 'mcp requestState v1', { name: 'AES-GCM', length: 256 }, ['encrypt', 'decrypt']);
 
-export async function sealState(secret: string, binding: StateBinding, state: JsonValue, ttlMs: number, now = Date.now()): Promise<string> {
+export async function sealState(
+  secret: string,
+  binding: StateBinding,
+  state: JsonValue,
+  ttlMs: number,
+  now = Date.now(),
+): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
   const plain = encoder.encode(JSON.stringify({ exp: now + ttlMs, state }));
   const sealed = new Uint8Array(
-    await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: await bindingBytes(binding) }, await keyFor(secret), plain),
+    await crypto.subtle.encrypt(
+      { name: 'AES-GCM', iv, additionalData: await bindingBytes(binding) },
+      await keyFor(secret),
+      plain,
+    ),
   );
   const out = new Uint8Array(IV_BYTES + sealed.byteLength);
   out.set(iv);
@@ -39,8 +50,15 @@ export async function sealState(secret: string, binding: StateBinding, state: Js
   return toBase64Url(out);
 }
 
-export async function openState(secret: string, binding: StateBinding, sealed: unknown, now = Date.now()): Promise<JsonValue | McpError> {
-  const refuse = invalidParams('requestState is invalid, expired or belongs to another request; start the request again without it');
+export async function openState(
+  secret: string,
+  binding: StateBinding,
+  sealed: unknown,
+  now = Date.now(),
+): Promise<JsonValue | McpError> {
+  const refuse = invalidParams(
+    'requestState is invalid, expired or belongs to another request; start the request again without it',
+  );
   if (typeof sealed !== 'string' || sealed.length > MAX_REQUEST_STATE_CHARS) return refuse;
   const bytes = fromBase64Url(sealed);
   if (!bytes || bytes.byteLength <= IV_BYTES) return refuse;

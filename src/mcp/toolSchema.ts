@@ -18,7 +18,8 @@ export type InputSchema = JSONSchema | StandardJsonSchema;
 export type OutputSchema = JSONSchema | StandardJsonSchema;
 
 /** What `defineTool<{ name: string }>(…)`, the explicit form of before, now reads as a compile error. */
-export type NoTypeArgument = 'defineTool takes no type argument now: delete <…>; args are typed from inputSchema, structuredContent from outputSchema';
+export type NoTypeArgument =
+  'defineTool takes no type argument now: delete <…>; args are typed from inputSchema, structuredContent from outputSchema';
 
 /** What a Standard Schema's `validate` gives (transforms applied), and what it accepts. */
 type OutputOf<S extends StandardJsonSchema> = NonNullable<S['~standard']['types']>['output'];
@@ -32,7 +33,9 @@ type InputOf<S extends StandardJsonSchema> = NonNullable<S['~standard']['types']
 export type ArgumentsOf<S> = S extends StandardJsonSchema ? OutputOf<S> : FromSchema<S & { readonly type: 'object' }>;
 
 /** What a client sends as `arguments`: a Standard Schema's input (before its transforms), or what the JSON Schema accepts. */
-export type CallArgumentsOf<S> = S extends StandardJsonSchema ? InputOf<S> : FromSchema<S & { readonly type: 'object' }>;
+export type CallArgumentsOf<S> = S extends StandardJsonSchema
+  ? InputOf<S>
+  : FromSchema<S & { readonly type: 'object' }>;
 
 /**
  * What `structuredContent` must be: what the output schema accepts (for a Standard Schema its input:
@@ -52,4 +55,6 @@ export interface ToolErrorResult extends Omit<CallToolResult, 'structuredContent
 }
 
 /** What a handler returns: any result without an output schema; with one, structured content of its type or a tool error. */
-export type ResultOf<Out> = [Out] extends [undefined] ? CallToolResult : StructuredResult<StructuredOf<Out>> | ToolErrorResult;
+export type ResultOf<Out> = [Out] extends [undefined]
+  ? CallToolResult
+  : StructuredResult<StructuredOf<Out>> | ToolErrorResult;

@@ -53,7 +53,10 @@ function dialectOf(schema: JSONSchema, where: string): SchemaDraft {
 function compileSchema(schema: JSONSchema, where: string): (value: unknown) => string | undefined {
   const external = externalRef(schema);
   // spec 2026-07-28 basic/index, Schema Dialect: network $refs are never fetched; refused here rather than failing every call
-  if (external !== undefined) throw new Error(`${where}: $ref "${external}" points outside the schema; network references are not fetched, inline it under $defs`);
+  if (external !== undefined)
+    throw new Error(
+      `${where}: $ref "${external}" points outside the schema; network references are not fetched, inline it under $defs`,
+    );
   const dialect = dialectOf(schema, where);
   // Built on the first call that needs it and kept for the isolate's life: a cold start builds
   // no validator, and a tool never called never pays for one (docs/performance.md). The checks
@@ -64,7 +67,9 @@ function compileSchema(schema: JSONSchema, where: string): (value: unknown) => s
     const { valid, errors } = validator.validate(value);
     if (valid) return undefined;
     // The innermost errors are the actionable ones; the validator lists them last.
-    const leaves = errors.filter((e) => !errors.some((o) => o !== e && o.instanceLocation.startsWith(`${e.instanceLocation}/`)));
+    const leaves = errors.filter(
+      (e) => !errors.some((o) => o !== e && o.instanceLocation.startsWith(`${e.instanceLocation}/`)),
+    );
     return leaves
       .slice(-5)
       .map((e) => `${e.instanceLocation.replace(/^#/, '') || '/'}: ${e.error}`)
@@ -91,7 +96,14 @@ function externalRef(node: unknown): string | undefined {
 }
 
 /** The spec's `Tool` keys an author sets (spec 2026-07-28 schema.json, Tool); the schemas are listed as compiled. */
-const LISTED_KEYS: ReadonlySet<string> = new Set(['name', 'title', 'description', 'icons', 'annotations', '_meta'] satisfies (keyof Tool)[]);
+const LISTED_KEYS: ReadonlySet<string> = new Set([
+  'name',
+  'title',
+  'description',
+  'icons',
+  'annotations',
+  '_meta',
+] satisfies (keyof Tool)[]);
 
 /** Compiles a tool once: its listed form (with `fields` that the server's extensions add to it), validators, header parameters. */
 export function compileTool(tool: AnyTool, fields: readonly object[] = []): CompiledTool {
@@ -100,22 +112,28 @@ export function compileTool(tool: AnyTool, fields: readonly object[] = []): Comp
   const standardIn = standardOf(tool.inputSchema);
   const standardOut = standardOf(tool.outputSchema);
   const inputSchema = standardIn ? jsonSchemaOf(standardIn, `${where} inputSchema`) : (tool.inputSchema as JSONSchema);
-  const outputSchema = standardOut ? jsonSchemaOf(standardOut, `${where} outputSchema`) : (tool.outputSchema as JSONSchema | undefined);
+  const outputSchema = standardOut
+    ? jsonSchemaOf(standardOut, `${where} outputSchema`)
+    : (tool.outputSchema as JSONSchema | undefined);
   if (!isObject(inputSchema) || inputSchema.type !== 'object') {
     throw new Error(`${where}: inputSchema must be an object schema with "type": "object"`);
   }
   // An allow-list: only the spec's keys are listed, so a field the core or an extension adds to a definition never leaks.
   const own: Partial<Tool> = {};
-  for (const key of Object.keys(tool)) if (LISTED_KEYS.has(key)) (own as Record<string, unknown>)[key] = tool[key as keyof AnyTool];
+  for (const key of Object.keys(tool))
+    if (LISTED_KEYS.has(key)) (own as Record<string, unknown>)[key] = tool[key as keyof AnyTool];
   const listed: Tool = Object.assign(own, { inputSchema }, outputSchema && { outputSchema }, ...fields);
   const checkInput = standardIn ? undefined : compileSchema(inputSchema, `${where} inputSchema`);
   // The arguments the handler takes, or why they are invalid, for the model to fix.
-  const settle = (why: string | undefined, value: unknown) => (why === undefined ? value : new ToolError(`Invalid arguments for tool ${tool.name}: ${why}`));
+  const settle = (why: string | undefined, value: unknown) =>
+    why === undefined ? value : new ToolError(`Invalid arguments for tool ${tool.name}: ${why}`);
   return {
     definition: tool,
     listed,
     headerParams: collectHeaderParams(inputSchema, where),
-    readArguments: standardIn ? (args) => validateStandard(standardIn, args, settle) : (args) => settle(checkInput!(args), args),
+    readArguments: standardIn
+      ? (args) => validateStandard(standardIn, args, settle)
+      : (args) => settle(checkInput!(args), args),
     checkOutput: standardOut
       ? (structured) => validateStandard(standardOut, structured, (why) => why)
       : outputSchema
@@ -139,11 +157,22 @@ function jsonSchemaOf(standard: StandardJsonSchema['~standard'], where: string):
 }
 
 /** Validates with a Standard Schema, then `then(why, output)`: `why` names each failing path, undefined when valid. */
-function validateStandard<T>(standard: StandardJsonSchema['~standard'], value: unknown, then: (why: string | undefined, output?: unknown) => T): T | Promise<T> {
+function validateStandard<T>(
+  standard: StandardJsonSchema['~standard'],
+  value: unknown,
+  then: (why: string | undefined, output?: unknown) => T,
+): T | Promise<T> {
   const settle = (result: Awaited<ReturnType<typeof standard.validate>>) =>
     // A path segment is a key or `{ key }` (Standard Schema, Issue.path); JSON arguments have no symbol keys.
     result.issues
-      ? then(result.issues.map(({ path = [], message }) => `/${path.map((key) => (key as { key?: PropertyKey }).key ?? key).join('/')}: ${message}`).join('; '))
+      ? then(
+          result.issues
+            .map(
+              ({ path = [], message }) =>
+                `/${path.map((key) => (key as { key?: PropertyKey }).key ?? key).join('/')}: ${message}`,
+            )
+            .join('; '),
+        )
       : then(undefined, result.value);
   const result = standard.validate(value);
   return result instanceof Promise ? result.then(settle) : settle(result);
@@ -184,10 +213,17 @@ function collectHeaderParams(schema: JSONSchema, where: string): HeaderParam[] {
   return found;
 }
 
-function checkAnnotation(node: JSONSchema, header: unknown, path: string[], reachable: boolean, where: string): HeaderParam {
+function checkAnnotation(
+  node: JSONSchema,
+  header: unknown,
+  path: string[],
+  reachable: boolean,
+  where: string,
+): HeaderParam {
   const at = `${where}: x-mcp-header at /${path.join('/')}`;
   if (typeof header !== 'string' || !TOKEN.test(header)) throw new Error(`${at} must be an HTTP token`);
-  if (!reachable || path.length === 0) throw new Error(`${at} must sit on a property reached only through "properties"`);
+  if (!reachable || path.length === 0)
+    throw new Error(`${at} must sit on a property reached only through "properties"`);
   const type = node.type;
   if (type !== 'string' && type !== 'integer' && type !== 'boolean') {
     throw new Error(`${at} must annotate a string, integer or boolean parameter`);

@@ -60,15 +60,7 @@ export interface CachePolicy {
   cacheScope: CacheScope;
 }
 
-export type LoggingLevel =
-  | 'debug'
-  | 'info'
-  | 'notice'
-  | 'warning'
-  | 'error'
-  | 'critical'
-  | 'alert'
-  | 'emergency';
+export type LoggingLevel = 'debug' | 'info' | 'notice' | 'warning' | 'error' | 'critical' | 'alert' | 'emergency';
 
 export interface Annotations {
   audience?: ('user' | 'assistant')[];
@@ -154,4 +146,3 @@ export interface CallToolResult {
   isError?: boolean;
   _meta?: JsonObject;
 }
-

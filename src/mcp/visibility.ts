@@ -11,7 +11,8 @@ import { scopeRequired, type McpError } from './errors';
 import type { ScopeHierarchy } from './scopes';
 
 /** True when an item says anything about its callers: only then does a list depend on who asks. */
-export const isRestricted = (item: CallerRules): boolean => (item.requiredScopes?.length ?? 0) > 0 || item.visibleTo !== undefined;
+export const isRestricted = (item: CallerRules): boolean =>
+  (item.requiredScopes?.length ?? 0) > 0 || item.visibleTo !== undefined;
 
 /** What the item's rule says of `caller`; a rule that throws hides the item (fail closed), and the log says why. */
 export function visibleTo(item: CallerRules, caller: Caller | undefined): boolean {
@@ -29,14 +30,19 @@ const lacked = (item: CallerRules, caller: Caller | undefined): readonly string[
   item.requiredScopes?.length ? item.requiredScopes.filter((scope) => !caller?.scopes.includes(scope)) : [];
 
 /** Whether a list shows the item to `caller`: the rule allows it and the caller has every scope it needs. */
-export const listedFor = (item: CallerRules, caller: Caller | undefined): boolean => visibleTo(item, caller) && lacked(item, caller).length === 0;
+export const listedFor = (item: CallerRules, caller: Caller | undefined): boolean =>
+  visibleTo(item, caller) && lacked(item, caller).length === 0;
 
 /**
  * Why `caller` may not use the item: `'hidden'` (answer as not found) or the 403 naming the
  * broadest scopes it lacks; undefined when it may. With auth off (no caller) scopes are not
  * enforced, as for tools (there is no token to step up).
  */
-export function refusalFor(item: CallerRules, caller: Caller | undefined, hierarchy: ScopeHierarchy): 'hidden' | McpError | undefined {
+export function refusalFor(
+  item: CallerRules,
+  caller: Caller | undefined,
+  hierarchy: ScopeHierarchy,
+): 'hidden' | McpError | undefined {
   if (!visibleTo(item, caller)) return 'hidden';
   if (caller === undefined) return undefined;
   const missing = lacked(item, caller);

@@ -8,7 +8,11 @@ export const summarizeRepo = definePrompt({
   arguments: [
     { name: 'owner', description: 'User or organization', required: true },
     { name: 'repo', description: 'Repository name', required: true },
-    { name: 'audience', description: 'Who the summary is for', complete: (typed) => ['developers', 'managers', 'newcomers'].filter((a) => a.startsWith(typed)) },
+    {
+      name: 'audience',
+      description: 'Who the summary is for',
+      complete: (typed) => ['developers', 'managers', 'newcomers'].filter((a) => a.startsWith(typed)),
+    },
   ],
   get: ({ owner, repo, audience = 'developers' }) => ({
     messages: [

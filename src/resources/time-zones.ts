@@ -29,7 +29,9 @@ export const timeInZone = defineResourceTemplate({
   cache: { ttlMs: 0, cacheScope: 'public' },
   read(uri, { zone = '' }) {
     if (!zones().includes(zone)) return undefined; // not one of ours: -32602 resource not found
-    const now = new Intl.DateTimeFormat('en-GB', { timeZone: zone, dateStyle: 'full', timeStyle: 'long' }).format(new Date());
+    const now = new Intl.DateTimeFormat('en-GB', { timeZone: zone, dateStyle: 'full', timeStyle: 'long' }).format(
+      new Date(),
+    );
     return { contents: [{ uri, mimeType: 'text/plain', text: now }] };
   },
   complete: {

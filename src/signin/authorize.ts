@@ -13,7 +13,12 @@
  * so nothing trusted comes from the form or the URL. Errors the client may see go back to it as
  * OAuth errors only once the library has validated its redirect URI; the others are a page here.
  */
-import { AuthorizationError, authorizationErrorRedirect, CimdFetchError, type AuthRequest } from '@cloudflare/workers-oauth-provider';
+import {
+  AuthorizationError,
+  authorizationErrorRedirect,
+  CimdFetchError,
+  type AuthRequest,
+} from '@cloudflare/workers-oauth-provider';
 import * as oauth from 'oauth4webapi';
 import { constantTimeEqual } from '../http/auth';
 import type { HttpContext } from '../http/context';
@@ -55,13 +60,19 @@ export async function callback(context: HttpContext): Promise<Response> {
 async function showConsent(context: HttpContext, signIn: SignInServer): Promise<Response> {
   // Held to the size of a client's request before anything of it becomes a KV key (./limits.ts).
   const { search, searchParams } = new URL(context.url);
-  if (search.length > MAX_AUTHORIZE_QUERY_CHARS) return page(414, 'Sign-in cannot continue', 'This sign-in request is longer than any app sends.');
-  if (!searchParams.getAll('client_id').every(isClientId)) return page(400, 'Sign-in cannot continue', 'This app is not known here.');
+  if (search.length > MAX_AUTHORIZE_QUERY_CHARS)
+    return page(414, 'Sign-in cannot continue', 'This sign-in request is longer than any app sends.');
+  if (!searchParams.getAll('client_id').every(isClientId))
+    return page(400, 'Sign-in cannot continue', 'This app is not known here.');
   const oauthApi = signIn.server.getOAuthApi(context.env);
   const request = await oauthApi.parseAuthRequest(context.request);
   // The request is valid: the limiter comes before the first write (a consent transaction, or the upstream one).
   if (!(await withinSignInLimit(context, 'consent'))) {
-    const response = page(429, 'Too many sign-ins', 'Too many sign-ins started from your network. Try again in a minute.');
+    const response = page(
+      429,
+      'Too many sign-ins',
+      'Too many sign-ins started from your network. Try again in a minute.',
+    );
     response.headers.set('Retry-After', String(SIGN_IN_LIMIT_PERIOD_SECONDS));
     return response;
   }
@@ -89,13 +100,15 @@ async function showConsent(context: HttpContext, signIn: SignInServer): Promise<
 
 async function decide(context: HttpContext, signIn: SignInServer): Promise<Response> {
   const length = Number(context.request.headers.get('Content-Length') ?? NaN);
-  if (!(length <= MAX_FORM_BYTES)) return page(413, 'Request too large', 'The consent form was not what this page sends.');
+  if (!(length <= MAX_FORM_BYTES))
+    return page(413, 'Request too large', 'The consent form was not what this page sends.');
   if (!context.request.headers.get('Content-Type')?.startsWith('application/x-www-form-urlencoded')) {
     return page(415, 'Unsupported form', 'The consent form was not what this page sends.');
   }
   const form = await context.request.formData();
   const handle = form.get('handle');
-  if (typeof handle !== 'string' || handle.length === 0 || handle.length > MAX_HANDLE_LENGTH) return page(400, 'Consent expired', 'This consent page is not valid.');
+  if (typeof handle !== 'string' || handle.length === 0 || handle.length > MAX_HANDLE_LENGTH)
+    return page(400, 'Consent expired', 'This consent page is not valid.');
   const oauthApi = signIn.server.getOAuthApi(context.env);
   if (form.get('decision') !== 'approve') {
     const denied = await oauthApi.denyConsent(context.request, handle);
@@ -126,13 +139,22 @@ async function offeredOn(signIn: SignInServer, handle: string, offer: unknown): 
 }
 
 /** Consent given: the request saved server-side, and the browser sent to the provider with `state`, a PKCE challenge and a `nonce`. */
-async function toUpstream(context: HttpContext, signIn: SignInServer, request: AuthRequest, headers: Headers): Promise<Response> {
+async function toUpstream(
+  context: HttpContext,
+  signIn: SignInServer,
+  request: AuthRequest,
+  headers: Headers,
+): Promise<Response> {
   // The provider's address first: an outage answers 503 before anything is stored.
   await signIn.upstream.authorizationEndpoint();
   const pending: Pending = { verifier: oauth.generateRandomCodeVerifier(), nonce: oauth.generateRandomNonce() };
   const codeChallenge = await oauth.calculatePKCECodeChallenge(pending.verifier);
   const upstream = await signIn.server.getOAuthApi(context.env).beginUpstream(request, { data: pending, headers });
-  const location = await signIn.upstream.authorizationUrl({ state: upstream.state, codeChallenge, nonce: pending.nonce });
+  const location = await signIn.upstream.authorizationUrl({
+    state: upstream.state,
+    codeChallenge,
+    nonce: pending.nonce,
+  });
   upstream.headers.set('Location', location.href);
   return new Response(null, { status: 302, headers: upstream.headers });
 }
@@ -146,20 +168,35 @@ async function finish(context: HttpContext, signIn: SignInServer): Promise<Respo
     headers.set('Location', location);
     return new Response(null, { status: 302, headers });
   };
-  if (url.searchParams.has('error')) return redirect(authorizationErrorRedirect(request, 'access_denied', 'the sign-in provider declined'));
+  if (url.searchParams.has('error'))
+    return redirect(authorizationErrorRedirect(request, 'access_denied', 'the sign-in provider declined'));
   let signedIn;
   try {
     signedIn = await signIn.upstream.finish(url, data);
   } catch (error) {
     if (error instanceof UpstreamUnavailable) {
       console.warn(`sign-in: the provider did not answer the callback: ${error.message}`);
-      return redirect(authorizationErrorRedirect(request, 'temporarily_unavailable', 'the sign-in provider did not answer; try again'));
+      return redirect(
+        authorizationErrorRedirect(
+          request,
+          'temporarily_unavailable',
+          'the sign-in provider did not answer; try again',
+        ),
+      );
     }
     // The message only: an error about a token answer may hold the answer, tokens included.
-    console.warn(`sign-in: the provider's answer was refused: ${error instanceof Error ? error.message : 'unknown error'}`);
+    console.warn(
+      `sign-in: the provider's answer was refused: ${error instanceof Error ? error.message : 'unknown error'}`,
+    );
     return redirect(authorizationErrorRedirect(request, 'access_denied', 'the sign-in with the provider failed'));
   }
-  const { redirectTo } = await oauthApi.completeAuthorization({ request, userId: signedIn.userId, metadata: {}, scope: request.scope, props: signedIn.props });
+  const { redirectTo } = await oauthApi.completeAuthorization({
+    request,
+    userId: signedIn.userId,
+    metadata: {},
+    scope: request.scope,
+    props: signedIn.props,
+  });
   return redirect(redirectTo);
 }
 
@@ -170,9 +207,11 @@ async function finish(context: HttpContext, signIn: SignInServer): Promise<Respo
  * says to try again, 503 with Retry-After, and an error in the log.
  */
 function failure(error: unknown): Response {
-  if (error instanceof AuthorizationError && error.redirectTo) return new Response(null, { status: 302, headers: { Location: error.redirectTo } });
+  if (error instanceof AuthorizationError && error.redirectTo)
+    return new Response(null, { status: 302, headers: { Location: error.redirectTo } });
   if (error instanceof AuthorizationError) return page(400, 'Sign-in cannot continue', error.description);
-  if (error instanceof CimdFetchError) return page(400, 'Unknown app', 'This app could not be verified: its metadata document could not be read.');
+  if (error instanceof CimdFetchError)
+    return page(400, 'Unknown app', 'This app could not be verified: its metadata document could not be read.');
   if (error instanceof UpstreamUnavailable) {
     console.warn(`sign-in: the provider is unavailable: ${error.message}`);
     const response = page(503, 'Sign-in unavailable', 'The sign-in provider did not answer. Try again in a moment.');

@@ -6,7 +6,20 @@
  */
 import * as oauth from 'oauth4webapi';
 import type { LoginSettings } from './signInSettings';
-import { boundedClaims, CALLBACK_PATH, requestOptions, tokenProps, upstreamCall, UpstreamRefused, UpstreamUnavailable, UPSTREAM_TIMEOUT_MS, type Pending, type SignedIn, type Upstream, type UpstreamProps } from './upstream';
+import {
+  boundedClaims,
+  CALLBACK_PATH,
+  requestOptions,
+  tokenProps,
+  upstreamCall,
+  UpstreamRefused,
+  UpstreamUnavailable,
+  UPSTREAM_TIMEOUT_MS,
+  type Pending,
+  type SignedIn,
+  type Upstream,
+  type UpstreamProps,
+} from './upstream';
 
 type GitHubLogin = Extract<LoginSettings, { provider: 'github' }>;
 
@@ -52,7 +65,19 @@ export function github(login: GitHubLogin, issuer: string): Upstream {
       // The library has checked `state` (finishUpstream); GitHub sends no `iss` (RFC 9207 is optional).
       const params = oauth.validateAuthResponse(as, client, callback, oauth.skipStateCheck);
       const tokens = await upstreamCall(async () =>
-        oauth.processAuthorizationCodeResponse(as, client, await oauth.authorizationCodeGrantRequest(as, client, clientAuth, params, redirectUri, pending.verifier, options)),
+        oauth.processAuthorizationCodeResponse(
+          as,
+          client,
+          await oauth.authorizationCodeGrantRequest(
+            as,
+            client,
+            clientAuth,
+            params,
+            redirectUri,
+            pending.verifier,
+            options,
+          ),
+        ),
       );
       const user = await githubUser(login.githubApiUrl, tokens.access_token);
       if (!user) throw new UpstreamRefused('GitHub refused the token it has just issued');
@@ -62,12 +87,17 @@ export function github(login: GitHubLogin, issuer: string): Upstream {
     async refresh(props: UpstreamProps): Promise<UpstreamProps> {
       if (props.refreshToken === undefined) {
         // An OAuth app's token never expires: what a refresh can learn is whether it still works.
-        if (!(await githubUser(login.githubApiUrl, props.accessToken))) throw new UpstreamRefused('GitHub no longer accepts the token');
+        if (!(await githubUser(login.githubApiUrl, props.accessToken)))
+          throw new UpstreamRefused('GitHub no longer accepts the token');
         return props;
       }
       const refreshToken = props.refreshToken;
       const tokens = await upstreamCall(async () =>
-        oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, clientAuth, refreshToken, options)),
+        oauth.processRefreshTokenResponse(
+          as,
+          client,
+          await oauth.refreshTokenGrantRequest(as, client, clientAuth, refreshToken, options),
+        ),
       );
       return { ...props, ...tokenProps(tokens, refreshToken) };
     },
@@ -82,19 +112,30 @@ interface GitHubUser {
 
 /** The signed-in user (GET /user), undefined when GitHub refuses the token (401). */
 async function githubUser(apiUrl: string, token: string): Promise<GitHubUser | undefined> {
-  const response = await upstreamCall(() => fetch(`${apiUrl}/user`, { headers: githubApiHeaders(token), signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS) }));
+  const response = await upstreamCall(() =>
+    fetch(`${apiUrl}/user`, { headers: githubApiHeaders(token), signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS) }),
+  );
   if (response.status === 401) return undefined;
   if (!response.ok) throw new UpstreamUnavailable(`GitHub's /user answered ${response.status}`);
   const user = (await response.json()) as Record<string, unknown>;
   // A numeric id and a login as GitHub spells them: nothing else becomes a userId.
-  if (!Number.isSafeInteger(user.id) || (user.id as number) <= 0 || typeof user.login !== 'string' || !/^[A-Za-z0-9-]{1,39}$/.test(user.login)) {
-    throw new UpstreamUnavailable('GitHub\'s /user answered without a valid id and login');
+  if (
+    !Number.isSafeInteger(user.id) ||
+    (user.id as number) <= 0 ||
+    typeof user.login !== 'string' ||
+    !/^[A-Za-z0-9-]{1,39}$/.test(user.login)
+  ) {
+    throw new UpstreamUnavailable("GitHub's /user answered without a valid id and login");
   }
   return { id: user.id as number, login: user.login, ...(typeof user.name === 'string' ? { name: user.name } : {}) };
 }
 
 function propsOf(tokens: oauth.TokenEndpointResponse, user: GitHubUser): UpstreamProps {
-  return { provider: 'github', ...tokenProps(tokens), claims: boundedClaims({ login: user.login, id: user.id, name: user.name }) };
+  return {
+    provider: 'github',
+    ...tokenProps(tokens),
+    claims: boundedClaims({ login: user.login, id: user.id, name: user.name }),
+  };
 }
 
 /**
@@ -102,7 +143,10 @@ function propsOf(tokens: oauth.TokenEndpointResponse, user: GitHubUser): Upstrea
  * "Troubleshooting"); RFC 6749 5.2 says 400. Given the status the RFC says, oauth4webapi reports
  * it as the `ResponseBodyError` it is, with GitHub's code (`bad_refresh_token`, `bad_verification_code`).
  */
-async function tokenErrorsAsErrors(url: string, init: oauth.CustomFetchOptions<'POST', URLSearchParams>): Promise<Response> {
+async function tokenErrorsAsErrors(
+  url: string,
+  init: oauth.CustomFetchOptions<'POST', URLSearchParams>,
+): Promise<Response> {
   const response = await fetch(url, init);
   if (response.status !== 200 || !response.headers.get('Content-Type')?.includes('json')) return response;
   const text = await response.text();

@@ -5,7 +5,12 @@
  */
 import { RETRY_AFTER_SECONDS } from './signInServer';
 
-export function oauthError(status: number, error: string, description: string, headers: Record<string, string> = {}): Response {
+export function oauthError(
+  status: number,
+  error: string,
+  description: string,
+  headers: Record<string, string> = {},
+): Response {
   return new Response(JSON.stringify({ error, error_description: description }), {
     status,
     headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers },
@@ -17,11 +22,18 @@ export function oauthError(status: number, error: string, description: string, h
  * a key being bounded first, ./limits.ts), with the error's message only, clipped.
  */
 export function logStoreFailure(where: string, error: unknown): void {
-  console.error(`sign-in: the grant store (OAUTH_KV) failed ${where}: ${error instanceof Error ? error.message.slice(0, 200) : 'unknown error'}`);
+  console.error(
+    `sign-in: the grant store (OAUTH_KV) failed ${where}: ${error instanceof Error ? error.message.slice(0, 200) : 'unknown error'}`,
+  );
 }
 
 /** 503 `temporarily_unavailable` with Retry-After: the store failed; the client tries again. */
 export function storeUnavailable(where: string, error: unknown): Response {
   logStoreFailure(where, error);
-  return oauthError(503, 'temporarily_unavailable', 'the grant store is unavailable; retry after the time in Retry-After', { 'Retry-After': String(RETRY_AFTER_SECONDS) });
+  return oauthError(
+    503,
+    'temporarily_unavailable',
+    'the grant store is unavailable; retry after the time in Retry-After',
+    { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+  );
 }

@@ -8,7 +8,19 @@
 import * as oauth from 'oauth4webapi';
 import { MAX_USER_ID_CHARS } from './limits';
 import type { LoginSettings } from './signInSettings';
-import { boundedClaims, CALLBACK_PATH, requestOptions, tokenProps, upstreamCall, UpstreamRefused, UpstreamUnavailable, type Pending, type SignedIn, type Upstream, type UpstreamProps } from './upstream';
+import {
+  boundedClaims,
+  CALLBACK_PATH,
+  requestOptions,
+  tokenProps,
+  upstreamCall,
+  UpstreamRefused,
+  UpstreamUnavailable,
+  type Pending,
+  type SignedIn,
+  type Upstream,
+  type UpstreamProps,
+} from './upstream';
 
 type OidcLogin = Extract<LoginSettings, { provider: 'oidc' }>;
 
@@ -25,14 +37,20 @@ export function oidc(login: OidcLogin, issuer: string): Upstream {
   /** The provider's metadata, fetched once per isolate; a failure is not kept, so the next request tries again. */
   function metadata(): Promise<oauth.AuthorizationServer> {
     const issuerUrl = new URL(login.issuer);
-    discovered ??= upstreamCall(async () => oauth.processDiscoveryResponse(issuerUrl, await oauth.discoveryRequest(issuerUrl, { ...options, algorithm: 'oidc' })));
+    discovered ??= upstreamCall(async () =>
+      oauth.processDiscoveryResponse(
+        issuerUrl,
+        await oauth.discoveryRequest(issuerUrl, { ...options, algorithm: 'oidc' }),
+      ),
+    );
     discovered.catch(() => (discovered = undefined));
     return discovered;
   }
 
   async function authorizationEndpoint(): Promise<URL> {
     const as = await metadata();
-    if (!as.authorization_endpoint) throw new UpstreamUnavailable('the provider\'s metadata has no authorization_endpoint');
+    if (!as.authorization_endpoint)
+      throw new UpstreamUnavailable("the provider's metadata has no authorization_endpoint");
     return new URL(as.authorization_endpoint);
   }
 
@@ -50,7 +68,8 @@ export function oidc(login: OidcLogin, issuer: string): Upstream {
         nonce,
         code_challenge: codeChallenge,
         code_challenge_method: 'S256',
-      })) url.searchParams.set(name, value);
+      }))
+        url.searchParams.set(name, value);
       return url;
     },
 
@@ -59,31 +78,51 @@ export function oidc(login: OidcLogin, issuer: string): Upstream {
       // `state` was checked by the library (finishUpstream); `iss`, when the provider supports RFC 9207, here.
       const params = oauth.validateAuthResponse(as, client, callback, oauth.skipStateCheck);
       const tokens = await upstreamCall(async () =>
-        oauth.processAuthorizationCodeResponse(as, client, await oauth.authorizationCodeGrantRequest(as, client, clientAuth, params, redirectUri, pending.verifier, options), {
-          expectedNonce: pending.nonce,
-          requireIdToken: true,
-        }),
+        oauth.processAuthorizationCodeResponse(
+          as,
+          client,
+          await oauth.authorizationCodeGrantRequest(
+            as,
+            client,
+            clientAuth,
+            params,
+            redirectUri,
+            pending.verifier,
+            options,
+          ),
+          {
+            expectedNonce: pending.nonce,
+            requireIdToken: true,
+          },
+        ),
       );
       const claims = oauth.getValidatedIdTokenClaims(tokens)!;
-      return { userId: await userIdOf(claims.sub), props: { provider: 'oidc', ...tokenProps(tokens), claims: idClaims(claims) } };
+      return {
+        userId: await userIdOf(claims.sub),
+        props: { provider: 'oidc', ...tokenProps(tokens), claims: idClaims(claims) },
+      };
     },
 
     async refresh(props: UpstreamProps): Promise<UpstreamProps> {
       if (props.refreshToken === undefined) {
         // Nothing to refresh with: the upstream token serves until it expires, then the user signs in again.
-        if (props.expiresAt !== undefined && props.expiresAt <= Date.now() / 1000) throw new UpstreamRefused('the upstream token expired and there is no refresh token');
+        if (props.expiresAt !== undefined && props.expiresAt <= Date.now() / 1000)
+          throw new UpstreamRefused('the upstream token expired and there is no refresh token');
         return props;
       }
       const as = await metadata();
       const refreshToken = props.refreshToken;
       const tokens = await upstreamCall(async () =>
-        oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, clientAuth, refreshToken, options)),
+        oauth.processRefreshTokenResponse(
+          as,
+          client,
+          await oauth.refreshTokenGrantRequest(as, client, clientAuth, refreshToken, options),
+        ),
       );
       return { ...props, ...tokenProps(tokens, refreshToken) };
     },
   };
 }
-
 
 /**
  * The grant's userId for a `sub`: the library's tokens are `userId:grantId:secret`, and a `sub`
@@ -99,4 +138,11 @@ async function userIdOf(sub: string): Promise<string> {
 
 /** The ID token's claims a handler may want, bounded: who, from where, and how to greet them. */
 const idClaims = (claims: oauth.IDToken) =>
-  boundedClaims({ iss: claims.iss, sub: claims.sub, email: claims.email, email_verified: claims.email_verified === true ? 1 : undefined, name: claims.name, preferred_username: claims.preferred_username });
+  boundedClaims({
+    iss: claims.iss,
+    sub: claims.sub,
+    email: claims.email,
+    email_verified: claims.email_verified === true ? 1 : undefined,
+    name: claims.name,
+    preferred_username: claims.preferred_username,
+  });

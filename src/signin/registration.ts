@@ -7,7 +7,14 @@
  */
 import { readCapped } from '../http/body';
 import type { HttpContext } from '../http/context';
-import { MAX_CLIENT_NAME_CHARS, MAX_REDIRECT_URI_CHARS, MAX_REDIRECT_URIS, MAX_REGISTRATION_BYTES, SIGN_IN_LIMIT_PERIOD_SECONDS, withinSignInLimit } from './limits';
+import {
+  MAX_CLIENT_NAME_CHARS,
+  MAX_REDIRECT_URI_CHARS,
+  MAX_REDIRECT_URIS,
+  MAX_REGISTRATION_BYTES,
+  SIGN_IN_LIMIT_PERIOD_SECONDS,
+  withinSignInLimit,
+} from './limits';
 import { oauthError } from './oauthError';
 import type { SignInServer } from './signInServer';
 import { library } from './tokenEndpoint';
@@ -28,19 +35,29 @@ export async function registration(context: HttpContext, signIn: SignInServer): 
   // Not a POST: the library answers (405), having read nothing.
   if (request.method !== 'POST') return library(context, signIn, request);
   const declared = request.headers.get('Content-Length');
-  const bytes = declared !== null && Number(declared) > MAX_REGISTRATION_BYTES ? undefined : await readCapped(request.body, MAX_REGISTRATION_BYTES);
-  if (bytes === undefined) return oauthError(413, 'invalid_request', `a registration is at most ${MAX_REGISTRATION_BYTES} bytes`);
+  const bytes =
+    declared !== null && Number(declared) > MAX_REGISTRATION_BYTES
+      ? undefined
+      : await readCapped(request.body, MAX_REGISTRATION_BYTES);
+  if (bytes === undefined)
+    return oauthError(413, 'invalid_request', `a registration is at most ${MAX_REGISTRATION_BYTES} bytes`);
   let metadata: unknown;
   try {
     metadata = JSON.parse(utf8.decode(bytes));
   } catch {
     return oauthError(400, 'invalid_request', 'the registration is not JSON');
   }
-  if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) return oauthError(400, 'invalid_client_metadata', 'the registration is not a JSON object');
+  if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata))
+    return oauthError(400, 'invalid_client_metadata', 'the registration is not a JSON object');
   const kept = keptMetadata(metadata as Record<string, unknown>);
   if (kept instanceof Response) return kept;
   if (!(await withinSignInLimit(context, 'register'))) {
-    return oauthError(429, 'temporarily_unavailable', 'too many registrations from this address; retry after the time in Retry-After', { 'Retry-After': String(SIGN_IN_LIMIT_PERIOD_SECONDS) });
+    return oauthError(
+      429,
+      'temporarily_unavailable',
+      'too many registrations from this address; retry after the time in Retry-After',
+      { 'Retry-After': String(SIGN_IN_LIMIT_PERIOD_SECONDS) },
+    );
   }
   const headers = new Headers(request.headers);
   headers.delete('Content-Length');
@@ -51,24 +68,40 @@ export async function registration(context: HttpContext, signIn: SignInServer): 
 function keptMetadata(metadata: Record<string, unknown>): Record<string, unknown> | Response {
   const kept: Record<string, unknown> = {};
   const { redirect_uris: redirectUris, client_name: clientName } = metadata;
-  if (!Array.isArray(redirectUris) || redirectUris.length === 0 || redirectUris.length > MAX_REDIRECT_URIS || !redirectUris.every(isRedirectUri)) {
-    return oauthError(400, 'invalid_redirect_uri', `redirect_uris must be 1 to ${MAX_REDIRECT_URIS} absolute URIs of at most ${MAX_REDIRECT_URI_CHARS} characters, each host a plain host name or address`);
+  if (
+    !Array.isArray(redirectUris) ||
+    redirectUris.length === 0 ||
+    redirectUris.length > MAX_REDIRECT_URIS ||
+    !redirectUris.every(isRedirectUri)
+  ) {
+    return oauthError(
+      400,
+      'invalid_redirect_uri',
+      `redirect_uris must be 1 to ${MAX_REDIRECT_URIS} absolute URIs of at most ${MAX_REDIRECT_URI_CHARS} characters, each host a plain host name or address`,
+    );
   }
   kept.redirect_uris = redirectUris;
   if (clientName !== undefined) {
-    if (typeof clientName !== 'string' || !CLIENT_NAME.test(clientName)) return oauthError(400, 'invalid_client_metadata', `client_name must be text of 1 to ${MAX_CLIENT_NAME_CHARS} characters`);
+    if (typeof clientName !== 'string' || !CLIENT_NAME.test(clientName))
+      return oauthError(
+        400,
+        'invalid_client_metadata',
+        `client_name must be text of 1 to ${MAX_CLIENT_NAME_CHARS} characters`,
+      );
     kept.client_name = clientName;
   }
   for (const field of WORD_FIELDS) {
     const value = metadata[field];
     if (value === undefined) continue;
-    if (typeof value !== 'string' || !WORD.test(value)) return oauthError(400, 'invalid_client_metadata', `${field} must be one short word`);
+    if (typeof value !== 'string' || !WORD.test(value))
+      return oauthError(400, 'invalid_client_metadata', `${field} must be one short word`);
     kept[field] = value;
   }
   for (const field of WORD_LIST_FIELDS) {
     const value = metadata[field];
     if (value === undefined) continue;
-    if (!Array.isArray(value) || value.length > 5 || !value.every((one) => typeof one === 'string' && WORD.test(one))) return oauthError(400, 'invalid_client_metadata', `${field} must be a list of at most 5 short words`);
+    if (!Array.isArray(value) || value.length > 5 || !value.every((one) => typeof one === 'string' && WORD.test(one)))
+      return oauthError(400, 'invalid_client_metadata', `${field} must be a list of at most 5 short words`);
     kept[field] = value;
   }
   return kept;
@@ -79,7 +112,13 @@ const URI_CHARS = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]+$/;
 
 /** An absolute URI within the size, its host (when it has one) plain: `;` or `,` there would end a header's value. */
 function isRedirectUri(value: unknown): boolean {
-  if (typeof value !== 'string' || value.length > MAX_REDIRECT_URI_CHARS || !URI_CHARS.test(value) || !URL.canParse(value)) return false;
+  if (
+    typeof value !== 'string' ||
+    value.length > MAX_REDIRECT_URI_CHARS ||
+    !URI_CHARS.test(value) ||
+    !URL.canParse(value)
+  )
+    return false;
   const { host, hostname } = new URL(value);
   return host === '' || PLAIN_HOST.test(hostname);
 }

@@ -15,7 +15,16 @@ import { authorize, callback } from './authorize';
 import { isCredential } from './limits';
 import { logStoreFailure } from './oauthError';
 import { registration } from './registration';
-import { AS_METADATA_PATH, AUTHORIZE_PATH, problem, REGISTER_PATH, RETRY_AFTER_SECONDS, serverOf, signInServer, TOKEN_PATH } from './signInServer';
+import {
+  AS_METADATA_PATH,
+  AUTHORIZE_PATH,
+  problem,
+  REGISTER_PATH,
+  RETRY_AFTER_SECONDS,
+  serverOf,
+  signInServer,
+  TOKEN_PATH,
+} from './signInServer';
 import { signInDocs, signInSettingsMode, type signInSettings, type SignInAuthSettings } from './signInSettings';
 import { library, tokenEndpoint } from './tokenEndpoint';
 import { CALLBACK_PATH, type UpstreamProps } from './upstream';
@@ -36,7 +45,11 @@ function libraryEndpoint(serve: typeof library): (context: HttpContext) => Promi
  * shape than the library's is refused before it becomes a key (./limits.ts); KV failing is an
  * outage: 503 with Retry-After naming the store, never a refusal that sends the client back to sign in.
  */
-async function verify(token: string, auth: SignInAuthSettings, env: Env): Promise<Caller | IssuerUnreachable | undefined> {
+async function verify(
+  token: string,
+  auth: SignInAuthSettings,
+  env: Env,
+): Promise<Caller | IssuerUnreachable | undefined> {
   if (!isCredential(token)) return undefined;
   try {
     const valid = await signInServer(auth).server.validateToken<UpstreamProps>(auth.resource, token, env);
@@ -44,7 +57,11 @@ async function verify(token: string, auth: SignInAuthSettings, env: Env): Promis
     return { subject: valid.userId, scopes: valid.scope, claims: valid.props.claims, props: valid.props };
   } catch (error) {
     logStoreFailure('reading an access token', error);
-    return { unreachable: true, retryAfterSeconds: RETRY_AFTER_SECONDS, what: 'the grant store (OAUTH_KV) could not be read' };
+    return {
+      unreachable: true,
+      retryAfterSeconds: RETRY_AFTER_SECONDS,
+      what: 'the grant store (OAUTH_KV) could not be read',
+    };
   }
 }
 

@@ -62,10 +62,12 @@ export function signInServer(auth: SignInAuthSettings): SignInServer {
       ...(auth.scopesSupported.length > 0 ? { scopesSupported: [...auth.scopesSupported] } : {}),
       // Advertised only where the runtime has global_fetch_strictly_public (wrangler.toml), which keeps its fetches off private addresses.
       clientIdMetadataDocumentEnabled: true,
-      tokenExchangeCallback: ({ grantType, props }) => (grantType === 'refresh_token' ? refreshUpstream(upstream, props as UpstreamProps) : undefined),
+      tokenExchangeCallback: ({ grantType, props }) =>
+        grantType === 'refresh_token' ? refreshUpstream(upstream, props as UpstreamProps) : undefined,
     }),
     rememberSecret: () => (remember ??= derivedKey(login.stateSecret, 'mcp-worker-template remembered consent')),
-    signOffer: async (text) => derivedKey(await (offerKey ??= derivedKey(login.stateSecret, 'mcp-worker-template consent offer')), text),
+    signOffer: async (text) =>
+      derivedKey(await (offerKey ??= derivedKey(login.stateSecret, 'mcp-worker-template consent offer')), text),
   };
   return current;
 }
@@ -81,10 +83,17 @@ async function refreshUpstream(upstream: Upstream, props: UpstreamProps) {
     const next = await upstream.refresh(props);
     return next === props ? undefined : { newProps: next, accessTokenProps: next };
   } catch (error) {
-    if (error instanceof UpstreamRefused) throw new OAuthError('invalid_grant', { description: 'the sign-in provider no longer accepts this grant: authorize again' });
+    if (error instanceof UpstreamRefused)
+      throw new OAuthError('invalid_grant', {
+        description: 'the sign-in provider no longer accepts this grant: authorize again',
+      });
     if (error instanceof UpstreamUnavailable) {
       console.warn(`sign-in: the upstream refresh failed: ${error.message}`);
-      throw new OAuthError('temporarily_unavailable', { description: 'the sign-in provider did not answer; retry later', statusCode: 503, headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } });
+      throw new OAuthError('temporarily_unavailable', {
+        description: 'the sign-in provider did not answer; retry later',
+        statusCode: 503,
+        headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+      });
     }
     throw error;
   }
@@ -93,7 +102,9 @@ async function refreshUpstream(upstream: Upstream, props: UpstreamProps) {
 /** HMAC-SHA-256 of `label` under `secret`, base64: a key of its own for each use of the one secret. */
 async function derivedKey(secret: string, label: string): Promise<string> {
   const encoder = new TextEncoder();
-  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
   const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(label)));
   return btoa(String.fromCharCode(...mac));
 }
@@ -103,9 +114,16 @@ async function derivedKey(secret: string, label: string): Promise<string> {
  * missing or out of place is its parser's): the router then refuses every request, naming it.
  */
 export function problem(_auth: SignInAuthSettings, env: Env): SettingError | undefined {
-  if (!env.OAUTH_KV) return new SettingError('OAUTH_KV', 'is required with AUTH_MODE = "signin": a KV namespace binding (the sign-in block of wrangler.toml, docs/sign-in.md)');
+  if (!env.OAUTH_KV)
+    return new SettingError(
+      'OAUTH_KV',
+      'is required with AUTH_MODE = "signin": a KV namespace binding (the sign-in block of wrangler.toml, docs/sign-in.md)',
+    );
   if (!env.SIGN_IN_RATE_LIMITER) {
-    return new SettingError('SIGN_IN_RATE_LIMITER', 'is required with AUTH_MODE = "signin": a rate limiting binding that counts registrations and consent pages per address (the sign-in block of wrangler.toml, docs/sign-in.md)');
+    return new SettingError(
+      'SIGN_IN_RATE_LIMITER',
+      'is required with AUTH_MODE = "signin": a rate limiting binding that counts registrations and consent pages per address (the sign-in block of wrangler.toml, docs/sign-in.md)',
+    );
   }
   return undefined;
 }
@@ -113,7 +131,7 @@ export function problem(_auth: SignInAuthSettings, env: Env): SettingError | und
 /** The sign-in server of this request; 404 when sign-in is off (the router has refused to serve without what it needs). */
 export function serverOf(context: HttpContext): SignInServer | Response {
   const { auth } = context.settings;
-  if (auth.mode !== 'signin') return new Response('Not Found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
+  if (auth.mode !== 'signin')
+    return new Response('Not Found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
   return signInServer(auth as SignInAuthSettings);
 }
-

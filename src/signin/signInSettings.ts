@@ -6,7 +6,18 @@
  */
 import { resourceMetadataUrl } from '../http/auth';
 import type { AuthModeBase } from '../http/authMode';
-import { matching, oneOf, required, secret, SettingError, SHARED_AUTH_SETTINGS, url, type SettingDocs, type SettingRows, type ValuesOf } from '../http/settingsTable';
+import {
+  matching,
+  oneOf,
+  required,
+  secret,
+  SettingError,
+  SHARED_AUTH_SETTINGS,
+  url,
+  type SettingDocs,
+  type SettingRows,
+  type ValuesOf,
+} from '../http/settingsTable';
 
 /** The upstream provider users sign in with, and the secrets of the mode. */
 export type LoginSettings = (
@@ -36,10 +47,23 @@ export interface SignInAuthSettings {
 const LOGIN = {
   LOGIN_PROVIDER: { default: undefined, accepts: '`github` or `oidc`', parse: oneOf('github', 'oidc') },
   LOGIN_ISSUER: { default: undefined, accepts: 'an https URL (http only on loopback)', parse: url },
-  LOGIN_CLIENT_ID: { default: undefined, accepts: 'the client ID the provider gave this app (no whitespace)', parse: matching(/^[\x21-\x7e]{1,256}$/) },
+  LOGIN_CLIENT_ID: {
+    default: undefined,
+    accepts: 'the client ID the provider gave this app (no whitespace)',
+    parse: matching(/^[\x21-\x7e]{1,256}$/),
+  },
   LOGIN_GITHUB_URL: { default: 'https://github.com', accepts: 'an https URL (http only on loopback)', parse: url },
-  LOGIN_GITHUB_API_URL: { default: 'https://api.github.com', accepts: 'an https URL (http only on loopback)', parse: url },
-  LOGIN_CLIENT_SECRET: { default: undefined, accepts: 'the client secret the provider gave this app, with no whitespace around it', parse: secret, secret: true },
+  LOGIN_GITHUB_API_URL: {
+    default: 'https://api.github.com',
+    accepts: 'an https URL (http only on loopback)',
+    parse: url,
+  },
+  LOGIN_CLIENT_SECRET: {
+    default: undefined,
+    accepts: 'the client secret the provider gave this app, with no whitespace around it',
+    parse: secret,
+    secret: true,
+  },
 } satisfies SettingRows;
 
 const { AUTH_RESOURCE } = SHARED_AUTH_SETTINGS;
@@ -48,35 +72,83 @@ export const signInSettings = { AUTH_RESOURCE, ...LOGIN } satisfies SettingRows;
 const NEED = 'is required with AUTH_MODE = "signin" (docs/sign-in.md)';
 
 /** AUTH_MODE = "signin": issuer and resource from AUTH_RESOURCE, the LOGIN_* settings, or the one missing or out of place. */
-export function parseSignIn(values: ValuesOf<typeof signInSettings> & { AUTH_SCOPES: readonly string[]; MCP_STATE_SECRET: string | undefined } & Readonly<Record<string, unknown>>): SignInAuthSettings | SettingError {
+export function parseSignIn(
+  values: ValuesOf<typeof signInSettings> & {
+    AUTH_SCOPES: readonly string[];
+    MCP_STATE_SECRET: string | undefined;
+  } & Readonly<Record<string, unknown>>,
+): SignInAuthSettings | SettingError {
   const resource = values.AUTH_RESOURCE;
-  if (!resource) return required('AUTH_RESOURCE', 'signin', " (docs/sign-in.md): this server's resource identifier; its origin is the issuer");
+  if (!resource)
+    return required(
+      'AUTH_RESOURCE',
+      'signin',
+      " (docs/sign-in.md): this server's resource identifier; its origin is the issuer",
+    );
   // The Worker issues its own tokens: an issuer or key set of another server would be a second truth.
   for (const name of ['AUTH_ISSUER', 'AUTH_JWKS_URL', 'AUTH_SERVERS']) {
     const value = values[name];
     if (value !== undefined && !(Array.isArray(value) && value.length === 0)) {
-      return new SettingError(name, 'is not used with AUTH_MODE = "signin": the Worker is its own issuer, the origin of AUTH_RESOURCE');
+      return new SettingError(
+        name,
+        'is not used with AUTH_MODE = "signin": the Worker is its own issuer, the origin of AUTH_RESOURCE',
+      );
     }
   }
-  const { LOGIN_PROVIDER: provider, LOGIN_CLIENT_ID: clientId, LOGIN_CLIENT_SECRET: clientSecret, MCP_STATE_SECRET: stateSecret, LOGIN_ISSUER: issuer } = values;
+  const {
+    LOGIN_PROVIDER: provider,
+    LOGIN_CLIENT_ID: clientId,
+    LOGIN_CLIENT_SECRET: clientSecret,
+    MCP_STATE_SECRET: stateSecret,
+    LOGIN_ISSUER: issuer,
+  } = values;
   if (!provider) return new SettingError('LOGIN_PROVIDER', `${NEED}: \`github\` or \`oidc\``);
-  if (provider === 'oidc' && !issuer) return new SettingError('LOGIN_ISSUER', 'is required with LOGIN_PROVIDER = "oidc": the provider\'s issuer, where /.well-known/openid-configuration is');
-  if (provider === 'github' && issuer) return new SettingError('LOGIN_ISSUER', 'is for LOGIN_PROVIDER = "oidc" only; GitHub\'s endpoints are LOGIN_GITHUB_URL and LOGIN_GITHUB_API_URL');
-  if (!clientId) return new SettingError('LOGIN_CLIENT_ID', `${NEED}: the client ID of the app registered with the provider`);
-  if (!clientSecret) return new SettingError('LOGIN_CLIENT_SECRET', `${NEED} (\`wrangler secret put LOGIN_CLIENT_SECRET\`)`);
+  if (provider === 'oidc' && !issuer)
+    return new SettingError(
+      'LOGIN_ISSUER',
+      'is required with LOGIN_PROVIDER = "oidc": the provider\'s issuer, where /.well-known/openid-configuration is',
+    );
+  if (provider === 'github' && issuer)
+    return new SettingError(
+      'LOGIN_ISSUER',
+      'is for LOGIN_PROVIDER = "oidc" only; GitHub\'s endpoints are LOGIN_GITHUB_URL and LOGIN_GITHUB_API_URL',
+    );
+  if (!clientId)
+    return new SettingError('LOGIN_CLIENT_ID', `${NEED}: the client ID of the app registered with the provider`);
+  if (!clientSecret)
+    return new SettingError('LOGIN_CLIENT_SECRET', `${NEED} (\`wrangler secret put LOGIN_CLIENT_SECRET\`)`);
   // Remembered consent is signed with a key derived from it: a random per-isolate key would forget it at random.
-  if (!stateSecret) return new SettingError('MCP_STATE_SECRET', `${NEED}: remembered consent is signed with a key derived from it`);
+  if (!stateSecret)
+    return new SettingError('MCP_STATE_SECRET', `${NEED}: remembered consent is signed with a key derived from it`);
   const login: LoginSettings =
     provider === 'oidc'
       ? { provider, clientId, clientSecret, issuer: issuer!, stateSecret }
-      : { provider, clientId, clientSecret, githubUrl: withoutTrailingSlash(values.LOGIN_GITHUB_URL), githubApiUrl: withoutTrailingSlash(values.LOGIN_GITHUB_API_URL), stateSecret };
+      : {
+          provider,
+          clientId,
+          clientSecret,
+          githubUrl: withoutTrailingSlash(values.LOGIN_GITHUB_URL),
+          githubApiUrl: withoutTrailingSlash(values.LOGIN_GITHUB_API_URL),
+          stateSecret,
+        };
   const origin = new URL(resource).origin;
-  return { mode: 'signin', issuer: origin, resource, authorizationServers: [origin], scopesSupported: values.AUTH_SCOPES, metadataUrl: resourceMetadataUrl(resource), pagesOrigin: origin, login };
+  return {
+    mode: 'signin',
+    issuer: origin,
+    resource,
+    authorizationServers: [origin],
+    scopesSupported: values.AUTH_SCOPES,
+    metadataUrl: resourceMetadataUrl(resource),
+    pagesOrigin: origin,
+    login,
+  };
 }
 
 /** A LOGIN_ var while another mode is on would be silently ignored: say so instead. (A secret left set is harmless.) */
 export function loginUnused(values: Readonly<Record<string, unknown>>): SettingError | undefined {
-  const set = (Object.keys(LOGIN) as (keyof typeof LOGIN)[]).find((name) => !('secret' in LOGIN[name]) && values[name] !== LOGIN[name].default);
+  const set = (Object.keys(LOGIN) as (keyof typeof LOGIN)[]).find(
+    (name) => !('secret' in LOGIN[name]) && values[name] !== LOGIN[name].default,
+  );
   return set ? new SettingError(set, 'is set, but AUTH_MODE is not "signin" (docs/sign-in.md)') : undefined;
 }
 
@@ -84,7 +156,12 @@ export function loginUnused(values: Readonly<Record<string, unknown>>): SettingE
 const withoutTrailingSlash = (url: string | undefined) => (url ?? '').replace(/\/+$/, '');
 
 /** The sign-in mode's name, settings and parser, which `signIn()` (./signIn.ts) completes with its token check and routes. */
-export const signInSettingsMode: Omit<AuthModeBase<SignInAuthSettings, typeof signInSettings>, 'verify'> = { name: 'signin', settings: signInSettings, parse: parseSignIn, unused: loginUnused };
+export const signInSettingsMode: Omit<AuthModeBase<SignInAuthSettings, typeof signInSettings>, 'verify'> = {
+  name: 'signin',
+  settings: signInSettings,
+  parse: parseSignIn,
+  unused: loginUnused,
+};
 
 /** The README's line of each of its own settings (`npm run settings`; not in the Worker's bundle). */
 export const signInDocs: SettingDocs<typeof signInSettings> = {
@@ -92,9 +169,22 @@ export const signInDocs: SettingDocs<typeof signInSettings> = {
     shownDefault: 'empty',
     doc: 'For `signin` (required): the provider users sign in with, `github` (an OAuth app) or `oidc` (any OpenID Connect provider, by discovery) ([docs/sign-in.md](docs/sign-in.md)).',
   },
-  LOGIN_ISSUER: { shownDefault: 'empty', doc: 'For `signin` with `oidc` (required): the provider\'s issuer, where `/.well-known/openid-configuration` is.' },
-  LOGIN_CLIENT_ID: { shownDefault: 'empty', doc: 'For `signin` (required): the client ID of the app you registered with the provider.' },
-  LOGIN_GITHUB_URL: { doc: 'For `signin` with `github`: where GitHub\'s sign-in pages are (GitHub Enterprise, or a test fixture).' },
-  LOGIN_GITHUB_API_URL: { doc: 'For `signin` with `github`: GitHub\'s API, asked who signed in and used by tools that act as the user.' },
-  LOGIN_CLIENT_SECRET: { shownDefault: 'unset', doc: 'Secret, for `signin` (required): the client secret of the app you registered with the provider.' },
+  LOGIN_ISSUER: {
+    shownDefault: 'empty',
+    doc: "For `signin` with `oidc` (required): the provider's issuer, where `/.well-known/openid-configuration` is.",
+  },
+  LOGIN_CLIENT_ID: {
+    shownDefault: 'empty',
+    doc: 'For `signin` (required): the client ID of the app you registered with the provider.',
+  },
+  LOGIN_GITHUB_URL: {
+    doc: "For `signin` with `github`: where GitHub's sign-in pages are (GitHub Enterprise, or a test fixture).",
+  },
+  LOGIN_GITHUB_API_URL: {
+    doc: "For `signin` with `github`: GitHub's API, asked who signed in and used by tools that act as the user.",
+  },
+  LOGIN_CLIENT_SECRET: {
+    shownDefault: 'unset',
+    doc: 'Secret, for `signin` (required): the client secret of the app you registered with the provider.',
+  },
 };

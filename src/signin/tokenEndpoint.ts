@@ -14,12 +14,19 @@ import type { SignInServer } from './signInServer';
 export async function tokenEndpoint(context: HttpContext, signIn: SignInServer): Promise<Response> {
   const { request } = context;
   // Not a form POST: the library refuses it (405, 400) without reading anything.
-  if (request.method !== 'POST' || !/^application\/x-www-form-urlencoded\s*(?:;|$)/i.test(request.headers.get('Content-Type') ?? '')) {
+  if (
+    request.method !== 'POST' ||
+    !/^application\/x-www-form-urlencoded\s*(?:;|$)/i.test(request.headers.get('Content-Type') ?? '')
+  ) {
     return library(context, signIn, request);
   }
   const declared = request.headers.get('Content-Length');
-  const bytes = declared !== null && Number(declared) > MAX_TOKEN_FORM_BYTES ? undefined : await readCapped(request.body, MAX_TOKEN_FORM_BYTES);
-  if (bytes === undefined) return oauthError(413, 'invalid_request', `the form is larger than ${MAX_TOKEN_FORM_BYTES} bytes`);
+  const bytes =
+    declared !== null && Number(declared) > MAX_TOKEN_FORM_BYTES
+      ? undefined
+      : await readCapped(request.body, MAX_TOKEN_FORM_BYTES);
+  if (bytes === undefined)
+    return oauthError(413, 'invalid_request', `the form is larger than ${MAX_TOKEN_FORM_BYTES} bytes`);
   const form = new URLSearchParams(new TextDecoder().decode(bytes));
   const refused = refusal(form, request.headers.get('Authorization'));
   if (refused) return refused;
@@ -29,14 +36,24 @@ export async function tokenEndpoint(context: HttpContext, signIn: SignInServer):
 /** What the form's keys refuse, before the library looks any of them up. */
 function refusal(form: URLSearchParams, authorization: string | null): Response | undefined {
   const basic = authorization !== null && /^basic /i.test(authorization);
-  const clientIds = [...form.getAll('client_id'), ...(basic ? [basicClientId(authorization)] : []), ...form.getAll('client_assertion').map(assertionIssuer)];
+  const clientIds = [
+    ...form.getAll('client_id'),
+    ...(basic ? [basicClientId(authorization)] : []),
+    ...form.getAll('client_assertion').map(assertionIssuer),
+  ];
   if (clientIds.some((id) => id !== '' && !isClientId(id))) {
-    return oauthError(401, 'invalid_client', 'client authentication failed', basic ? { 'WWW-Authenticate': 'Basic realm="OAuth"' } : {});
+    return oauthError(
+      401,
+      'invalid_client',
+      'client authentication failed',
+      basic ? { 'WWW-Authenticate': 'Basic realm="OAuth"' } : {},
+    );
   }
   if ([...form.getAll('code'), ...form.getAll('refresh_token')].some((value) => !isCredential(value))) {
     return oauthError(400, 'invalid_grant', 'the code or refresh token is not one this server issued');
   }
-  if (!form.has('grant_type') && form.getAll('token').some((value) => !isCredential(value))) return new Response(null, { status: 200 });
+  if (!form.has('grant_type') && form.getAll('token').some((value) => !isCredential(value)))
+    return new Response(null, { status: 200 });
   return undefined;
 }
 

@@ -84,7 +84,10 @@ export function boundedClaims(entries: Record<string, unknown>): Record<string, 
 }
 
 /** The token answer, as props: a refresh token kept when the provider did not rotate it. */
-export function tokenProps(tokens: oauth.TokenEndpointResponse, previousRefresh?: string): Pick<UpstreamProps, 'accessToken' | 'refreshToken' | 'expiresAt'> {
+export function tokenProps(
+  tokens: oauth.TokenEndpointResponse,
+  previousRefresh?: string,
+): Pick<UpstreamProps, 'accessToken' | 'refreshToken' | 'expiresAt'> {
   const refreshToken = tokens.refresh_token ?? previousRefresh;
   return {
     accessToken: tokens.access_token,
@@ -105,13 +108,21 @@ export async function upstreamCall<T>(call: () => Promise<T>): Promise<T> {
     if (error instanceof oauth.ResponseBodyError) {
       // The provider's error code goes into a log line: clipped, whatever it sent.
       const code = String(error.error).slice(0, 64);
-      if (error.status >= 500 || error.status === 429 || code === 'temporarily_unavailable') throw new UpstreamUnavailable(`the provider answered ${error.status} ${code}`);
+      if (error.status >= 500 || error.status === 429 || code === 'temporarily_unavailable')
+        throw new UpstreamUnavailable(`the provider answered ${error.status} ${code}`);
       throw new UpstreamRefused(`the provider refused: ${code}`);
     }
-    if (error instanceof oauth.OperationProcessingError && error.cause instanceof Response && error.cause.status >= 500) {
+    if (
+      error instanceof oauth.OperationProcessingError &&
+      error.cause instanceof Response &&
+      error.cause.status >= 500
+    ) {
       throw new UpstreamUnavailable(`the provider answered ${error.cause.status}`);
     }
-    if (error instanceof TypeError || (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError'))) {
+    if (
+      error instanceof TypeError ||
+      (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError'))
+    ) {
       throw new UpstreamUnavailable(`the provider did not answer: ${error.message.slice(0, 120)}`);
     }
     throw error;

@@ -37,7 +37,8 @@ export function directoriesOf(skills: readonly BuiltSkill[], pageSize: number): 
         parent = uri;
       });
     }
-    for (const [uri, listed] of children) directories.set(uri, { rules: skill.rules ?? {}, pages: pagesOf(uri, [...listed.values()], pageSize) });
+    for (const [uri, listed] of children)
+      directories.set(uri, { rules: skill.rules ?? {}, pages: pagesOf(uri, [...listed.values()], pageSize) });
   }
   return directories;
 }

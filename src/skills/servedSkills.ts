@@ -5,14 +5,28 @@
  * `SKILL.md` listed in `resources/list`, every file read through `resources/read`, every
  * directory's children. A request is a lookup; a file read is one fetch from the static assets.
  */
-import { type CachePolicy, type Extension, invalidParams, isRestricted, list, type McpRequest, type Method, refusalFor, type ServerAtLoad } from '../mcp/internal';
+import {
+  type CachePolicy,
+  type Extension,
+  invalidParams,
+  isRestricted,
+  list,
+  type McpRequest,
+  type Method,
+  refusalFor,
+  type ServerAtLoad,
+} from '../mcp/internal';
 import { SKILLS_EXTENSION, type BuiltSkill, type SkillRules } from './built';
 import { directoriesOf, type Directory } from './directories';
 import { skillFile } from './skillFile';
 
 /** A skill as served: its entry (skills.mdx, Skill Entries) and who may see it. */
 interface Served {
-  readonly entry: { uri: string; frontmatter: BuiltSkill['frontmatter']; resources: { uri: string; digest: string; size: number }[] };
+  readonly entry: {
+    uri: string;
+    frontmatter: BuiltSkill['frontmatter'];
+    resources: { uri: string; digest: string; size: number }[];
+  };
   readonly rules: SkillRules;
 }
 
@@ -35,7 +49,13 @@ export function servedSkills(built: readonly BuiltSkill[]): readonly Extension[]
       unlistedResources: files.filter((file) => !entries.has(file.uri)),
       install: (server) => ({
         methods: {
-          'skills/list': list(server, 'resources/list', 'skills', served.map(({ entry, rules }) => ({ rules, listed: entry })), 'skills/list'),
+          'skills/list': list(
+            server,
+            'resources/list',
+            'skills',
+            served.map(({ entry, rules }) => ({ rules, listed: entry })),
+            'skills/list',
+          ),
           'skills/get': getSkill(server, served),
           'resources/directory/read': readDirectory(server, directoriesOf(built, server.pageSize)),
         },
@@ -80,14 +100,18 @@ function getSkill(server: ServerAtLoad, served: readonly Served[]): Method {
  * caching hints are on the result too: the SDK client requires them on 2026-07-28 (notes.md).
  */
 function readDirectory(server: ServerAtLoad, directories: ReadonlyMap<string, Directory>): Method {
-  const known = new Map([...directories].map(([uri, directory]) => [uri, { ...directory, policy: policies(server, directory.rules) }]));
+  const known = new Map(
+    [...directories].map(([uri, directory]) => [uri, { ...directory, policy: policies(server, directory.rules) }]),
+  );
   return (request) => {
     const { uri, cursor } = request.message.params ?? {};
     if (typeof uri !== 'string') return { error: invalidParams('params.uri must be a string') };
-    if (cursor !== undefined && typeof cursor !== 'string') return { error: invalidParams('params.cursor must be a string') };
+    if (cursor !== undefined && typeof cursor !== 'string')
+      return { error: invalidParams('params.cursor must be a string') };
     const directory = known.get(uri);
     const refused = directory && refusalFor(directory.rules, request.caller, server.scopeHierarchy);
-    if (!directory || refused === 'hidden') return { error: invalidParams(`${uri} is not a directory resource`, { uri }) };
+    if (!directory || refused === 'hidden')
+      return { error: invalidParams(`${uri} is not a directory resource`, { uri }) };
     if (refused) return { error: refused };
     const page = directory.pages.get(cursor);
     if (!page) return { error: invalidParams('unknown cursor', { cursor }) };

@@ -23,19 +23,32 @@ export function skillFile(skill: BuiltSkill, file: BuiltFile): ResourceDefinitio
     ...(visibleTo ? { visibleTo } : {}),
     read: async ({ env }) => {
       const bytes = await readAsset(env, `skills/${skill.path}/${file.path}`);
-      return { contents: [file.binary ? { uri, mimeType: file.mimeType, blob: base64(bytes) } : { uri, mimeType: file.mimeType, text: utf8.decode(bytes) }] };
+      return {
+        contents: [
+          file.binary
+            ? { uri, mimeType: file.mimeType, blob: base64(bytes) }
+            : { uri, mimeType: file.mimeType, text: utf8.decode(bytes) },
+        ],
+      };
     },
   };
 }
 
 async function readAsset(env: Env, path: string): Promise<Uint8Array> {
   const assets = (env as { ASSETS?: Fetcher }).ASSETS;
-  if (!assets) throw misconfigured('ASSETS', 'is not bound: skills are read from static assets, `[assets] directory = "build"` and `binding = "ASSETS"` in wrangler.toml (docs/skills.md)');
+  if (!assets)
+    throw misconfigured(
+      'ASSETS',
+      'is not bound: skills are read from static assets, `[assets] directory = "build"` and `binding = "ASSETS"` in wrangler.toml (docs/skills.md)',
+    );
   // Only the path matters to the binding; the host is a placeholder.
   const response = await assets.fetch(`https://assets.invalid/${path}`);
   if (!response.ok) {
     await response.body?.cancel();
-    throw misconfigured('ASSETS', `has no ${path} (${response.status}): skills/ is built into it by npm run build:skills, which wrangler runs before dev, test and deploy (docs/skills.md)`);
+    throw misconfigured(
+      'ASSETS',
+      `has no ${path} (${response.status}): skills/ is built into it by npm run build:skills, which wrangler runs before dev, test and deploy (docs/skills.md)`,
+    );
   }
   return new Uint8Array(await response.arrayBuffer());
 }

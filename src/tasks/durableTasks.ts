@@ -5,7 +5,27 @@
  * the caller's principal, which the object checks against its creator. An id that this server
  * did not mint for the caller (`./taskId.ts`) never reaches an object.
  */
-import { declaresExtension, type Extension, InputRequired, internalError, invalidParams, isObject, type JsonObject, type JSONRPCNotification, McpError, type McpRequest, MetaKey, type Method, missingExtension, OtherResult, rateLimited, readInputResponses, type Reply, type RequestMeta, taskNotFound } from '../mcp/internal';
+import {
+  declaresExtension,
+  type Extension,
+  InputRequired,
+  internalError,
+  invalidParams,
+  isObject,
+  type JsonObject,
+  type JSONRPCNotification,
+  McpError,
+  type McpRequest,
+  MetaKey,
+  type Method,
+  missingExtension,
+  OtherResult,
+  rateLimited,
+  readInputResponses,
+  type Reply,
+  type RequestMeta,
+  taskNotFound,
+} from '../mcp/internal';
 import { isTaskId, mintTaskId } from './taskId';
 import { TASK_LIMITS, tooLargeToKeep } from './taskLimits';
 import type { TaskObjectApi } from './taskObject';
@@ -52,7 +72,9 @@ export function durableTasks(options: DurableTasksOptions = {}): Extension {
       return undefined;
     }
     if (!env.MCP_STATE_SECRET) {
-      console.error('task tools need the secret MCP_STATE_SECRET: task ids are signed with it, so that every isolate can check them (docs/tasks.md)');
+      console.error(
+        'task tools need the secret MCP_STATE_SECRET: task ids are signed with it, so that every isolate can check them (docs/tasks.md)',
+      );
       return undefined;
     }
     return namespace;
@@ -62,7 +84,8 @@ export function durableTasks(options: DurableTasksOptions = {}): Extension {
   async function overBudget(request: McpRequest): Promise<boolean> {
     const limiter: unknown = (request.env as unknown as Record<string, unknown>)[rateLimiter];
     if (!isRateLimit(limiter)) return false;
-    const key = request.callerKey ?? (request.caller !== undefined ? `principal:${request.caller.subject}` : 'anonymous');
+    const key =
+      request.callerKey ?? (request.caller !== undefined ? `principal:${request.caller.subject}` : 'anonymous');
     return !(await limiter.limit({ key })).success;
   }
 
@@ -72,7 +95,10 @@ export function durableTasks(options: DurableTasksOptions = {}): Extension {
    * unknown id, or params refused, cost no object.
    */
   const taskMethod =
-    <P>(read: (params: JsonObject) => P | McpError, serve: (task: TaskObjectApi, principal: string | null, input: P, taskId: string) => Promise<Reply>): Method =>
+    <P>(
+      read: (params: JsonObject) => P | McpError,
+      serve: (task: TaskObjectApi, principal: string | null, input: P, taskId: string) => Promise<Reply>,
+    ): Method =>
     async (request) => {
       if (!declaresTasks(request)) return { error: missingExtension(TASKS_EXTENSION) };
       const params = request.message.params ?? {};
@@ -88,21 +114,34 @@ export function durableTasks(options: DurableTasksOptions = {}): Extension {
     };
 
   const methods: [string, Method][] = [
-    ['tasks/get', taskMethod(noParams, async (task, principal, _input, taskId) => {
-      const found = await task.get(principal);
-      return found ? { result: found } : { error: taskNotFound(taskId) };
-    })],
-    ['tasks/update', taskMethod(readAnswers, async (task, principal, responses, taskId) => {
-      const outcome = await task.update(principal, responses);
-      if (outcome === 'unknown') return { error: taskNotFound(taskId) };
-      if (outcome === 'too large') {
-        return { error: invalidParams(`params.inputResponses, with the answers this round already has, exceed what a task keeps (${TASK_LIMITS.inputBytes} bytes)`) };
-      }
-      return { result: {} };
-    })],
-    ['tasks/cancel', taskMethod(noParams, async (task, principal, _input, taskId) =>
-      (await task.cancel(principal)) ? { result: {} } : { error: taskNotFound(taskId) },
-    )],
+    [
+      'tasks/get',
+      taskMethod(noParams, async (task, principal, _input, taskId) => {
+        const found = await task.get(principal);
+        return found ? { result: found } : { error: taskNotFound(taskId) };
+      }),
+    ],
+    [
+      'tasks/update',
+      taskMethod(readAnswers, async (task, principal, responses, taskId) => {
+        const outcome = await task.update(principal, responses);
+        if (outcome === 'unknown') return { error: taskNotFound(taskId) };
+        if (outcome === 'too large') {
+          return {
+            error: invalidParams(
+              `params.inputResponses, with the answers this round already has, exceed what a task keeps (${TASK_LIMITS.inputBytes} bytes)`,
+            ),
+          };
+        }
+        return { result: {} };
+      }),
+    ],
+    [
+      'tasks/cancel',
+      taskMethod(noParams, async (task, principal, _input, taskId) =>
+        (await task.cancel(principal)) ? { result: {} } : { error: taskNotFound(taskId) },
+      ),
+    ],
   ];
 
   /**
@@ -110,41 +149,47 @@ export function durableTasks(options: DurableTasksOptions = {}): Extension {
    * Notifications): acknowledges the caller's tasks among them, then forwards each one's
    * changes from its object, whichever isolate holds the stream.
    */
-  const withTaskStatus = (listen: Method): Method => async (request) => {
-    const reply = await listen(request);
-    const { id, params } = request.message;
-    const taskIds = isObject(params?.notifications) ? params.notifications.taskIds : undefined;
-    if (!reply.listen || taskIds === undefined) return reply;
-    if (!declaresTasks(request)) return { error: missingExtension(TASKS_EXTENSION) };
-    if (!Array.isArray(taskIds) || !taskIds.every((taskId) => typeof taskId === 'string')) {
-      return { error: invalidParams('params.notifications.taskIds must be an array of strings') };
-    }
-    if (taskIds.length > MAX_WATCHED_TASKS) return { error: invalidParams(`params.notifications.taskIds lists more than ${MAX_WATCHED_TASKS} tasks`) };
-    const tasks = tasksIn(request.env);
-    if (!tasks) return { error: internalError() };
-    const principal = request.caller?.subject ?? null;
-    const found = await Promise.all(
-      [...new Set<string>(taskIds)].map(async (taskId) => {
-        if (!(await isTaskId(request.secret, principal, taskId))) return undefined;
-        const task = objectOf(tasks, taskId);
-        return (await task.get(principal)) ? { taskId, task } : undefined;
-      }),
-    );
-    const watched = found.filter((w) => w !== undefined);
-    const { acknowledgement } = reply.listen;
-    const tag = { [MetaKey.subscriptionId]: id };
-    return {
-      listen: {
-        ...reply.listen,
-        acknowledgement: { ...acknowledgement, params: { ...acknowledgement.params, notifications: { taskIds: watched.map((w) => w.taskId) } } },
-        attach(send) {
-          const streams = watched.map(({ task }) => task.watch(principal));
-          const readers = streams.map(async (lines) => forward(await lines, tag, send));
-          return () => readers.forEach((reader) => void reader.then((r) => r?.cancel()).catch(() => {}));
+  const withTaskStatus =
+    (listen: Method): Method =>
+    async (request) => {
+      const reply = await listen(request);
+      const { id, params } = request.message;
+      const taskIds = isObject(params?.notifications) ? params.notifications.taskIds : undefined;
+      if (!reply.listen || taskIds === undefined) return reply;
+      if (!declaresTasks(request)) return { error: missingExtension(TASKS_EXTENSION) };
+      if (!Array.isArray(taskIds) || !taskIds.every((taskId) => typeof taskId === 'string')) {
+        return { error: invalidParams('params.notifications.taskIds must be an array of strings') };
+      }
+      if (taskIds.length > MAX_WATCHED_TASKS)
+        return { error: invalidParams(`params.notifications.taskIds lists more than ${MAX_WATCHED_TASKS} tasks`) };
+      const tasks = tasksIn(request.env);
+      if (!tasks) return { error: internalError() };
+      const principal = request.caller?.subject ?? null;
+      const found = await Promise.all(
+        [...new Set<string>(taskIds)].map(async (taskId) => {
+          if (!(await isTaskId(request.secret, principal, taskId))) return undefined;
+          const task = objectOf(tasks, taskId);
+          return (await task.get(principal)) ? { taskId, task } : undefined;
+        }),
+      );
+      const watched = found.filter((w) => w !== undefined);
+      const { acknowledgement } = reply.listen;
+      const tag = { [MetaKey.subscriptionId]: id };
+      return {
+        listen: {
+          ...reply.listen,
+          acknowledgement: {
+            ...acknowledgement,
+            params: { ...acknowledgement.params, notifications: { taskIds: watched.map((w) => w.taskId) } },
+          },
+          attach(send) {
+            const streams = watched.map(({ task }) => task.watch(principal));
+            const readers = streams.map(async (lines) => forward(await lines, tag, send));
+            return () => readers.forEach((reader) => void reader.then((r) => r?.cancel()).catch(() => {}));
+          },
         },
-      },
+      };
     };
-  };
 
   return {
     id: TASKS_EXTENSION,
@@ -188,8 +233,10 @@ export function durableTasks(options: DurableTasksOptions = {}): Extension {
           });
           // spec extensions/tasks, Task Creation: a CreateTaskResult
           if ('task' in outcome) return new OtherResult({ resultType: 'task', ...outcome.task });
-          if ('inputRequired' in outcome) return new InputRequired(outcome.inputRequired.inputRequests, outcome.inputRequired.state);
-          if ('error' in outcome) return new McpError(outcome.error.code as McpError['code'], outcome.error.message, outcome.error.data);
+          if ('inputRequired' in outcome)
+            return new InputRequired(outcome.inputRequired.inputRequests, outcome.inputRequired.state);
+          if ('error' in outcome)
+            return new McpError(outcome.error.code as McpError['code'], outcome.error.message, outcome.error.data);
           return outcome.result;
         },
       },
@@ -207,7 +254,8 @@ function readAnswers(params: JsonObject): Record<string, JsonObject> | McpError 
   return tooLargeToKeep('params.inputResponses', responses, TASK_LIMITS.inputBytes) ?? responses;
 }
 
-const objectOf = (tasks: DurableObjectNamespace, taskId: string) => tasks.get(tasks.idFromName(taskId)) as unknown as TaskObjectApi;
+const objectOf = (tasks: DurableObjectNamespace, taskId: string) =>
+  tasks.get(tasks.idFromName(taskId)) as unknown as TaskObjectApi;
 
 /** The client as the task remembers it: no progress token, log level or trace, which belong to the creating request. */
 const clientOf = (meta: RequestMeta) => ({
@@ -226,7 +274,11 @@ const isNamespace = (value: unknown): value is DurableObjectNamespace =>
  * Sends the object's lines of JSON (one `DetailedTask` each) as `notifications/tasks` until the
  * stream ends (terminal status, expiry); the reader lets the listener stop it first.
  */
-function forward(lines: ReadableStream<Uint8Array> | undefined, tag: JsonObject, send: (notification: JSONRPCNotification) => void) {
+function forward(
+  lines: ReadableStream<Uint8Array> | undefined,
+  tag: JsonObject,
+  send: (notification: JSONRPCNotification) => void,
+) {
   if (!lines) return undefined;
   const reader = lines.getReader();
   const decoder = new TextDecoder();
@@ -236,7 +288,13 @@ function forward(lines: ReadableStream<Uint8Array> | undefined, tag: JsonObject,
       for (let next = await reader.read(); !next.done; next = await reader.read()) {
         const split = (pending + decoder.decode(next.value, { stream: true })).split('\n');
         pending = split.pop() ?? '';
-        for (const line of split) if (line) send({ jsonrpc: '2.0', method: 'notifications/tasks', params: { ...(JSON.parse(line) as JsonObject), _meta: tag } });
+        for (const line of split)
+          if (line)
+            send({
+              jsonrpc: '2.0',
+              method: 'notifications/tasks',
+              params: { ...(JSON.parse(line) as JsonObject), _meta: tag },
+            });
       }
     } catch {
       // the listener left or the task's object went away: nothing more to send

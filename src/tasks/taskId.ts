@@ -18,10 +18,15 @@ const TASK_ID = /^[A-Za-z0-9_-]{48}$/;
 const encoder = new TextEncoder();
 
 /** The HMAC key of task ids, under its own label (sealed state uses another). */
-const keyFor = (secret: string) => derivedKey(secret, 'mcp task id v1', { name: 'HMAC', hash: 'SHA-256', length: 256 }, ['sign']);
+const keyFor = (secret: string) =>
+  derivedKey(secret, 'mcp task id v1', { name: 'HMAC', hash: 'SHA-256', length: 256 }, ['sign']);
 
 async function tagOf(secret: string, random: string, principal: string | null): Promise<string> {
-  const mac = await crypto.subtle.sign('HMAC', await keyFor(secret), encoder.encode(JSON.stringify([random, principal])));
+  const mac = await crypto.subtle.sign(
+    'HMAC',
+    await keyFor(secret),
+    encoder.encode(JSON.stringify([random, principal])),
+  );
   return toBase64Url(new Uint8Array(mac, 0, TAG_BYTES));
 }
 
@@ -40,4 +45,3 @@ export async function isTaskId(secret: string, principal: string | null, taskId:
   for (let i = 0; i < expected.length; i++) difference |= expected.charCodeAt(i) ^ taskId.charCodeAt(RANDOM_CHARS + i);
   return difference === 0;
 }
-

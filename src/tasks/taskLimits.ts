@@ -36,5 +36,7 @@ export function bytesOver(json: string, limit: number): number | undefined {
 /** -32602 when `value` is more than a task keeps of `what`. */
 export function tooLargeToKeep(what: string, value: unknown, limit: number): McpError | undefined {
   const bytes = bytesOver(JSON.stringify(value) ?? '', limit);
-  return bytes === undefined ? undefined : invalidParams(`${what} (${bytes} bytes of JSON) exceed what a task keeps (${limit} bytes)`);
+  return bytes === undefined
+    ? undefined
+    : invalidParams(`${what} (${bytes} bytes of JSON) exceed what a task keeps (${limit} bytes)`);
 }

@@ -5,9 +5,33 @@
  * their stream; and the alarm that deletes it when its time to live is over.
  */
 import { DurableObject } from 'cloudflare:workers';
-import { type CallToolResult, checkInputRequests, type CompiledServer, type InputRequest, InputRequired, internalError, type JsonObject, type JsonValue, McpError, type McpRequest, type RoundInput } from '../mcp/internal';
+import {
+  type CallToolResult,
+  checkInputRequests,
+  type CompiledServer,
+  type InputRequest,
+  InputRequired,
+  internalError,
+  type JsonObject,
+  type JsonValue,
+  McpError,
+  type McpRequest,
+  type RoundInput,
+} from '../mcp/internal';
 import { charactersOver, runTool } from '../mcp';
-import { allAnswered, askForInput, detailed, isTerminal, takeAnswers, transition, type DetailedTask, type Task, type TaskCaller, type TaskClient, type TaskRecord } from './taskRecord';
+import {
+  allAnswered,
+  askForInput,
+  detailed,
+  isTerminal,
+  takeAnswers,
+  transition,
+  type DetailedTask,
+  type Task,
+  type TaskCaller,
+  type TaskClient,
+  type TaskRecord,
+} from './taskRecord';
 import { bytesOver, TASK_LIMITS } from './taskLimits';
 
 /** What a task's run of its tool ends with: what the task records (spec extensions/tasks, Task Execution Errors). */
@@ -61,7 +85,14 @@ export function taskObject(server: CompiledServer) {
     async start(init: TaskStart): Promise<StartOutcome> {
       const now = new Date().toISOString();
       const record: TaskRecord = {
-        task: { taskId: init.taskId, status: 'working', createdAt: now, lastUpdatedAt: now, ttlMs: init.ttlMs, pollIntervalMs: init.pollIntervalMs },
+        task: {
+          taskId: init.taskId,
+          status: 'working',
+          createdAt: now,
+          lastUpdatedAt: now,
+          ttlMs: init.ttlMs,
+          pollIntervalMs: init.pollIntervalMs,
+        },
         principal: init.principal,
         ...(init.caller ? { caller: init.caller } : {}),
         tool: init.tool,
@@ -75,7 +106,10 @@ export function taskObject(server: CompiledServer) {
       this.loaded = true;
       const outcome = this.run(record);
       if (init.immediateMs > 0) {
-        const early = await Promise.race([outcome, new Promise<undefined>((resolve) => setTimeout(resolve, init.immediateMs))]);
+        const early = await Promise.race([
+          outcome,
+          new Promise<undefined>((resolve) => setTimeout(resolve, init.immediateMs)),
+        ]);
         if (early !== undefined) {
           // Settled in time: answered as a plain call, so no task is kept (spec extensions/tasks, Polymorphic Results).
           this.record = undefined;
@@ -99,7 +133,8 @@ export function taskObject(server: CompiledServer) {
       if (!record) return 'unknown';
       if (record.task.status !== 'input_required') return 'updated';
       // The round's answers so far and all of these, whether outstanding or not: an upper bound, checked before anything is taken.
-      if (bytesOver(JSON.stringify([record.answers, responses]), TASK_LIMITS.inputBytes) !== undefined) return 'too large';
+      if (bytesOver(JSON.stringify([record.answers, responses]), TASK_LIMITS.inputBytes) !== undefined)
+        return 'too large';
       if (!takeAnswers(record, responses)) return 'updated';
       if (allAnswered(record)) {
         transition(record, 'working');
@@ -165,10 +200,18 @@ export function taskObject(server: CompiledServer) {
       const abort = new AbortController();
       this.running = abort;
       const request: McpRequest = {
-        message: { jsonrpc: '2.0', id: record.task.taskId, method: 'tools/call', params: { name: record.tool, arguments: record.args } },
+        message: {
+          jsonrpc: '2.0',
+          id: record.task.taskId,
+          method: 'tools/call',
+          params: { name: record.tool, arguments: record.args },
+        },
         meta: record.client,
         // The creator as the direct call saw it, props aside (the record never keeps them: docs/server-api.md).
-        caller: record.principal !== null ? { subject: record.principal, scopes: record.caller?.scopes ?? [], claims: record.caller?.claims ?? {} } : undefined,
+        caller:
+          record.principal !== null
+            ? { subject: record.principal, scopes: record.caller?.scopes ?? [], claims: record.caller?.claims ?? {} }
+            : undefined,
         signal: abort.signal,
         abort: (reason) => abort.abort(reason),
         notify: () => {}, // spec extensions/tasks: no progress or log notifications for tasks
@@ -180,19 +223,27 @@ export function taskObject(server: CompiledServer) {
       const characters = charactersOver(server.compiled.maxResultChars);
       const tooLarge = (json: string) => {
         const bytes = bytesOver(json, TASK_LIMITS.resultBytes);
-        return bytes === undefined ? characters(json) : `too large to keep (${bytes} bytes, over ${TASK_LIMITS.resultBytes})`;
+        return bytes === undefined
+          ? characters(json)
+          : `too large to keep (${bytes} bytes, over ${TASK_LIMITS.resultBytes})`;
       };
       const outcome = async (): Promise<RunOutcome> => {
         // The record keeps the arguments as sent; the core reads them as the handler takes them (a Standard Schema's transforms).
         const input = { responses: record.answers, state: record.state };
         const task = { id: record.task.taskId, status: (message: string) => this.report(record, message) };
-        const ran = await runTool(tool, record.args, request, input, { timeoutMs: undefined, tooLarge, abort: request.abort, serialize: JSON.stringify }, { task });
+        const ran = await runTool(
+          tool,
+          record.args,
+          request,
+          input,
+          { timeoutMs: undefined, tooLarge, abort: request.abort, serialize: JSON.stringify },
+          { task },
+        );
         return ran instanceof InputRequired || ran instanceof McpError ? ran : ran.result;
       };
-      return outcome()
-        .finally(() => {
-          if (this.running === abort) this.running = undefined;
-        });
+      return outcome().finally(() => {
+        if (this.running === abort) this.running = undefined;
+      });
     }
 
     /** Records the run's outcome, unless the task was cancelled or expired meanwhile; the DO stays up until then. */
@@ -228,7 +279,8 @@ export function taskObject(server: CompiledServer) {
      */
     private read(): TaskRecord | undefined {
       const { sql } = this.ctx.storage;
-      if (sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'task'").toArray().length === 0) return undefined;
+      if (sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'task'").toArray().length === 0)
+        return undefined;
       const row = sql.exec<{ record: string }>('SELECT record FROM task').toArray()[0];
       return row ? (JSON.parse(row.record) as TaskRecord) : undefined;
     }
@@ -242,7 +294,9 @@ export function taskObject(server: CompiledServer) {
       let json = JSON.stringify(record);
       const bytes = bytesOver(json, TASK_LIMITS.recordBytes);
       if (bytes !== undefined) {
-        console.error(`task ${record.task.taskId}: its record would be ${bytes} bytes, over the ${TASK_LIMITS.recordBytes} a task keeps; the task fails`);
+        console.error(
+          `task ${record.task.taskId}: its record would be ${bytes} bytes, over the ${TASK_LIMITS.recordBytes} a task keeps; the task fails`,
+        );
         delete record.result;
         delete record.state;
         fail(record, internalError());
@@ -250,7 +304,10 @@ export function taskObject(server: CompiledServer) {
       }
       const { sql } = this.ctx.storage;
       sql.exec('CREATE TABLE IF NOT EXISTS task (id INTEGER PRIMARY KEY CHECK (id = 1), record TEXT NOT NULL)');
-      sql.exec('INSERT INTO task (id, record) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET record = excluded.record', json);
+      sql.exec(
+        'INSERT INTO task (id, record) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET record = excluded.record',
+        json,
+      );
     }
 
     /** Stores the change and tells every watcher; callers await it so their answer leaves after the write. */
@@ -279,14 +336,30 @@ export function taskObject(server: CompiledServer) {
 
 /** spec extensions/tasks, Task Execution Errors: a JSON-RPC error makes the task `failed`. */
 function fail(record: TaskRecord, error: McpError): void {
-  record.error = { code: error.code, message: error.message, ...(error.data !== undefined ? { data: error.data } : {}) };
+  record.error = {
+    code: error.code,
+    message: error.message,
+    ...(error.data !== undefined ? { data: error.data } : {}),
+  };
   transition(record, 'failed', error.message);
 }
 
 function plain(outcome: RunOutcome): StartOutcome {
-  if (outcome instanceof McpError) return { error: { code: outcome.code, message: outcome.message, ...(outcome.data !== undefined ? { data: outcome.data } : {}) } };
+  if (outcome instanceof McpError)
+    return {
+      error: {
+        code: outcome.code,
+        message: outcome.message,
+        ...(outcome.data !== undefined ? { data: outcome.data } : {}),
+      },
+    };
   if (outcome instanceof InputRequired) {
-    return { inputRequired: { inputRequests: { ...outcome.inputRequests }, ...(outcome.state !== undefined ? { state: outcome.state } : {}) } };
+    return {
+      inputRequired: {
+        inputRequests: { ...outcome.inputRequests },
+        ...(outcome.state !== undefined ? { state: outcome.state } : {}),
+      },
+    };
   }
   return { result: outcome };
 }

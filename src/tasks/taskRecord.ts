@@ -18,7 +18,11 @@ export interface Task {
 }
 
 /** `Task` plus what its status inlines: `inputRequests`, `result` or `error`. */
-export type DetailedTask = Task & { inputRequests?: Record<string, InputRequest>; result?: JsonObject; error?: JsonObject };
+export type DetailedTask = Task & {
+  inputRequests?: Record<string, InputRequest>;
+  result?: JsonObject;
+  error?: JsonObject;
+};
 
 /** What the creating request said about its client; the handler sees it on every run. */
 export type TaskClient = Pick<RequestMeta, 'protocolVersion' | 'clientCapabilities' | 'clientInfo'>;
@@ -52,7 +56,8 @@ export interface TaskRecord {
   round: number;
 }
 
-export const isTerminal = (status: TaskStatus): boolean => status === 'completed' || status === 'failed' || status === 'cancelled';
+export const isTerminal = (status: TaskStatus): boolean =>
+  status === 'completed' || status === 'failed' || status === 'cancelled';
 
 /** spec extensions/tasks, Task Polling: what `tasks/get` and `notifications/tasks` show for the status. */
 export function detailed(record: TaskRecord): DetailedTask {
@@ -76,7 +81,11 @@ export function transition(record: TaskRecord, status: TaskStatus, statusMessage
 }
 
 /** A new round of input requests, each under a key never used before in this task: `<handler key>@<round>`. */
-export function askForInput(record: TaskRecord, requests: Readonly<Record<string, InputRequest>>, state: JsonValue | undefined): void {
+export function askForInput(
+  record: TaskRecord,
+  requests: Readonly<Record<string, InputRequest>>,
+  state: JsonValue | undefined,
+): void {
   record.round++;
   record.inputRequests = {};
   record.asked = {};

@@ -16,7 +16,8 @@ const askForZone = elicit('Which time zone do you want the time in?', {
 export const currentTime = defineTool({
   name: 'current_time',
   title: 'Current time',
-  description: 'Returns the current date and time in an IANA time zone such as "Europe/Paris"; asks the user when none is given.',
+  description:
+    'Returns the current date and time in an IANA time zone such as "Europe/Paris"; asks the user when none is given.',
   inputSchema: {
     type: 'object',
     properties: {
@@ -31,7 +32,11 @@ export const currentTime = defineTool({
     if (zone === undefined && can('elicitation.form')) return inputRequired({ timezone: askForZone });
     let formatted: string;
     try {
-      formatted = new Intl.DateTimeFormat('en-GB', { timeZone: zone ?? 'UTC', dateStyle: 'full', timeStyle: 'long' }).format(new Date());
+      formatted = new Intl.DateTimeFormat('en-GB', {
+        timeZone: zone ?? 'UTC',
+        dateStyle: 'full',
+        timeStyle: 'long',
+      }).format(new Date());
     } catch {
       throw new ToolError(`Unknown time zone "${zone}"; use an IANA name such as "America/New_York".`);
     }

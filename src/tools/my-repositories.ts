@@ -21,7 +21,7 @@ interface Repo {
 export const myRepositories = defineTool({
   name: 'my_repositories',
   title: 'My GitHub repositories',
-  description: 'Lists the signed-in user\'s GitHub repositories, most recently updated first.',
+  description: "Lists the signed-in user's GitHub repositories, most recently updated first.",
   inputSchema: {
     type: 'object',
     properties: { count: { type: 'integer', minimum: 1, maximum: 100, description: 'How many (default 10)' } },
@@ -30,12 +30,16 @@ export const myRepositories = defineTool({
   annotations: { readOnlyHint: true, openWorldHint: true },
   async handler({ count = 10 }, { caller, env, signal, fetch }) {
     const props = caller?.props as UpstreamProps | undefined;
-    if (props?.provider !== 'github' || typeof props.accessToken !== 'string') throw new ToolError('This tool needs a user signed in with GitHub (docs/sign-in.md).');
+    if (props?.provider !== 'github' || typeof props.accessToken !== 'string')
+      throw new ToolError('This tool needs a user signed in with GitHub (docs/sign-in.md).');
     let response: Response;
     try {
       // LOGIN_GITHUB_API_URL: the settings have checked it is a URL (GitHub Enterprise, or a test's stand-in).
       const api = (env.LOGIN_GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, '');
-      response = await fetch(`${api}/user/repos?sort=updated&per_page=${count}`, { headers: githubApiHeaders(props.accessToken), signal });
+      response = await fetch(`${api}/user/repos?sort=updated&per_page=${count}`, {
+        headers: githubApiHeaders(props.accessToken),
+        signal,
+      });
     } catch {
       throw new ToolError('Could not reach GitHub; try again later.');
     }

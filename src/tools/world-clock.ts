@@ -7,7 +7,15 @@
 import { defineTool, ToolError, type FromSchema, type StructuredResult } from '../mcp';
 import { worldClockView } from '../resources/world-clock-view';
 
-const DEFAULT_ZONES = ['America/Los_Angeles', 'America/New_York', 'Europe/London', 'Europe/Paris', 'Asia/Kolkata', 'Asia/Tokyo', 'Australia/Sydney'];
+const DEFAULT_ZONES = [
+  'America/Los_Angeles',
+  'America/New_York',
+  'Europe/London',
+  'Europe/Paris',
+  'Asia/Kolkata',
+  'Asia/Tokyo',
+  'Australia/Sydney',
+];
 const MAX_ZONES = 12;
 
 const inputSchema = {
@@ -56,25 +64,43 @@ export function worldClock(zones: readonly string[] = DEFAULT_ZONES, now = new D
   const times = zones.map((zone): ZoneTime => {
     let parts: Intl.DateTimeFormatPart[];
     try {
-      parts = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23', weekday: 'short', timeZoneName: 'shortOffset' }).formatToParts(now);
+      parts = new Intl.DateTimeFormat('en-GB', {
+        timeZone: zone,
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+        weekday: 'short',
+        timeZoneName: 'shortOffset',
+      }).formatToParts(now);
     } catch {
       throw new ToolError(`Unknown time zone "${zone}"; use IANA names such as "Asia/Tokyo".`);
     }
     const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
     const [hours, minutes] = [Number(part('hour')), Number(part('minute'))];
     const place = (zone.split('/').pop() ?? zone).replaceAll('_', ' ');
-    return { zone, place, time: `${part('hour')}:${part('minute')}`, day: part('weekday'), hour: hours + minutes / 60, offset: part('timeZoneName') };
+    return {
+      zone,
+      place,
+      time: `${part('hour')}:${part('minute')}`,
+      day: part('weekday'),
+      hour: hours + minutes / 60,
+      offset: part('timeZoneName'),
+    };
   });
   const at = now.toISOString();
   // spec extensions/apps, Graceful Degradation: meaningful text for a client that shows no view.
   const lines = times.map((t) => `${t.place}: ${t.time} ${t.day} (${t.offset})`);
-  return { content: [{ type: 'text', text: `At ${at.slice(11, 16)} UTC:\n${lines.join('\n')}` }], structuredContent: { at, zones: times } };
+  return {
+    content: [{ type: 'text', text: `At ${at.slice(11, 16)} UTC:\n${lines.join('\n')}` }],
+    structuredContent: { at, zones: times },
+  };
 }
 
 export const worldClockTool = defineTool({
   name: 'world_clock',
   title: 'World clock',
-  description: 'Shows the current time in several time zones at once, e.g. to find an hour that suits people in different places.',
+  description:
+    'Shows the current time in several time zones at once, e.g. to find an hour that suits people in different places.',
   inputSchema,
   outputSchema,
   annotations: { readOnlyHint: true, openWorldHint: false },

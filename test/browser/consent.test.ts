@@ -25,14 +25,26 @@ beforeAll(async () => {
 afterAll(() => Promise.all([browser?.close(), signInWorker?.worker.dispose(), providers?.close()]));
 
 /** A context whose navigation to the client's redirect URI is answered here, as the client's own page would be. */
-async function clientContext(options: Parameters<Browser['newContext']>[0] = {}): Promise<{ context: BrowserContext; received: Promise<URL> }> {
+async function clientContext(
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<{ context: BrowserContext; received: Promise<URL> }> {
   const context = await browser.newContext(options);
   let receive!: (url: URL) => void;
   const navigated: string[] = [];
-  context.on('response', (response) => navigated.push(`${response.request().method()} ${response.url().replace(/\?.*/, '?…')} → ${response.status()}`));
+  context.on('response', (response) =>
+    navigated.push(`${response.request().method()} ${response.url().replace(/\?.*/, '?…')} → ${response.status()}`),
+  );
   const arrived = new Promise<URL>((resolve) => (receive = resolve));
   // Bounded: a flow that stops on the way fails here, saying where it stopped.
-  const received = Promise.race([arrived, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`the client got no answer; the browser saw:\n${navigated.join('\n')}`)), 10_000))]);
+  const received = Promise.race([
+    arrived,
+    new Promise<never>((_, reject) =>
+      setTimeout(
+        () => reject(new Error(`the client got no answer; the browser saw:\n${navigated.join('\n')}`)),
+        10_000,
+      ),
+    ),
+  ]);
   received.catch(() => {});
   await context.route(`${CLIENT_REDIRECT}**`, (route) => {
     receive(new URL(route.request().url()));
@@ -42,7 +54,9 @@ async function clientContext(options: Parameters<Browser['newContext']>[0] = {})
 }
 
 /** Opens the consent page of a new client; what the page logs as errors, and the requests it makes. */
-async function openConsent(context: BrowserContext): Promise<{ page: Page; hand: HandClient; verifier: string; errors: string[]; requests: string[] }> {
+async function openConsent(
+  context: BrowserContext,
+): Promise<{ page: Page; hand: HandClient; verifier: string; errors: string[]; requests: string[] }> {
   const hand = await new HandClient(signInWorker.origin).register();
   const { verifier, challenge } = await pkce();
   const { page, errors, requests } = await openWatched(context, hand.authorizationUrl(challenge));
@@ -63,13 +77,34 @@ describe('the consent page', () => {
     const back = await received;
     expect(back.searchParams.get('iss')).toBe(signInWorker.origin);
     expect(back.searchParams.get('state')).toBe('client-state');
-    const token = await hand.token({ grant_type: 'authorization_code', code: back.searchParams.get('code')!, code_verifier: verifier, redirect_uri: CLIENT_REDIRECT });
+    const token = await hand.token({
+      grant_type: 'authorization_code',
+      code: back.searchParams.get('code')!,
+      code_verifier: verifier,
+      redirect_uri: CLIENT_REDIRECT,
+    });
     expect(token.status).toBe(200);
     const { access_token } = (await token.json()) as { access_token: string };
     const mcp = await fetch(`${signInWorker.origin}/mcp`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${access_token}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'server/discover' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } } }),
+      headers: {
+        Authorization: `Bearer ${access_token}`,
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+        'MCP-Protocol-Version': '2026-07-28',
+        'Mcp-Method': 'server/discover',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'server/discover',
+        params: {
+          _meta: {
+            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+            'io.modelcontextprotocol/clientCapabilities': {},
+          },
+        },
+      }),
     });
     expect(mcp.status).toBe(200);
     expect(errors).toEqual([]);
@@ -77,7 +112,12 @@ describe('the consent page', () => {
   });
 
   it('Deny: the client receives access_denied; on a phone, in dark mode, the page fits the screen', async () => {
-    const { context, received } = await clientContext({ viewport: { width: 390, height: 844 }, colorScheme: 'dark', isMobile: true, hasTouch: true });
+    const { context, received } = await clientContext({
+      viewport: { width: 390, height: 844 },
+      colorScheme: 'dark',
+      isMobile: true,
+      hasTouch: true,
+    });
     const { page, errors } = await openConsent(context);
     // Nothing wider than the screen: no sideways scrolling on a phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -85,7 +125,11 @@ describe('the consent page', () => {
     await page.screenshot({ path: screenshotPath('consent-phone-dark'), fullPage: true });
     await page.getByRole('button', { name: 'Deny' }).click();
     const back = await received;
-    expect(Object.fromEntries(back.searchParams)).toMatchObject({ error: 'access_denied', state: 'client-state', iss: signInWorker.origin });
+    expect(Object.fromEntries(back.searchParams)).toMatchObject({
+      error: 'access_denied',
+      state: 'client-state',
+      iss: signInWorker.origin,
+    });
     expect(back.searchParams.get('code')).toBeNull();
     expect(errors).toEqual([]);
     await context.close();
@@ -95,7 +139,11 @@ describe('the consent page', () => {
     const hand = await new HandClient(signInWorker.origin).register();
     const { challenge } = await pkce();
     // A page of another origin on loopback (a page the browser sees as public may not even request a loopback one).
-    const framer = createServer((_, response) => response.writeHead(200, { 'Content-Type': 'text/html' }).end(`<iframe src="${hand.authorizationUrl(challenge)}"></iframe>`));
+    const framer = createServer((_, response) =>
+      response
+        .writeHead(200, { 'Content-Type': 'text/html' })
+        .end(`<iframe src="${hand.authorizationUrl(challenge)}"></iframe>`),
+    );
     await new Promise<void>((resolve) => framer.listen(0, '127.0.0.1', resolve));
     const context = await browser.newContext();
     try {

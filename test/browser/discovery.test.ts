@@ -18,7 +18,9 @@ let elsewhereUrl: string;
 
 beforeAll(async () => {
   // A page on another origin (another port of loopback): the one a directory or an IDE would serve.
-  elsewhere = createServer((_, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>elsewhere</title>'));
+  elsewhere = createServer((_, res) =>
+    res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>elsewhere</title>'),
+  );
   await new Promise<void>((done) => elsewhere.listen(0, '127.0.0.1', done));
   elsewhereUrl = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}/`;
   [worker, browser] = await Promise.all([startEdge(), launchChromium()]);
@@ -36,11 +38,18 @@ describe('a page on another origin', () => {
       const catalog = await fetch(catalogUrl);
       const { entries } = (await catalog.json()) as { entries: { url: string }[] };
       const card = await fetch(entries[0]!.url);
-      return { statuses: [catalog.status, card.status], type: card.headers.get('content-type'), card: await card.json() };
+      return {
+        statuses: [catalog.status, card.status],
+        type: card.headers.get('content-type'),
+        card: await card.json(),
+      };
     }, `${worker.url}/.well-known/ai-catalog.json`);
     expect(read.statuses).toEqual([200, 200]);
     expect(read.type).toBe('application/mcp-server-card+json');
-    expect(read.card).toMatchObject({ name: 'com.example.fixture/edge', remotes: [{ type: 'streamable-http', url: `${worker.url}/mcp` }] });
+    expect(read.card).toMatchObject({
+      name: 'com.example.fixture/edge',
+      remotes: [{ type: 'streamable-http', url: `${worker.url}/mcp` }],
+    });
     await page.close();
   });
 });

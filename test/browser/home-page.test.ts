@@ -15,13 +15,19 @@ let toolNames: string[];
 let skillNames: string[];
 
 beforeAll(async () => {
-  [worker, browser] = await Promise.all([startInWorkerd({ secrets: { MCP_STATE_SECRET: 'page test' } }), launchChromium()]);
+  [worker, browser] = await Promise.all([
+    startInWorkerd({ secrets: { MCP_STATE_SECRET: 'page test' } }),
+    launchChromium(),
+  ]);
   // What the page shows people: the listed tools a model may call (a tool only a view calls, MCP Apps visibility ["app"], is not for them).
-  const forModels = (tool: Record<string, any>) => (tool._meta?.ui?.visibility as string[] | undefined)?.includes('model') ?? true;
+  const forModels = (tool: Record<string, any>) =>
+    (tool._meta?.ui?.visibility as string[] | undefined)?.includes('model') ?? true;
   toolNames = (await testClient(worker).listTools()).result.tools.filter(forModels).map((tool) => String(tool.name));
   // And the skills (docs/skills.md): each skill's SKILL.md, as resources/list names it; none, no list.
   const isSkill = (resource: Record<string, any>) => /^skill:\/\/.+\/SKILL\.md$/.test(String(resource.uri));
-  skillNames = (await testClient(worker).listResources()).result.resources.filter(isSkill).map((resource) => String(resource.name));
+  skillNames = (await testClient(worker).listResources()).result.resources
+    .filter(isSkill)
+    .map((resource) => String(resource.name));
 }, 120_000);
 afterAll(() => Promise.all([browser?.close(), worker?.dispose()]));
 
@@ -63,10 +69,17 @@ describe('the page at /', () => {
     await context.close();
   });
 
-  for (const [device, viewport] of [['phone', { width: 390, height: 844 }], ['desktop', { width: 1280, height: 900 }]] as const) {
+  for (const [device, viewport] of [
+    ['phone', { width: 390, height: 844 }],
+    ['desktop', { width: 1280, height: 900 }],
+  ] as const) {
     for (const colorScheme of ['light', 'dark'] as const) {
       it(`fits a ${device} in ${colorScheme} mode`, async () => {
-        const context = await browser.newContext({ viewport, colorScheme, deviceScaleFactor: device === 'phone' ? 2 : 1 });
+        const context = await browser.newContext({
+          viewport,
+          colorScheme,
+          deviceScaleFactor: device === 'phone' ? 2 : 1,
+        });
         const { page, errors } = await open(context);
         // Nothing wider than the screen: no sideways scrolling on a phone.
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);

@@ -9,8 +9,13 @@ const pause = (ms: number, signal: AbortSignal) =>
     signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
   });
 
-const nameForm = elicit('What is your name?', { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
-const confirmForm = (message: string) => elicit(message, { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] });
+const nameForm = elicit('What is your name?', {
+  type: 'object',
+  properties: { name: { type: 'string' } },
+  required: ['name'],
+});
+const confirmForm = (message: string) =>
+  elicit(message, { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] });
 
 export const taskTools = [
   defineTool({
@@ -22,7 +27,11 @@ export const taskTools = [
   defineTool({
     name: 'slow_compute',
     description: 'Works for `seconds` seconds, then answers; under 100 ms it answers at once',
-    inputSchema: { type: 'object', properties: { seconds: { type: 'number', minimum: 0 }, label: { type: 'string' } }, required: ['seconds'] },
+    inputSchema: {
+      type: 'object',
+      properties: { seconds: { type: 'number', minimum: 0 }, label: { type: 'string' } },
+      required: ['seconds'],
+    },
     task: 'optional',
     immediateMs: 100,
     async handler({ seconds, label }, { signal }) {
@@ -69,7 +78,8 @@ export const taskTools = [
     handler: (_, { inputResponses }) => {
       const name = accepted(inputResponses.name)?.name;
       const confirmed = accepted(inputResponses.confirm);
-      if (typeof name !== 'string' || !confirmed) return inputRequired({ name: nameForm, confirm: confirmForm('Proceed?') });
+      if (typeof name !== 'string' || !confirmed)
+        return inputRequired({ name: nameForm, confirm: confirmForm('Proceed?') });
       return text(`${name} confirmed`);
     },
   }),

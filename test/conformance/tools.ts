@@ -7,16 +7,36 @@ const simple = (name: string, description: string, handler: () => ReturnType<typ
 
 export const contentTools = [
   simple('test_simple_text', 'Returns simple text content', () => text('This is a simple text response for testing.')),
-  simple('test_image_content', 'Returns image content', () => ({ content: [{ type: 'image', data: PNG, mimeType: 'image/png' }] })),
-  simple('test_audio_content', 'Returns audio content', () => ({ content: [{ type: 'audio', data: WAV, mimeType: 'audio/wav' }] })),
+  simple('test_image_content', 'Returns image content', () => ({
+    content: [{ type: 'image', data: PNG, mimeType: 'image/png' }],
+  })),
+  simple('test_audio_content', 'Returns audio content', () => ({
+    content: [{ type: 'audio', data: WAV, mimeType: 'audio/wav' }],
+  })),
   simple('test_embedded_resource', 'Returns an embedded resource', () => ({
-    content: [{ type: 'resource', resource: { uri: 'test://embedded-resource', mimeType: 'text/plain', text: 'This is an embedded resource content.' } }],
+    content: [
+      {
+        type: 'resource',
+        resource: {
+          uri: 'test://embedded-resource',
+          mimeType: 'text/plain',
+          text: 'This is an embedded resource content.',
+        },
+      },
+    ],
   })),
   simple('test_multiple_content_types', 'Returns text, image and resource content', () => ({
     content: [
       { type: 'text', text: 'Multiple content types test:' },
       { type: 'image', data: PNG, mimeType: 'image/png' },
-      { type: 'resource', resource: { uri: 'test://mixed-content-resource', mimeType: 'application/json', text: '{"test":"data","value":123}' } },
+      {
+        type: 'resource',
+        resource: {
+          uri: 'test://mixed-content-resource',
+          mimeType: 'application/json',
+          text: '{"test":"data","value":123}',
+        },
+      },
     ],
   })),
   simple('test_error_handling', 'Always returns a tool execution error', () => ({
@@ -71,7 +91,11 @@ export const behaviourTools = [
   defineTool({
     name: 'test_header_param',
     description: 'Mirrors its region parameter into the Mcp-Param-Region header',
-    inputSchema: { type: 'object', properties: { region: { type: 'string', 'x-mcp-header': 'Region' } }, required: ['region'] },
+    inputSchema: {
+      type: 'object',
+      properties: { region: { type: 'string', 'x-mcp-header': 'Region' } },
+      required: ['region'],
+    },
     handler: (args) => text(`Region: ${String(args.region)}`),
   }),
   defineTool({
@@ -81,7 +105,11 @@ export const behaviourTools = [
       $schema: 'https://json-schema.org/draft/2020-12/schema',
       type: 'object',
       $defs: {
-        address: { $anchor: 'addressDef', type: 'object', properties: { street: { type: 'string' }, city: { type: 'string' } } },
+        address: {
+          $anchor: 'addressDef',
+          type: 'object',
+          properties: { street: { type: 'string' }, city: { type: 'string' } },
+        },
       },
       properties: {
         name: { type: 'string' },

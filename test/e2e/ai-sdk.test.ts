@@ -4,7 +4,14 @@
  * fallback, spec extensions/apps, Graceful Degradation); as a host it splits model and app tools
  * and reads the view with its own helpers.
  */
-import { createMCPClient, MCP_APP_MIME_TYPE, mcpAppClientCapabilities, readMCPAppResource, splitMCPAppTools, type MCPClient } from '@ai-sdk/mcp';
+import {
+  createMCPClient,
+  MCP_APP_MIME_TYPE,
+  mcpAppClientCapabilities,
+  readMCPAppResource,
+  splitMCPAppTools,
+  type MCPClient,
+} from '@ai-sdk/mcp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInWorkerd, type WorkerInWorkerd } from '../kit';
 
@@ -19,7 +26,10 @@ afterAll(async () => {
 });
 
 async function connect(asHost: boolean): Promise<MCPClient> {
-  const client = await createMCPClient({ transport: { type: 'http', url: `${worker.url}/mcp` }, ...(asHost ? { capabilities: mcpAppClientCapabilities } : {}) });
+  const client = await createMCPClient({
+    transport: { type: 'http', url: `${worker.url}/mcp` },
+    ...(asHost ? { capabilities: mcpAppClientCapabilities } : {}),
+  });
   clients.push(client);
   return client;
 }
@@ -30,10 +40,15 @@ describe('@ai-sdk/mcp', () => {
     // It probes server/discover first, and speaks 2026-07-28 when the server does.
     expect(client.initializeResult.protocolVersion).toBe('2026-07-28');
     const listed = await client.listTools();
-    expect(listed.tools.find((t) => t.name === 'count')?._meta).toEqual({ ui: { resourceUri: 'ui://fixture/from-assets' } });
+    expect(listed.tools.find((t) => t.name === 'count')?._meta).toEqual({
+      ui: { resourceUri: 'ui://fixture/from-assets' },
+    });
     const tools = await client.tools();
     const result = await tools.count!.execute({ n: 3 }, { toolCallId: 'call-1', messages: [], context: {} });
-    expect(result).toMatchObject({ content: [{ type: 'text', text: 'Counted: 1, 2, 3' }], structuredContent: { numbers: [1, 2, 3] } });
+    expect(result).toMatchObject({
+      content: [{ type: 'text', text: 'Counted: 1, 2, 3' }],
+      structuredContent: { numbers: [1, 2, 3] },
+    });
   });
 
   it('as a host, keeps the app-only tool from the model and reads the view', async () => {
@@ -42,7 +57,11 @@ describe('@ai-sdk/mcp', () => {
     expect(modelVisible.tools.map((t) => t.name).sort()).toEqual(['count', 'plain']);
     expect(appVisible.tools.map((t) => t.name)).toContain('recount');
     const view = await readMCPAppResource({ client, uri: 'ui://fixture/from-assets' });
-    expect(view).toMatchObject({ uri: 'ui://fixture/from-assets', mimeType: MCP_APP_MIME_TYPE, meta: { csp: { connectDomains: ['https://api.example.com'] }, prefersBorder: false } });
+    expect(view).toMatchObject({
+      uri: 'ui://fixture/from-assets',
+      mimeType: MCP_APP_MIME_TYPE,
+      meta: { csp: { connectDomains: ['https://api.example.com'] }, prefersBorder: false },
+    });
     expect(view.html).toMatch(/^<!doctype html>/i);
   });
 });

@@ -38,7 +38,11 @@ describe('official client', () => {
     expect(c.getProtocolEra()).toBe('modern');
     expect(c.getNegotiatedProtocolVersion()).toBe('2026-07-28');
     expect(c.getServerVersion()).toEqual(defaults.info);
-    expect(c.getDiscoverResult()).toMatchObject({ supportedVersions: ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26'], ttlMs: 3_600_000, cacheScope: 'public' });
+    expect(c.getDiscoverResult()).toMatchObject({
+      supportedVersions: ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26'],
+      ttlMs: 3_600_000,
+      cacheScope: 'public',
+    });
 
     const { tools } = await c.listTools();
     expect(tools.map((t) => t.name)).toEqual(defaults.tools.map((tool) => tool.name));

@@ -54,15 +54,32 @@ describe.each(['auto', 'legacy'] as const)('the official SkillsClient, versionNe
     }
     expect(files).toBe(listing.skills.reduce((sum, s) => sum + (s.resources as unknown[]).length, 0));
     // The frontmatter arrives as a YAML 1.2 reader types it: version: 1.0 is a number, a date a string.
-    expect(listing.skills[2]!.frontmatter).toMatchObject({ version: 1, enabled: true, released: '2024-01-01', reviewed: null, metadata: { version: '2.1' } });
+    expect(listing.skills[2]!.frontmatter).toMatchObject({
+      version: 1,
+      enabled: true,
+      released: '2024-01-01',
+      reviewed: null,
+      metadata: { version: '2.1' },
+    });
   });
 
-  it('reads a skill\'s directories, with subfolders to descend into', async () => {
+  it("reads a skill's directories, with subfolders to descend into", async () => {
     const { skills } = await skillsClient(mode);
     const root = await skills.readDirectory('skill://pdf-processing');
-    expect(root.resources.filter((r) => r.mimeType === 'inode/directory').map((r) => r.name)).toEqual(['assets', 'references', 'scripts', 'templates']);
+    expect(root.resources.filter((r) => r.mimeType === 'inode/directory').map((r) => r.name)).toEqual([
+      'assets',
+      'references',
+      'scripts',
+      'templates',
+    ]);
     expect(root.ttlMs).toBe(mode === 'auto' ? 60_000 : undefined);
     const regional = await skills.readDirectory('skill://pdf-processing/templates/regional');
-    expect(regional.resources).toEqual([{ uri: 'skill://pdf-processing/templates/regional/eu-invoice.md', name: 'eu-invoice.md', mimeType: 'text/markdown' }]);
+    expect(regional.resources).toEqual([
+      {
+        uri: 'skill://pdf-processing/templates/regional/eu-invoice.md',
+        name: 'eu-invoice.md',
+        mimeType: 'text/markdown',
+      },
+    ]);
   });
 });

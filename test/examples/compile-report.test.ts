@@ -11,7 +11,10 @@ let withTasks: WorkerInWorkerd;
 let url: string;
 beforeAll(async () => {
   // Task ids are signed with the state secret, which a deployment sets with `wrangler secret put`.
-  withTasks = await startInWorkerd({ config: 'test/examples/wrangler.toml', secrets: { MCP_STATE_SECRET: 'compile-report test secret' } });
+  withTasks = await startInWorkerd({
+    config: 'test/examples/wrangler.toml',
+    secrets: { MCP_STATE_SECRET: 'compile-report test secret' },
+  });
   url = `${withTasks.url}/mcp`;
 });
 afterAll(() => withTasks?.dispose());
@@ -21,24 +24,42 @@ const SLOWLY = { everyMs: 250 }; // the template's rate limiter counts every loc
 
 describe('compile_report (tasks on)', () => {
   it('runs as a task that asks once, then finishes with the answer', async () => {
-    const { result: created } = await rpc(url, 'tools/call', { name: 'compile_report', arguments: { topic: 'tides' } }, ELICITATION);
+    const { result: created } = await rpc(
+      url,
+      'tools/call',
+      { name: 'compile_report', arguments: { topic: 'tides' } },
+      ELICITATION,
+    );
     expect(created).toMatchObject({ resultType: 'task', status: 'working' });
     const taskId = created!.taskId as string;
     const asking = await waitFor(url, taskId, ['input_required'], SLOWLY);
     expect(asking.inputRequests['appendix@1']).toMatchObject({ method: 'elicitation/create' });
-    await rpc(url, 'tasks/update', { taskId, inputResponses: { 'appendix@1': { action: 'accept', content: { appendix: true } } } });
+    await rpc(url, 'tasks/update', {
+      taskId,
+      inputResponses: { 'appendix@1': { action: 'accept', content: { appendix: true } } },
+    });
     const done = await waitFor(url, taskId, ['completed', 'failed'], SLOWLY);
     expect(done.status).toBe('completed');
     expect(done.result.content[0].text).toMatch(/^# Report: tides[\s\S]*## Appendix/);
   });
 
   it('is an ordinary multi round-trip call for a client without the extension', async () => {
-    const first = await rpc(url, 'tools/call', { name: 'compile_report', arguments: { topic: 'tides' } }, { ...ELICITATION, tasks: false });
+    const first = await rpc(
+      url,
+      'tools/call',
+      { name: 'compile_report', arguments: { topic: 'tides' } },
+      { ...ELICITATION, tasks: false },
+    );
     expect(first.result).toMatchObject({ resultType: 'input_required', requestState: expect.any(String) });
     const second = await rpc(
       url,
       'tools/call',
-      { name: 'compile_report', arguments: { topic: 'tides' }, requestState: first.result!.requestState, inputResponses: { appendix: { action: 'decline' } } },
+      {
+        name: 'compile_report',
+        arguments: { topic: 'tides' },
+        requestState: first.result!.requestState,
+        inputResponses: { appendix: { action: 'decline' } },
+      },
       { ...ELICITATION, tasks: false },
     );
     expect(second.result?.content[0].text).toMatch(/^# Report: tides/);
@@ -46,7 +67,10 @@ describe('compile_report (tasks on)', () => {
   });
 
   it('is an ordinary call in the default, storage-free configuration, even for a client that declares the extension', async () => {
-    const first = await testClient(worker, { capabilities: { elicitation: {}, extensions: { [TASKS]: {} } } }).callTool('compile_report', { topic: 'tides' });
+    const first = await testClient(worker, { capabilities: { elicitation: {}, extensions: { [TASKS]: {} } } }).callTool(
+      'compile_report',
+      { topic: 'tides' },
+    );
     expect(first.result).toMatchObject({ resultType: 'input_required' });
   });
 

@@ -27,7 +27,7 @@ describe('the fork contender', () => {
     expect(server).toContain(`tools: [${tool.exported}],`);
     expect(server).not.toMatch(/from '\.\/(resources|prompts)\//);
     expect(server).toContain("info: { name: 'my-fork-server'");
-    for (const folder of EXAMPLES.filter((f: string) => f !== 'src/tools')) expect(() => readFileSync(join(fork, folder))).toThrow();
+    for (const folder of EXAMPLES.filter((f: string) => f !== 'src/tools'))
+      expect(() => readFileSync(join(fork, folder))).toThrow();
   }, 60_000);
-
 });

@@ -10,7 +10,15 @@
 import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GITHUB_USER, startLoginProviders, type LoginProviders } from '../support/loginProviders';
-import { Browser, CLIENT_REDIRECT, consentHandle, flowLines, loggingFetch, MemoryOAuthClient, type Step } from '../support/signInClient';
+import {
+  Browser,
+  CLIENT_REDIRECT,
+  consentHandle,
+  flowLines,
+  loggingFetch,
+  MemoryOAuthClient,
+  type Step,
+} from '../support/signInClient';
 import { startSignInWorker, type SignInWorker } from '../support/signInWorker';
 
 const log: Step[] = [];
@@ -30,7 +38,10 @@ afterAll(async () => {
 });
 
 const transport = (oauth: MemoryOAuthClient, steps?: Step[]) =>
-  new StreamableHTTPClientTransport(new URL(`${origin}/mcp`), { authProvider: oauth, ...(steps ? { fetch: loggingFetch(steps) } : {}) });
+  new StreamableHTTPClientTransport(new URL(`${origin}/mcp`), {
+    authProvider: oauth,
+    ...(steps ? { fetch: loggingFetch(steps) } : {}),
+  });
 
 /** The official client, on `oauth`, connected; or the UnauthorizedError that says it must send the user to authorize. */
 async function connect(oauth: MemoryOAuthClient, steps?: Step[]): Promise<Client | UnauthorizedError> {
@@ -70,7 +81,7 @@ async function signIn(oauth = new MemoryOAuthClient(), steps?: Step[]) {
 }
 
 describe('sign-in with GitHub', () => {
-  it('takes the official client from a 401 to a tool that calls GitHub with the user\'s token', async () => {
+  it("takes the official client from a 401 to a tool that calls GitHub with the user's token", async () => {
     const { oauth, back } = await signIn(new MemoryOAuthClient(), log);
     // RFC 9207: the authorization response names the issuer, this Worker (AUTH_RESOURCE's origin).
     expect(back.searchParams.get('iss')).toBe(origin);
@@ -83,7 +94,9 @@ describe('sign-in with GitHub', () => {
     const before = providers.received.length;
     const result = await client.callTool({ name: 'my_repositories', arguments: { count: 5 } });
     expect(result.isError).toBeFalsy();
-    expect(result.structuredContent).toEqual({ repositories: [expect.objectContaining({ name: `${GITHUB_USER.login}/secret-project`, private: true })] });
+    expect(result.structuredContent).toEqual({
+      repositories: [expect.objectContaining({ name: `${GITHUB_USER.login}/secret-project`, private: true })],
+    });
     const call = providers.received.slice(before).find((r) => r.path === '/github-api/user/repos');
     expect(call?.authorization).toMatch(/^Bearer gho_/);
     await client.close();
@@ -121,11 +134,32 @@ describe('sign-in with GitHub', () => {
     // The tool's answer: 401 with the challenge that points the client at the metadata (RFC 6750 3).
     const call = await fetch(`${origin}/mcp`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${oauth.saved!.access_token}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'tools/call', 'Mcp-Name': 'my_repositories' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'my_repositories', arguments: {}, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } } }),
+      headers: {
+        Authorization: `Bearer ${oauth.saved!.access_token}`,
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+        'MCP-Protocol-Version': '2026-07-28',
+        'Mcp-Method': 'tools/call',
+        'Mcp-Name': 'my_repositories',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: {
+          name: 'my_repositories',
+          arguments: {},
+          _meta: {
+            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+            'io.modelcontextprotocol/clientCapabilities': {},
+          },
+        },
+      }),
     });
     expect(call.status).toBe(401);
-    expect(call.headers.get('WWW-Authenticate')).toBe(`Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp", error="invalid_token"`);
+    expect(call.headers.get('WWW-Authenticate')).toBe(
+      `Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp", error="invalid_token"`,
+    );
     // GitHub refuses the stored token: 401; the client's refresh finds the grant refused upstream
     // (invalid_grant, which revokes it), so the client sends the user to authorize again.
     await expect(client.callTool({ name: 'my_repositories', arguments: {} })).rejects.toThrow();
@@ -133,13 +167,17 @@ describe('sign-in with GitHub', () => {
     const refresh = await fetch(`${origin}/oauth/token`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: oauth.saved?.refresh_token ?? 'revoked', client_id: oauth.client!.client_id }),
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: oauth.saved?.refresh_token ?? 'revoked',
+        client_id: oauth.client!.client_id,
+      }),
     });
     expect(refresh.status).toBe(400);
     await client.close();
   });
 
-  it('with a GitHub App\'s expiring tokens, refreshes the GitHub token too, and a refused GitHub refresh token sends the client back', async () => {
+  it("with a GitHub App's expiring tokens, refreshes the GitHub token too, and a refused GitHub refresh token sends the client back", async () => {
     providers.githubRefreshTokens = true;
     try {
       const { oauth } = await signIn();
@@ -149,7 +187,10 @@ describe('sign-in with GitHub', () => {
       expect((await client.callTool({ name: 'my_repositories', arguments: {} })).isError).toBeFalsy();
       const upstream = providers.received.slice(before);
       // The Worker refreshed at GitHub (grant_type=refresh_token), then called the API with the new GitHub token.
-      expect(upstream.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['POST /github/login/oauth/access_token 200', 'GET /github-api/user/repos 200']);
+      expect(upstream.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+        'POST /github/login/oauth/access_token 200',
+        'GET /github-api/user/repos 200',
+      ]);
 
       providers.revokeAll();
       oauth.saved = { ...oauth.saved!, access_token: 'expired' };
@@ -167,7 +208,11 @@ describe('sign-in with GitHub', () => {
       fetch(`${origin}/oauth/token`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: oauth.saved!.refresh_token!, client_id: oauth.client!.client_id }),
+        body: new URLSearchParams({
+          grant_type: 'refresh_token',
+          refresh_token: oauth.saved!.refresh_token!,
+          client_id: oauth.client!.client_id,
+        }),
       });
     providers.down = true;
     try {
@@ -180,6 +225,9 @@ describe('sign-in with GitHub', () => {
     }
     const back = await refresh();
     expect(back.status).toBe(200);
-    expect(await back.json()).toMatchObject({ token_type: expect.stringMatching(/^bearer$/i), refresh_token: expect.any(String) });
+    expect(await back.json()).toMatchObject({
+      token_type: expect.stringMatching(/^bearer$/i),
+      refresh_token: expect.any(String),
+    });
   });
 });

@@ -30,7 +30,11 @@ describe('the example skill plan-a-meeting', () => {
       const reference = await skills.read(skill, 'references/choosing-zones.md');
       expect(reference.text).toContain('time://zones');
       const folder = await skills.readDirectory('skill://plan-a-meeting');
-      expect(folder.resources).toContainEqual({ uri: 'skill://plan-a-meeting/references', name: 'references', mimeType: 'inode/directory' });
+      expect(folder.resources).toContainEqual({
+        uri: 'skill://plan-a-meeting/references',
+        name: 'references',
+        mimeType: 'inode/directory',
+      });
     } finally {
       await client.close();
     }

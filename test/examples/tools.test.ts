@@ -21,7 +21,14 @@ describe('add', () => {
 describe('github_repo, the GitHub API answered by a mock in workerd', () => {
   const repos: Record<string, () => Response> = {
     '/repos/cloudflare/workers-sdk': () =>
-      Response.json({ full_name: 'cloudflare/workers-sdk', description: 'Home to Wrangler', stargazers_count: 3000, forks_count: 700, language: 'TypeScript', html_url: 'https://github.com/cloudflare/workers-sdk' }),
+      Response.json({
+        full_name: 'cloudflare/workers-sdk',
+        description: 'Home to Wrangler',
+        stargazers_count: 3000,
+        forks_count: 700,
+        language: 'TypeScript',
+        html_url: 'https://github.com/cloudflare/workers-sdk',
+      }),
     '/repos/acme/broken': () => new Response(null, { status: 503 }),
   };
   /** Every path the tool asked the mock for. */
@@ -40,8 +47,15 @@ describe('github_repo, the GitHub API answered by a mock in workerd', () => {
   afterAll(() => inWorkerd?.dispose());
 
   it('looks a repository up and returns its data', async () => {
-    const { result } = await testClient(inWorkerd).callTool('github_repo', { owner: 'cloudflare', repo: 'workers-sdk' });
-    expect(result.structuredContent).toMatchObject({ name: 'cloudflare/workers-sdk', stars: 3000, language: 'TypeScript' });
+    const { result } = await testClient(inWorkerd).callTool('github_repo', {
+      owner: 'cloudflare',
+      repo: 'workers-sdk',
+    });
+    expect(result.structuredContent).toMatchObject({
+      name: 'cloudflare/workers-sdk',
+      stars: 3000,
+      language: 'TypeScript',
+    });
   });
 
   it.each([
@@ -64,7 +78,10 @@ describe('github_repo, the GitHub API answered by a mock in workerd', () => {
   it('turns upstream failures into tool errors', async () => {
     const github = testClient(inWorkerd);
     const missing = await github.callTool('github_repo', { owner: 'acme', repo: 'missing' });
-    expect(missing.result).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/does not exist/) }] });
+    expect(missing.result).toMatchObject({
+      isError: true,
+      content: [{ text: expect.stringMatching(/does not exist/) }],
+    });
     const broken = await github.callTool('github_repo', { owner: 'acme', repo: 'broken' });
     expect(broken.result).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/HTTP 503/) }] });
   });
@@ -88,10 +105,21 @@ describe('current_time', () => {
     expect((await mcp.callTool('current_time')).result.content[0].text).toMatch(/UTC/);
     const legacy = new Request('http://localhost/mcp', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': '2025-11-25' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'current_time', arguments: {} } }),
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+        'MCP-Protocol-Version': '2025-11-25',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'current_time', arguments: {} },
+      }),
     });
-    const reply = (await (await worker.fetch(legacy as never, { MCP_STATE_SECRET: 'test' } as unknown as Env, {} as ExecutionContext)).json()) as { result: { content: { text: string }[] } };
+    const reply = (await (
+      await worker.fetch(legacy as never, { MCP_STATE_SECRET: 'test' } as unknown as Env, {} as ExecutionContext)
+    ).json()) as { result: { content: { text: string }[] } };
     expect(reply.result.content[0]?.text).toMatch(/UTC/);
   });
 });

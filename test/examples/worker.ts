@@ -11,7 +11,10 @@ import { signIn } from '../../src/signin';
 import { tasks } from '../../src/tasks';
 import { myRepositories } from '../../src/tools/my-repositories';
 
-const worker = createWorker(serverDefinition, { auth: [bearer, jwt, access, introspect, signIn({ tools: [myRepositories] })], extensions: [apps(), tasks()] });
+const worker = createWorker(serverDefinition, {
+  auth: [bearer, jwt, access, introspect, signIn({ tools: [myRepositories] })],
+  extensions: [apps(), tasks()],
+});
 
 export class McpTask extends worker.McpTask {}
 

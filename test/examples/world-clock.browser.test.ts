@@ -32,7 +32,13 @@ beforeAll(async () => {
   ]);
   page = await browser.newPage({ viewport: { width: 640, height: 420 } });
   await page.goto(host.pageFor(`${worker.url}/mcp`));
-  shown = await page.evaluate((zones) => (window as unknown as { host: { show(tool: string, args: object): Promise<{ text: string; csp: unknown }> } }).host.show('world_clock', { zones }), ZONES);
+  shown = await page.evaluate(
+    (zones) =>
+      (
+        window as unknown as { host: { show(tool: string, args: object): Promise<{ text: string; csp: unknown }> } }
+      ).host.show('world_clock', { zones }),
+    ZONES,
+  );
   view = page.frameLocator('iframe[title=view]').frameLocator('iframe[title=view]');
 }, 120_000);
 afterAll(async () => {
@@ -55,15 +61,26 @@ describe('the world clock, rendered by a web host', () => {
     const proxy = page.frameLocator('iframe[title=view]');
     expect(await proxy.locator('body').getAttribute('data-csp')).toContain("connect-src 'self'; img-src");
     // connect-src lists no origin: even an opaque no-cors fetch to the Worker is refused by the browser.
-    const reached = await view.locator('body').evaluate((_, url) => fetch(url, { mode: 'no-cors' }).then(() => 'reached', () => 'blocked'), `${worker.url}/mcp`);
+    const reached = await view.locator('body').evaluate(
+      (_, url) =>
+        fetch(url, { mode: 'no-cors' }).then(
+          () => 'reached',
+          () => 'blocked',
+        ),
+      `${worker.url}/mcp`,
+    );
     expect(reached).toBe('blocked');
   });
 
   it("sends the view's refresh to the Worker as a call of the app-only tool, through the host, for the zones of the tool input", async () => {
     const before = toolCalls().filter((name) => name === 'world_clock_refresh').length;
     await view.getByRole('button', { name: 'Refresh' }).click();
-    await expect.poll(() => toolCalls().filter((name) => name === 'world_clock_refresh').length, { timeout: 10_000 }).toBe(before + 1);
-    await expect.poll(() => view.locator('#status').textContent(), { timeout: 10_000 }).toMatch(/^As of \d\d:\d\d UTC$/);
+    await expect
+      .poll(() => toolCalls().filter((name) => name === 'world_clock_refresh').length, { timeout: 10_000 })
+      .toBe(before + 1);
+    await expect
+      .poll(() => view.locator('#status').textContent(), { timeout: 10_000 })
+      .toMatch(/^As of \d\d:\d\d UTC$/);
     // The view kept the zones of ui/notifications/tool-input: without them the tool answers its seven defaults.
     expect(await view.locator('#zones li').count()).toBe(3);
   });

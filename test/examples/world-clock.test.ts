@@ -12,13 +12,23 @@ describe('world_clock and its view', () => {
   it('answers with text for any client and the data for the view', async () => {
     const { result } = await testClient(worker).callTool('world_clock', { zones: ['Asia/Tokyo', 'Europe/Paris'] });
     const text = (result.content[0] as { text: string }).text;
-    expect(text).toMatch(/^At \d\d:\d\d UTC:\nTokyo: \d\d:\d\d \w{3} \(GMT\+9\)\nParis: \d\d:\d\d \w{3} \(GMT\+[12]\)$/);
-    expect(result.structuredContent).toMatchObject({ zones: [{ zone: 'Asia/Tokyo', place: 'Tokyo', offset: 'GMT+9' }, { zone: 'Europe/Paris', place: 'Paris' }] });
+    expect(text).toMatch(
+      /^At \d\d:\d\d UTC:\nTokyo: \d\d:\d\d \w{3} \(GMT\+9\)\nParis: \d\d:\d\d \w{3} \(GMT\+[12]\)$/,
+    );
+    expect(result.structuredContent).toMatchObject({
+      zones: [
+        { zone: 'Asia/Tokyo', place: 'Tokyo', offset: 'GMT+9' },
+        { zone: 'Europe/Paris', place: 'Paris' },
+      ],
+    });
   });
 
   it('tells the model which zone it does not know', async () => {
     const { result } = await testClient(worker).callTool('world_clock', { zones: ['Mars/Olympus'] });
-    expect(result).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringContaining('Unknown time zone "Mars/Olympus"') }] });
+    expect(result).toMatchObject({
+      isError: true,
+      content: [{ type: 'text', text: expect.stringContaining('Unknown time zone "Mars/Olympus"') }],
+    });
   });
 
   it('lists the tool with its view, and the refresh tool for the view only', async () => {
@@ -31,7 +41,11 @@ describe('world_clock and its view', () => {
   it('reads the built view from static assets: one self-contained document, cacheable for a day', async () => {
     const { result, headers } = await testClient(worker).readResource('ui://world-clock/view');
     const [content] = result.contents as { uri: string; mimeType: string; text: string; _meta: unknown }[];
-    expect(content).toMatchObject({ uri: 'ui://world-clock/view', mimeType: 'text/html;profile=mcp-app', _meta: { ui: { prefersBorder: true } } });
+    expect(content).toMatchObject({
+      uri: 'ui://world-clock/view',
+      mimeType: 'text/html;profile=mcp-app',
+      _meta: { ui: { prefersBorder: true } },
+    });
     expect(content!.text).toMatch(/^<!doctype html>/i);
     expect(content!.text).toContain('<script type="module">');
     expect(content!.text).not.toMatch(/src="\.\/|href="\.\//);

@@ -54,7 +54,8 @@ afterAll(() => vi.restoreAllMocks());
 
 /** JSON as a client writes it: a BigInt id is an integer of all its digits (beyond what a double holds). */
 const rawJSON = (JSON as unknown as { rawJSON(text: string): unknown }).rawJSON;
-const json = (value: unknown) => JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? rawJSON(String(v)) : v));
+const json = (value: unknown) =>
+  JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? rawJSON(String(v)) : v));
 
 interface Wire {
   headers: Record<string, string>;
@@ -69,7 +70,11 @@ const META = {
 
 function wire(method: string, params: Record<string, unknown>, id: Id): Wire {
   const name = typeof params.name === 'string' ? params.name : typeof params.uri === 'string' ? params.uri : undefined;
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'mcp-protocol-version': '2026-07-28', 'mcp-method': method };
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'mcp-protocol-version': '2026-07-28',
+    'mcp-method': method,
+  };
   if (name !== undefined && ['tools/call', 'prompts/get', 'resources/read'].includes(method)) {
     headers['mcp-name'] = /^[\x21-\x7e]*$/.test(name) ? name : `=?base64?${Buffer.from(name).toString('base64')}?=`;
   }
@@ -87,54 +92,103 @@ const id: fc.Arbitrary<Id> = fc.oneof(
   fc.tuple(fc.bigInt({ min: 2n ** 53n, max: 10n ** 40n }), fc.boolean()).map(([n, negative]) => (negative ? -n : n)),
   fc.string({ maxLength: 20 }),
   fc.string({ unit: 'binary', maxLength: 20 }),
-  fc.tuple(fc.string({ unit: 'binary', maxLength: 4 }), fc.integer({ min: 300, max: 8_000 })).map(([head, n]) => `${head}${'i'.repeat(n)}`),
+  fc
+    .tuple(fc.string({ unit: 'binary', maxLength: 4 }), fc.integer({ min: 300, max: 8_000 }))
+    .map(([head, n]) => `${head}${'i'.repeat(n)}`),
 );
 /** What a log line or span says the id is. */
 const idText = (i: Id) => bounded(typeof i === 'string' ? i : String(i));
 const valid: fc.Arbitrary<Wire> = fc.oneof(
   id.map((i) => wire('server/discover', {}, i)),
   id.map((i) => wire('tools/list', {}, i)),
-  fc.tuple(id, fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer()).map(([i, a, b]) => wire('tools/call', { name: 'sum', arguments: { a, b } }, i)),
-  fc.tuple(id, fc.constantFrom('eu', 'us-east', 'ap')).map(([i, region]) => wire('tools/call', { name: 'routed', arguments: { region } }, i)),
+  fc
+    .tuple(id, fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer())
+    .map(([i, a, b]) => wire('tools/call', { name: 'sum', arguments: { a, b } }, i)),
+  fc
+    .tuple(id, fc.constantFrom('eu', 'us-east', 'ap'))
+    .map(([i, region]) => wire('tools/call', { name: 'routed', arguments: { region } }, i)),
   id.map((i) => wire('resources/list', {}, i)),
   id.map((i) => wire('resources/templates/list', {}, i)),
   id.map((i) => wire('resources/read', { uri: 'test://public-doc' }, i)),
-  fc.tuple(id, fc.constantFrom(...ITEM_NAMES)).map(([i, path]) => wire('resources/read', { uri: `test://items/${path}` }, i)),
+  fc
+    .tuple(id, fc.constantFrom(...ITEM_NAMES))
+    .map(([i, path]) => wire('resources/read', { uri: `test://items/${path}` }, i)),
   id.map((i) => wire('prompts/list', {}, i)),
-  fc.tuple(id, fc.string({ minLength: 1, maxLength: 30 }), fc.string({ minLength: 1, maxLength: 30 })).map(([i, name, tone]) =>
-    wire('prompts/get', { name: 'greeting', arguments: { name, tone } }, i),
-  ),
-  fc.tuple(id, fc.string({ maxLength: 10 })).map(([i, value]) =>
-    wire('completion/complete', { ref: { type: 'ref/resource', uri: 'test://items/{+path}' }, argument: { name: 'path', value } }, i),
-  ),
+  fc
+    .tuple(id, fc.string({ minLength: 1, maxLength: 30 }), fc.string({ minLength: 1, maxLength: 30 }))
+    .map(([i, name, tone]) => wire('prompts/get', { name: 'greeting', arguments: { name, tone } }, i)),
+  fc
+    .tuple(id, fc.string({ maxLength: 10 }))
+    .map(([i, value]) =>
+      wire(
+        'completion/complete',
+        { ref: { type: 'ref/resource', uri: 'test://items/{+path}' }, argument: { name: 'path', value } },
+        i,
+      ),
+    ),
 );
 
 const VALID_TRACEPARENT = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
 const traceValue = fc.oneof(
   fc.constant(VALID_TRACEPARENT),
-  fc.constantFrom('congo=t61rcWkgMzE,rojo=00f067aa0ba902b7', `k=${'v'.repeat(3_000)}`, 'not-a-traceparent; injected=1', `${VALID_TRACEPARENT}\r\nx-injected: 1`),
+  fc.constantFrom(
+    'congo=t61rcWkgMzE,rojo=00f067aa0ba902b7',
+    `k=${'v'.repeat(3_000)}`,
+    'not-a-traceparent; injected=1',
+    `${VALID_TRACEPARENT}\r\nx-injected: 1`,
+  ),
   fc.string({ unit: 'binary', maxLength: 80 }),
-  fc.integer({ min: 1, max: 40 }).map((n) => Array.from({ length: n }, (_, i) => `k${i}=${'v'.repeat(i * 7)}`).join(',')),
+  fc
+    .integer({ min: 1, max: 40 })
+    .map((n) => Array.from({ length: n }, (_, i) => `k${i}=${'v'.repeat(i * 7)}`).join(',')),
 );
 /** A header can carry only visible ASCII, space and tab: anything else becomes "?". */
 const headerSafe = (value: string) => value.replace(/[^\x20-\x7e\t]/g, '?').trim();
 
 /** A mutation and the JSON-RPC codes (or HTTP statuses) its class of mistake may produce. */
-type Mutation = { kind: string; apply(w: Wire): { headers: Record<string, string>; body: string | Uint8Array }; codes: number[] };
+type Mutation = {
+  kind: string;
+  apply(w: Wire): { headers: Record<string, string>; body: string | Uint8Array };
+  codes: number[];
+};
 const text = (w: Wire) => json(w.body);
-const junk = fc.oneof(fc.string({ maxLength: 50 }), fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 3 }));
+const junk = fc.oneof(
+  fc.string({ maxLength: 50 }),
+  fc.integer(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.integer(), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 3 }),
+);
 const bodyOf = (w: Wire) => w.body as { params: Record<string, unknown> & { _meta: Record<string, unknown> } };
 
 const mutations: fc.Arbitrary<Mutation>[] = [
   fc.constant({ kind: 'none', apply: (w) => ({ headers: w.headers, body: text(w) }), codes: [] }),
-  fc.nat().map((cut) => ({ kind: 'truncate', apply: (w) => ({ headers: w.headers, body: text(w).slice(0, cut % Math.max(1, text(w).length - 1)) }), codes: [-32700, -32600] })),
+  fc
+    .nat()
+    .map((cut) => ({
+      kind: 'truncate',
+      apply: (w) => ({ headers: w.headers, body: text(w).slice(0, cut % Math.max(1, text(w).length - 1)) }),
+      codes: [-32700, -32600],
+    })),
   fc.uint8Array({ minLength: 1, maxLength: 8 }).map((bytes) => ({
     kind: 'invalid utf-8',
-    apply: (w: Wire) => ({ headers: w.headers, body: new Uint8Array([...Buffer.from(text(w).slice(0, 20)), 0xff, 0xfe, ...bytes]) }),
+    apply: (w: Wire) => ({
+      headers: w.headers,
+      body: new Uint8Array([...Buffer.from(text(w).slice(0, 20)), 0xff, 0xfe, ...bytes]),
+    }),
     codes: [-32700],
   })),
-  junk.map((value) => ({ kind: 'retype id', apply: (w) => ({ headers: w.headers, body: json({ ...(w.body as object), id: value }) }), codes: [-32600, 0] })),
-  junk.map((value) => ({ kind: 'retype jsonrpc', apply: (w) => ({ headers: w.headers, body: json({ ...(w.body as object), jsonrpc: value }) }), codes: [-32600] })),
+  junk.map((value) => ({
+    kind: 'retype id',
+    apply: (w) => ({ headers: w.headers, body: json({ ...(w.body as object), id: value }) }),
+    codes: [-32600, 0],
+  })),
+  junk.map((value) => ({
+    kind: 'retype jsonrpc',
+    apply: (w) => ({ headers: w.headers, body: json({ ...(w.body as object), jsonrpc: value }) }),
+    codes: [-32600],
+  })),
   fc.constantFrom('protocolVersion', 'clientCapabilities').map((key) => ({
     kind: `drop _meta ${key}`,
     apply: (w: Wire) => {
@@ -144,14 +198,20 @@ const mutations: fc.Arbitrary<Mutation>[] = [
     },
     codes: [-32602],
   })),
-  fc.string({ maxLength: 30 }).filter((v) => v.trim() !== '' && !/[^\x20-\x7e]/.test(v)).map((value) => ({
-    kind: 'wrong Mcp-Method',
-    apply: (w: Wire) => ({ headers: { ...w.headers, 'mcp-method': `${value}x` }, body: text(w) }),
-    codes: [-32020],
-  })),
+  fc
+    .string({ maxLength: 30 })
+    .filter((v) => v.trim() !== '' && !/[^\x20-\x7e]/.test(v))
+    .map((value) => ({
+      kind: 'wrong Mcp-Method',
+      apply: (w: Wire) => ({ headers: { ...w.headers, 'mcp-method': `${value}x` }, body: text(w) }),
+      codes: [-32020],
+    })),
   fc.string({ minLength: 1, maxLength: 30 }).map((value) => ({
     kind: 'wrong MCP-Protocol-Version',
-    apply: (w: Wire) => ({ headers: { ...w.headers, 'mcp-protocol-version': `=${value.replace(/[^\x21-\x7e]/g, 'x')}` }, body: text(w) }),
+    apply: (w: Wire) => ({
+      headers: { ...w.headers, 'mcp-protocol-version': `=${value.replace(/[^\x21-\x7e]/g, 'x')}` },
+      body: text(w),
+    }),
     codes: [-32020],
   })),
   fc.constantFrom('=?base64?!!?=', '=?base64?YQ?=', '=?base64?/w==?=', '=?base64??=').map((value) => ({
@@ -161,28 +221,56 @@ const mutations: fc.Arbitrary<Mutation>[] = [
   })),
   fc.integer({ min: 65, max: 3000 }).map((depth) => ({
     kind: 'deep nesting',
-    apply: (w: Wire) => ({ headers: w.headers, body: text(w).replace('"_meta":', `"deep":${'['.repeat(depth)}${']'.repeat(depth)},"_meta":`) }),
+    apply: (w: Wire) => ({
+      headers: w.headers,
+      body: text(w).replace('"_meta":', `"deep":${'['.repeat(depth)}${']'.repeat(depth)},"_meta":`),
+    }),
     codes: [-32600],
   })),
-  fc.constant({ kind: 'huge string', apply: (w: Wire) => ({ headers: w.headers, body: json({ ...(w.body as object), pad: 'x'.repeat(70_000) }) }), codes: [413] }),
+  fc.constant({
+    kind: 'huge string',
+    apply: (w: Wire) => ({ headers: w.headers, body: json({ ...(w.body as object), pad: 'x'.repeat(70_000) }) }),
+    codes: [413],
+  }),
   fc.constantFrom('__proto__', 'constructor', 'prototype').map((key) => ({
     kind: `${key} keys`,
-    apply: (w: Wire) => ({ headers: w.headers, body: text(w).replace('"_meta":', `"${key}":{"polluted":true},"_meta":`) }),
+    apply: (w: Wire) => ({
+      headers: w.headers,
+      body: text(w).replace('"_meta":', `"${key}":{"polluted":true},"_meta":`),
+    }),
     codes: [0, -32602],
   })),
   fc.string({ unit: 'grapheme', maxLength: 40 }).map((s) => ({
     kind: 'unicode in params',
-    apply: (w: Wire) => ({ headers: w.headers, body: json({ ...(w.body as object), params: { ...bodyOf(w).params, name: s, uri: s } }) }),
+    apply: (w: Wire) => ({
+      headers: w.headers,
+      body: json({ ...(w.body as object), params: { ...bodyOf(w).params, name: s, uri: s } }),
+    }),
     codes: [0, -32602, -32020, -32601],
   })),
-  fc.constantFrom('text/plain', 'application/xml', '').map((type) => ({ kind: 'content type', apply: (w: Wire) => ({ headers: { ...w.headers, 'content-type': type }, body: text(w) }), codes: [415] })),
+  fc
+    .constantFrom('text/plain', 'application/xml', '')
+    .map((type) => ({
+      kind: 'content type',
+      apply: (w: Wire) => ({ headers: { ...w.headers, 'content-type': type }, body: text(w) }),
+      codes: [415],
+    })),
   // W3C trace context, valid or not, in _meta or the headers: dropped when invalid, never a refusal
   fc.tuple(traceValue, traceValue, fc.boolean()).map(([traceparent, tracestate, inHeaders]) => ({
     kind: 'trace context',
     apply: (w: Wire) =>
       inHeaders
-        ? { headers: { ...w.headers, traceparent: headerSafe(traceparent), tracestate: headerSafe(tracestate) }, body: text(w) }
-        : { headers: w.headers, body: json({ ...(w.body as object), params: { ...bodyOf(w).params, _meta: { ...bodyOf(w).params._meta, traceparent, tracestate } } }) },
+        ? {
+            headers: { ...w.headers, traceparent: headerSafe(traceparent), tracestate: headerSafe(tracestate) },
+            body: text(w),
+          }
+        : {
+            headers: w.headers,
+            body: json({
+              ...(w.body as object),
+              params: { ...bodyOf(w).params, _meta: { ...bodyOf(w).params._meta, traceparent, tracestate } },
+            }),
+          },
     codes: [0],
   })),
 ];
@@ -194,7 +282,11 @@ async function send(headers: Record<string, string>, body: string | Uint8Array) 
   // only this request's line and span are kept, so a long `npm run fuzz` stays small
   logged.length = 0;
   spans.length = 0;
-  const response = await fetchWorker(new Request('http://localhost:8787/mcp', { method: 'POST', headers, body: body as BodyInit }), env, ctx);
+  const response = await fetchWorker(
+    new Request('http://localhost:8787/mcp', { method: 'POST', headers, body: body as BodyInit }),
+    env,
+    ctx,
+  );
   const answer = { status: response.status, text: await response.text() };
   // REQUEST_LOGS = "on": one line per request, written by the time the answer has been read
   expect(logged, answer.text.slice(0, 200)).toHaveLength(1);
@@ -204,7 +296,10 @@ async function send(headers: Record<string, string>, body: string | Uint8Array) 
   const span = spans[0]!;
   expect(span.ended).toBe(true);
   for (const [key, value] of Object.entries(span.attributes)) {
-    if (typeof value === 'string') expect(value.length, key).toBeLessThanOrEqual(key === 'tracestate' ? MAX_TRACESTATE_CHARS : MAX_ATTRIBUTE_CHARS + 1);
+    if (typeof value === 'string')
+      expect(value.length, key).toBeLessThanOrEqual(
+        key === 'tracestate' ? MAX_TRACESTATE_CHARS : MAX_ATTRIBUTE_CHARS + 1,
+      );
   }
   const { traceparent } = span.attributes;
   if (traceparent !== undefined) expect(traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/);
@@ -224,7 +319,12 @@ describe('fuzzing the fetch handler', () => {
         statuses[status] = (statuses[status] ?? 0) + 1;
         expect(status, `${mutation.kind}: ${answer}`).toBeLessThan(500);
         if (status === 202 || status === 405) return expect(answer).toBe('');
-        const reply = JSON.parse(answer) as { jsonrpc: string; id: unknown; result?: unknown; error?: { code: number; message: string } };
+        const reply = JSON.parse(answer) as {
+          jsonrpc: string;
+          id: unknown;
+          result?: unknown;
+          error?: { code: number; message: string };
+        };
         expect(reply.jsonrpc).toBe('2.0');
         expect('result' in reply !== 'error' in reply, answer).toBe(true);
         const code = reply.error ? reply.error.code : 0;
@@ -235,7 +335,11 @@ describe('fuzzing the fetch handler', () => {
           // the same id, digit for digit (spec basic/index), in the answer and in the log line
           expect(answer.startsWith(`{"jsonrpc":"2.0","id":${json(sentId)},`), answer.slice(0, 200)).toBe(true);
           expect(line['jsonrpc.request.id']).toBe(idText(sentId));
-        } else expect(mutation.codes.some((c) => c === code || c === status), `${mutation.kind} gave ${status} ${answer.slice(0, 200)}`).toBe(true);
+        } else
+          expect(
+            mutation.codes.some((c) => c === code || c === status),
+            `${mutation.kind} gave ${status} ${answer.slice(0, 200)}`,
+          ).toBe(true);
         const codes = seen.get(mutation.kind) ?? new Set();
         seen.set(mutation.kind, codes.add(code));
         // the isolate is not degraded: a valid request still succeeds
@@ -245,6 +349,8 @@ describe('fuzzing the fetch handler', () => {
       { numRuns: RUNS, seed: SEED },
     );
     expect(seen.size).toBeGreaterThan(10);
-    console.info(`fuzz: ${RUNS} runs (seed ${SEED}), ${requests} requests; mutated answers by status ${JSON.stringify(statuses)}; codes by mutation ${JSON.stringify(Object.fromEntries([...seen].map(([k, v]) => [k, [...v]])))}`);
+    console.info(
+      `fuzz: ${RUNS} runs (seed ${SEED}), ${requests} requests; mutated answers by status ${JSON.stringify(statuses)}; codes by mutation ${JSON.stringify(Object.fromEntries([...seen].map(([k, v]) => [k, [...v]])))}`,
+    );
   }, 120_000);
 });

@@ -26,12 +26,17 @@ const statuses: Record<string, Record<number, number>> = {};
 beforeAll(async () => {
   providers = await startLoginProviders();
   // The limiter on, loose enough that the library behind it sees the generated values too.
-  signIn = await startSignInWorker(providers, 'github', {}, {
-    ratelimits: {
-      ADDRESS_RATE_LIMITER: { namespace_id: '1004', simple: { limit: 1_000_000, period: 60 } },
-      SIGN_IN_RATE_LIMITER: { namespace_id: '1005', simple: { limit: 1_000_000, period: 60 } },
+  signIn = await startSignInWorker(
+    providers,
+    'github',
+    {},
+    {
+      ratelimits: {
+        ADDRESS_RATE_LIMITER: { namespace_id: '1004', simple: { limit: 1_000_000, period: 60 } },
+        SIGN_IN_RATE_LIMITER: { namespace_id: '1005', simple: { limit: 1_000_000, period: 60 } },
+      },
     },
-  });
+  );
   clientId = (await new HandClient(signIn.origin).register()).clientId;
 }, 120_000);
 afterAll(async () => {
@@ -44,15 +49,34 @@ const value = () =>
   fc.oneof(
     { arbitrary: fc.string({ maxLength: 40 }), weight: 4 },
     { arbitrary: fc.string({ unit: 'binary', maxLength: 80 }), weight: 4 },
-    { arbitrary: fc.tuple(fc.string({ maxLength: 600 }), fc.string({ maxLength: 80 }), fc.string({ maxLength: 80 })).map((parts) => parts.join(':')), weight: 4 },
-    { arbitrary: fc.tuple(fc.integer({ min: 200, max: 2000 }), fc.integer({ min: 1, max: 300 })).map(([user, grant]) => `${'u'.repeat(user)}:${'g'.repeat(grant)}:secret`), weight: 2 },
+    {
+      arbitrary: fc
+        .tuple(fc.string({ maxLength: 600 }), fc.string({ maxLength: 80 }), fc.string({ maxLength: 80 }))
+        .map((parts) => parts.join(':')),
+      weight: 4,
+    },
+    {
+      arbitrary: fc
+        .tuple(fc.integer({ min: 200, max: 2000 }), fc.integer({ min: 1, max: 300 }))
+        .map(([user, grant]) => `${'u'.repeat(user)}:${'g'.repeat(grant)}:secret`),
+      weight: 2,
+    },
     { arbitrary: fc.constant(clientId), weight: 2 },
-    { arbitrary: fc.constantFrom('authorization_code', 'refresh_token', 'S256', 'code', 'approve', CLIENT_REDIRECT), weight: 4 },
-    { arbitrary: fc.tuple(fc.constantFrom('a', 'é', ':', ';', '%', '\u0000'), fc.integer({ min: 500, max: 20_000 })).map(([char, count]) => char.repeat(count)), weight: 1 },
+    {
+      arbitrary: fc.constantFrom('authorization_code', 'refresh_token', 'S256', 'code', 'approve', CLIENT_REDIRECT),
+      weight: 4,
+    },
+    {
+      arbitrary: fc
+        .tuple(fc.constantFrom('a', 'é', ':', ';', '%', '\u0000'), fc.integer({ min: 500, max: 20_000 }))
+        .map(([char, count]) => char.repeat(count)),
+      weight: 1,
+    },
   );
 
 /** Some of `names`, each with a value (a name twice, now and then). */
-const fields = (names: readonly string[]) => fc.array(fc.tuple(fc.constantFrom(...names), value()), { maxLength: names.length + 2 });
+const fields = (names: readonly string[]) =>
+  fc.array(fc.tuple(fc.constantFrom(...names), value()), { maxLength: names.length + 2 });
 
 /** Sends it; the answer's status, checked against the properties. */
 async function send(route: string, url: string, init: RequestInit = {}): Promise<void> {
@@ -64,7 +88,8 @@ async function send(route: string, url: string, init: RequestInit = {}): Promise
       response = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(10_000), ...init });
       await response.arrayBuffer();
     } catch (error) {
-      if (typeof init.body === 'string' && init.body.length > 8 * 1024) return void ((statuses[route] ??= {})[413] = (statuses[route]![413] ?? 0) + 1);
+      if (typeof init.body === 'string' && init.body.length > 8 * 1024)
+        return void ((statuses[route] ??= {})[413] = (statuses[route]![413] ?? 0) + 1);
       if (attempt > 0) throw error;
       response = undefined;
     }
@@ -87,24 +112,82 @@ function form(pairs: [string, string][], base: Record<string, string> = {}): str
 }
 
 /** A valid authorization request of the registered client, which the generated fields then change. */
-const AUTHORIZATION = () => ({ response_type: 'code', client_id: clientId, redirect_uri: CLIENT_REDIRECT, state: 's', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256' });
+const AUTHORIZATION = () => ({
+  response_type: 'code',
+  client_id: clientId,
+  redirect_uri: CLIENT_REDIRECT,
+  state: 's',
+  code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+  code_challenge_method: 'S256',
+});
 
 const routes = {
-  'GET /authorize': fields(['response_type', 'client_id', 'redirect_uri', 'state', 'scope', 'code_challenge', 'code_challenge_method', 'resource']).map(
-    (pairs) => () => send('GET /authorize', `${signIn.origin}/authorize?${form(pairs, AUTHORIZATION()).slice(0, 12_000)}`),
+  'GET /authorize': fields([
+    'response_type',
+    'client_id',
+    'redirect_uri',
+    'state',
+    'scope',
+    'code_challenge',
+    'code_challenge_method',
+    'resource',
+  ]).map(
+    (pairs) => () =>
+      send('GET /authorize', `${signIn.origin}/authorize?${form(pairs, AUTHORIZATION()).slice(0, 12_000)}`),
   ),
-  'POST /authorize': fc.tuple(fields(['handle', 'decision', 'scope', 'offer', 'remember']), fc.constantFrom('application/x-www-form-urlencoded', 'application/x-www-form-urlencoded', 'application/x-www-form-urlencoded', 'text/plain')).map(
-    ([pairs, type]) => () => send('POST /authorize', `${signIn.origin}/authorize`, { method: 'POST', headers: { 'Content-Type': type, Origin: signIn.origin }, body: form(pairs) }),
+  'POST /authorize': fc
+    .tuple(
+      fields(['handle', 'decision', 'scope', 'offer', 'remember']),
+      fc.constantFrom(
+        'application/x-www-form-urlencoded',
+        'application/x-www-form-urlencoded',
+        'application/x-www-form-urlencoded',
+        'text/plain',
+      ),
+    )
+    .map(
+      ([pairs, type]) =>
+        () =>
+          send('POST /authorize', `${signIn.origin}/authorize`, {
+            method: 'POST',
+            headers: { 'Content-Type': type, Origin: signIn.origin },
+            body: form(pairs),
+          }),
+    ),
+  'GET /oauth/callback': fields(['code', 'state', 'error', 'iss']).map(
+    (pairs) => () => send('GET /oauth/callback', `${signIn.origin}/oauth/callback?${form(pairs).slice(0, 12_000)}`),
   ),
-  'GET /oauth/callback': fields(['code', 'state', 'error', 'iss']).map((pairs) => () => send('GET /oauth/callback', `${signIn.origin}/oauth/callback?${form(pairs).slice(0, 12_000)}`)),
-  'POST /oauth/token': fc.tuple(fields(['grant_type', 'code', 'refresh_token', 'client_id', 'client_secret', 'code_verifier', 'redirect_uri', 'resource', 'token', 'token_type_hint', 'client_assertion']), fc.option(value())).map(
-    ([pairs, basic]) => () =>
-      send('POST /oauth/token', `${signIn.origin}/oauth/token`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...(basic === null ? {} : { Authorization: `Basic ${Buffer.from(`${encodeURIComponent(basic)}:secret`).toString('base64')}` }) },
-        body: form(pairs, { client_id: clientId, grant_type: 'refresh_token' }),
-      }),
-  ),
+  'POST /oauth/token': fc
+    .tuple(
+      fields([
+        'grant_type',
+        'code',
+        'refresh_token',
+        'client_id',
+        'client_secret',
+        'code_verifier',
+        'redirect_uri',
+        'resource',
+        'token',
+        'token_type_hint',
+        'client_assertion',
+      ]),
+      fc.option(value()),
+    )
+    .map(
+      ([pairs, basic]) =>
+        () =>
+          send('POST /oauth/token', `${signIn.origin}/oauth/token`, {
+            method: 'POST',
+            headers: {
+              'Content-Type': 'application/x-www-form-urlencoded',
+              ...(basic === null
+                ? {}
+                : { Authorization: `Basic ${Buffer.from(`${encodeURIComponent(basic)}:secret`).toString('base64')}` }),
+            },
+            body: form(pairs, { client_id: clientId, grant_type: 'refresh_token' }),
+          }),
+    ),
   'POST /oauth/register': fc
     .record(
       {
@@ -117,16 +200,30 @@ const routes = {
       },
       { requiredKeys: [] },
     )
-    .map((metadata) => () => send('POST /oauth/register', `${signIn.origin}/oauth/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(metadata) })),
+    .map(
+      (metadata) => () =>
+        send('POST /oauth/register', `${signIn.origin}/oauth/register`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(metadata),
+        }),
+    ),
 };
 
 describe('fuzzing the authorization server (sign-in mode)', () => {
-  it.each(Object.keys(routes) as (keyof typeof routes)[])('answers %s with 4xx (or a deliberate 503), and logs no error', async (route) => {
-    const before = signIn.worker.errorLogs().length;
-    await fc.assert(fc.asyncProperty(routes[route], (request) => request()), { numRuns: RUNS, seed: SEED });
-    expect(signIn.worker.errorLogs().slice(before)).toEqual([]);
-    // Still serving: a valid registration succeeds.
-    await new HandClient(signIn.origin).register();
-    console.info(`fuzz ${route}: ${RUNS} runs (seed ${SEED}); answers by status ${JSON.stringify(statuses[route])}`);
-  }, 300_000);
+  it.each(Object.keys(routes) as (keyof typeof routes)[])(
+    'answers %s with 4xx (or a deliberate 503), and logs no error',
+    async (route) => {
+      const before = signIn.worker.errorLogs().length;
+      await fc.assert(
+        fc.asyncProperty(routes[route], (request) => request()),
+        { numRuns: RUNS, seed: SEED },
+      );
+      expect(signIn.worker.errorLogs().slice(before)).toEqual([]);
+      // Still serving: a valid registration succeeds.
+      await new HandClient(signIn.origin).register();
+      console.info(`fuzz ${route}: ${RUNS} runs (seed ${SEED}); answers by status ${JSON.stringify(statuses[route])}`);
+    },
+    300_000,
+  );
 });

@@ -22,7 +22,13 @@ const workers: WorkerInWorkerd[] = [];
 async function serve(teamDomain: string): Promise<WorkerInWorkerd> {
   const worker = await startInWorkerd({
     config: 'test/fixtures/callers/wrangler.toml',
-    vars: { AUTH_MODE: 'access', ACCESS_TEAM_DOMAIN: teamDomain, ACCESS_AUD: `${AUD}, ${OTHER_AUD}`, ACCESS_SCOPES_CLAIM: 'groups', AUTH_JWKS_TIMEOUT_MS: '500' },
+    vars: {
+      AUTH_MODE: 'access',
+      ACCESS_TEAM_DOMAIN: teamDomain,
+      ACCESS_AUD: `${AUD}, ${OTHER_AUD}`,
+      ACCESS_SCOPES_CLAIM: 'groups',
+      AUTH_JWKS_TIMEOUT_MS: '500',
+    },
   });
   workers.push(worker);
   return worker;
@@ -45,39 +51,65 @@ afterAll(async () => {
 const assertion = (claims: Record<string, unknown> = {}, by = signer) =>
   signToken(by, { aud: [AUD], sub: 'a1b2c3-user', email: 'ada@acme.example', type: 'app', ...claims });
 
-async function call(method: string, headers: Record<string, string>, params: Record<string, unknown> = {}, at = worker) {
+async function call(
+  method: string,
+  headers: Record<string, string>,
+  params: Record<string, unknown> = {},
+  at = worker,
+) {
   const response = await requestsTo(`${at.url}/mcp`).post(method, { headers, params });
-  return { status: response.status, headers: response.headers, body: (await response.json()) as { result?: any; error?: any } };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as { result?: any; error?: any },
+  };
 }
 
 describe('Cloudflare Access (AUTH_MODE = access)', () => {
   it('lets a request Access signed in, and hands the handler the Access identity: sub, email, groups as scopes', async () => {
     const token = await assertion({ groups: ['admin', 'not a scope'] });
-    const { status, body } = await call('tools/call', { 'Cf-Access-Jwt-Assertion': token }, { name: 'whoami', arguments: {} });
+    const { status, body } = await call(
+      'tools/call',
+      { 'Cf-Access-Jwt-Assertion': token },
+      { name: 'whoami', arguments: {} },
+    );
     expect(status).toBe(200);
     const { caller } = body.result.structuredContent;
     expect(caller.subject).toBe('a1b2c3-user');
     expect(caller.scopes).toEqual(['admin', 'repo:read']); // groups, then what admin implies; "not a scope" is no scope token
-    expect(caller.claims).toMatchObject({ email: 'ada@acme.example', groups: ['admin', 'not a scope'], iss: team.issuer, aud: [AUD] });
+    expect(caller.claims).toMatchObject({
+      email: 'ada@acme.example',
+      groups: ['admin', 'not a scope'],
+      iss: team.issuer,
+      aud: [AUD],
+    });
     expect(caller).not.toHaveProperty('props');
   });
 
   it('shows the caller the list its groups allow', async () => {
-    const { body } = await call('resources/list', { 'Cf-Access-Jwt-Assertion': await assertion({ groups: ['admin'] }) });
+    const { body } = await call('resources/list', {
+      'Cf-Access-Jwt-Assertion': await assertion({ groups: ['admin'] }),
+    });
     expect(body.result.resources.map((r: { name: string }) => r.name)).toEqual(['public', 'admin']);
     const plain = await call('resources/list', { 'Cf-Access-Jwt-Assertion': await assertion() });
     expect(plain.body.result.resources.map((r: { name: string }) => r.name)).toEqual(['public']);
   });
 
-  it('takes a service token\'s common_name as the subject, its sub being empty', async () => {
+  it("takes a service token's common_name as the subject, its sub being empty", async () => {
     const token = await assertion({ sub: '', common_name: 'ci-bot.access', email: undefined });
-    const { status, body } = await call('tools/call', { 'Cf-Access-Jwt-Assertion': token }, { name: 'whoami', arguments: {} });
+    const { status, body } = await call(
+      'tools/call',
+      { 'Cf-Access-Jwt-Assertion': token },
+      { name: 'whoami', arguments: {} },
+    );
     expect(status).toBe(200);
     expect(body.result.structuredContent.caller.subject).toBe('ci-bot.access');
   });
 
   it('lets in a token of any application ACCESS_AUD lists', async () => {
-    expect((await call('tools/list', { 'Cf-Access-Jwt-Assertion': await assertion({ aud: [OTHER_AUD] }) })).status).toBe(200);
+    expect(
+      (await call('tools/list', { 'Cf-Access-Jwt-Assertion': await assertion({ aud: [OTHER_AUD] }) })).status,
+    ).toBe(200);
   });
 
   it('refuses a request that did not come through Access with 401, a bearer token being no substitute', async () => {
@@ -96,10 +128,13 @@ describe('Cloudflare Access (AUTH_MODE = access)', () => {
     ['issued in the future, beyond the clock skew', () => assertion({ iat: Math.floor(Date.now() / 1000) + 100_000 })],
     ['naming nobody', () => assertion({ sub: '' })],
     ['naming a subject longer than 512 characters', () => assertion({ sub: 'x'.repeat(513) })],
-    ['signed by a key the team never published', async () => {
-      const { privateKey } = await generateKeyPair('ES256', { extractable: true });
-      return assertion({}, { ...signer, privateKey: await exportJWK(privateKey) });
-    }],
+    [
+      'signed by a key the team never published',
+      async () => {
+        const { privateKey } = await generateKeyPair('ES256', { extractable: true });
+        return assertion({}, { ...signer, privateKey: await exportJWK(privateKey) });
+      },
+    ],
     ['that is no JWT', async () => 'not-a-jwt'],
   ])('refuses an Access token %s with 401 invalid_token', async (_, make) => {
     const { status, headers } = await call('tools/list', { 'Cf-Access-Jwt-Assertion': await make() });
@@ -114,7 +149,7 @@ describe('Cloudflare Access (AUTH_MODE = access)', () => {
   it.each<[string, (tenant: Tenant) => void]>([
     ['answer 503', (tenant) => (tenant.behaviour = 'status-503')],
     ['hang past AUTH_JWKS_TIMEOUT_MS', (tenant) => (tenant.behaviour = 'hang')],
-  ])('answers 503 with Retry-After (-31503), never 401, while the team\'s certs %s', async (name, breakIt) => {
+  ])("answers 503 with Retry-After (-31503), never 401, while the team's certs %s", async (name, breakIt) => {
     const down = await issuer.tenant(`down-${name.split(' ')[0]}`);
     await down.addKey('access-key');
     breakIt(down);
@@ -129,16 +164,26 @@ describe('Cloudflare Access (AUTH_MODE = access)', () => {
 
   it('answers 503 when nothing listens at the team domain', async () => {
     const at = await serve(new URL(issuer.refusingUrl).origin);
-    const token = await signToken({ ...signer, issuer: new URL(issuer.refusingUrl).origin }, { aud: [AUD], sub: 'someone' });
+    const token = await signToken(
+      { ...signer, issuer: new URL(issuer.refusingUrl).origin },
+      { aud: [AUD], sub: 'someone' },
+    );
     expect((await call('tools/list', { 'Cf-Access-Jwt-Assertion': token }, {}, at)).status).toBe(503);
   });
 
   it('serves nothing without ACCESS_AUD: every request is 500 naming the setting', async () => {
-    const at = await startInWorkerd({ config: 'test/fixtures/callers/wrangler.toml', vars: { AUTH_MODE: 'access', ACCESS_TEAM_DOMAIN: team.issuer } });
+    const at = await startInWorkerd({
+      config: 'test/fixtures/callers/wrangler.toml',
+      vars: { AUTH_MODE: 'access', ACCESS_TEAM_DOMAIN: team.issuer },
+    });
     workers.push(at);
-    const { status, body } = await call('tools/call', { 'Cf-Access-Jwt-Assertion': await assertion() }, { name: 'whoami', arguments: {} }, at);
+    const { status, body } = await call(
+      'tools/call',
+      { 'Cf-Access-Jwt-Assertion': await assertion() },
+      { name: 'whoami', arguments: {} },
+      at,
+    );
     expect(status).toBe(500);
     expect(body.error).toMatchObject({ code: -32603, data: { setting: 'ACCESS_AUD' } });
   });
 });
-

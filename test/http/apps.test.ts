@@ -23,11 +23,16 @@ describe('a server with views', () => {
     expect(result.capabilities).toMatchObject({ extensions: { 'io.modelcontextprotocol/ui': {} } });
   });
 
-  it('advertises it in a legacy client\'s initialize result too', async () => {
+  it("advertises it in a legacy client's initialize result too", async () => {
     const response = await fetch(endpoint, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: HOST, clientInfo: { name: 'old-host', version: '1' } } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: HOST, clientInfo: { name: 'old-host', version: '1' } },
+      }),
     });
     const body = (await response.json()) as { result: { capabilities: object } };
     expect(body.result.capabilities).toMatchObject({ extensions: { 'io.modelcontextprotocol/ui': {} } });
@@ -37,16 +42,31 @@ describe('a server with views', () => {
     const legacy = (method: string, params: object) =>
       fetch(endpoint, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': '2025-11-25' },
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+          'MCP-Protocol-Version': '2025-11-25',
+        },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-      }).then((r) => r.json() as Promise<{ result: { tools: { name: string; _meta?: object }[]; contents: { mimeType: string }[] } }>);
+      }).then(
+        (r) =>
+          r.json() as Promise<{
+            result: { tools: { name: string; _meta?: object }[]; contents: { mimeType: string }[] };
+          }>,
+      );
     const { tools } = (await legacy('tools/list', {})).result;
-    expect(tools.find((t) => t.name === 'recount')?._meta).toEqual({ ui: { resourceUri: 'ui://fixture/from-assets', visibility: ['app'] } });
-    expect((await legacy('resources/read', { uri: 'ui://fixture/from-assets' })).result.contents[0]?.mimeType).toBe('text/html;profile=mcp-app');
+    expect(tools.find((t) => t.name === 'recount')?._meta).toEqual({
+      ui: { resourceUri: 'ui://fixture/from-assets', visibility: ['app'] },
+    });
+    expect((await legacy('resources/read', { uri: 'ui://fixture/from-assets' })).result.contents[0]?.mimeType).toBe(
+      'text/html;profile=mcp-app',
+    );
   });
 
   it('reads a view from static assets with its MIME type, _meta.ui and a day of public caching', async () => {
-    const { result, headers, status } = await testClient(atUrl(endpoint)).readResource('ui://fixture/from-assets', { capabilities: HOST });
+    const { result, headers, status } = await testClient(atUrl(endpoint)).readResource('ui://fixture/from-assets', {
+      capabilities: HOST,
+    });
     expect(status).toBe(200);
     expect(result.contents).toEqual([
       {
@@ -65,7 +85,9 @@ describe('a server with views', () => {
     const { status, body } = await rpc('resources/read', { params: { uri: 'ui://fixture/unbuilt' } });
     expect(status).toBe(500);
     expect(body.error).toMatchObject({ code: -32603, data: { setting: 'ASSETS' } });
-    expect(body.error?.message).toMatch(/ASSETS has no views\/never-built.html \(404\): views\/never-built\/ is built into it by npm run build:views/);
+    expect(body.error?.message).toMatch(
+      /ASSETS has no views\/never-built.html \(404\): views\/never-built\/ is built into it by npm run build:views/,
+    );
   });
 
   it('answers a UI tool with text and data to a client without the extension', async () => {
@@ -75,6 +97,8 @@ describe('a server with views', () => {
   });
 
   it('refuses a resource URI no view has, as any unknown resource', async () => {
-    await expect(testClient(atUrl(endpoint)).readResource('ui://fixture/nowhere')).rejects.toSatisfy((e) => e instanceof JsonRpcError && e.code === -32602);
+    await expect(testClient(atUrl(endpoint)).readResource('ui://fixture/nowhere')).rejects.toSatisfy(
+      (e) => e instanceof JsonRpcError && e.code === -32602,
+    );
   });
 });

@@ -20,7 +20,11 @@ const token = (claims: Record<string, unknown> = {}, by = signer) =>
 
 const call = async (method: string, bearer: string | undefined, params: Record<string, unknown> = {}) => {
   const response = await post(method, { params, headers: bearer ? { Authorization: `Bearer ${bearer}` } : {} });
-  return { status: response.status, headers: response.headers, body: response.status === 202 ? undefined : await replyOf(response) };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: response.status === 202 ? undefined : await replyOf(response),
+  };
 };
 
 describe('OAuth resource server (AUTH_MODE = jwt)', () => {
@@ -39,24 +43,43 @@ describe('OAuth resource server (AUTH_MODE = jwt)', () => {
   });
 
   it('lets a valid token in and hands its subject to the handler', async () => {
-    const { status, body } = await call('tools/call', await token({ sub: 'alice', scope: 'mcp:read mcp:admin' }), { name: 'admin_only', arguments: {} });
+    const { status, body } = await call('tools/call', await token({ sub: 'alice', scope: 'mcp:read mcp:admin' }), {
+      name: 'admin_only',
+      arguments: {},
+    });
     expect(status).toBe(200);
     expect(body?.result?.content[0].text).toBe('hello alice with mcp:read mcp:admin');
   });
 
-  it('hands the handler the caller: subject, scopes with the ones they imply, and the verified token\'s claims', async () => {
-    const bearer = await token({ sub: 'carol', scope: 'mcp:admin', email: 'carol@example.com', groups: ['eng', 'ops'] });
+  it("hands the handler the caller: subject, scopes with the ones they imply, and the verified token's claims", async () => {
+    const bearer = await token({
+      sub: 'carol',
+      scope: 'mcp:admin',
+      email: 'carol@example.com',
+      groups: ['eng', 'ops'],
+    });
     const { status, body } = await call('tools/call', bearer, { name: 'admin_only', arguments: {} });
     expect(status).toBe(200);
     const { caller } = body?.result?.structuredContent;
     expect(Object.keys(caller).sort()).toEqual(['claims', 'scopes', 'subject']); // no props outside sign-in mode
     expect(caller.subject).toBe('carol');
     expect(caller.scopes).toEqual(['mcp:admin', 'mcp:read']);
-    expect(caller.claims).toMatchObject({ sub: 'carol', iss: signer.issuer, aud: RESOURCE, scope: 'mcp:admin', email: 'carol@example.com', groups: ['eng', 'ops'] });
+    expect(caller.claims).toMatchObject({
+      sub: 'carol',
+      iss: signer.issuer,
+      aud: RESOURCE,
+      scope: 'mcp:admin',
+      email: 'carol@example.com',
+      groups: ['eng', 'ops'],
+    });
   });
 
   it('keeps only the scope tokens RFC 6749 3.3 allows: a scope with a tab in it is not kept whole', async () => {
-    const { status, body } = await call('tools/call', await token({ sub: 'dora', scope: 'mcp:admin\tmcp:read mcp:admin mcp:read' }), { name: 'admin_only', arguments: {} });
+    const { status, body } = await call(
+      'tools/call',
+      await token({ sub: 'dora', scope: 'mcp:admin\tmcp:read mcp:admin mcp:read' }),
+      { name: 'admin_only', arguments: {} },
+    );
     expect(status).toBe(200);
     expect(body?.result?.content[0].text).toBe('hello dora with mcp:admin mcp:read');
   });
@@ -65,7 +88,9 @@ describe('OAuth resource server (AUTH_MODE = jwt)', () => {
     const { status, headers, body } = await call('tools/list', undefined);
     expect(status).toBe(401);
     // spec 2026-07-28 basic/authorization, Scope Selection Strategy: the 401 SHOULD carry `scope`.
-    expect(headers.get('WWW-Authenticate')).toMatch(/^Bearer resource_metadata="http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-protected-resource", scope="mcp:read mcp:admin"$/);
+    expect(headers.get('WWW-Authenticate')).toMatch(
+      /^Bearer resource_metadata="http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-protected-resource", scope="mcp:read mcp:admin"$/,
+    );
     expect(body?.error?.message).toMatch(/token is required/);
   });
 
@@ -82,8 +107,15 @@ describe('OAuth resource server (AUTH_MODE = jwt)', () => {
 
   it('compares the audience with the scheme and host case-insensitively, the path exactly', async () => {
     expect((await call('tools/list', await token({ aud: 'HTTPS://MCP.Example.COM/mcp' }))).status).toBe(200);
-    expect((await call('tools/list', await token({ aud: ['https://elsewhere.example/mcp', 'https://MCP.example.com/mcp'] }))).status).toBe(200);
-    for (const aud of ['https://mcp.example.com/MCP', 'https://mcp.example.com/mcp/', 'https://mcp.example.com.evil/mcp']) {
+    expect(
+      (await call('tools/list', await token({ aud: ['https://elsewhere.example/mcp', 'https://MCP.example.com/mcp'] })))
+        .status,
+    ).toBe(200);
+    for (const aud of [
+      'https://mcp.example.com/MCP',
+      'https://mcp.example.com/mcp/',
+      'https://mcp.example.com.evil/mcp',
+    ]) {
       const { status, headers } = await call('tools/list', await token({ aud }));
       expect(status).toBe(401);
       expect(headers.get('WWW-Authenticate')).toMatch(/error="invalid_token"/);
@@ -100,10 +132,13 @@ describe('OAuth resource server (AUTH_MODE = jwt)', () => {
     ['for another audience', () => token({ aud: 'https://other.example.com/mcp' })],
     ['from another issuer', () => token({ iss: 'https://evil.example.com' })],
     ['with a bad signature', async () => `${(await token()).slice(0, -6)}AAAAAA`],
-    ['signed by an unknown key', async () => {
-      const { privateKey } = await generateKeyPair('ES256', { extractable: true });
-      return token({}, { ...signer, privateKey: await exportJWK(privateKey) });
-    }],
+    [
+      'signed by an unknown key',
+      async () => {
+        const { privateKey } = await generateKeyPair('ES256', { extractable: true });
+        return token({}, { ...signer, privateKey: await exportJWK(privateKey) });
+      },
+    ],
     ['not a JWT at all', async () => 'not-a-jwt'],
   ])('refuses a token %s with 401 invalid_token', async (_, make) => {
     const { status, headers } = await call('tools/list', await make());
@@ -112,16 +147,24 @@ describe('OAuth resource server (AUTH_MODE = jwt)', () => {
   });
 
   it('refuses a tool whose scope the token lacks with 403 insufficient_scope naming the scope', async () => {
-    const { status, headers, body } = await call('tools/call', await token({ scope: 'mcp:read' }), { name: 'admin_only', arguments: {} });
+    const { status, headers, body } = await call('tools/call', await token({ scope: 'mcp:read' }), {
+      name: 'admin_only',
+      arguments: {},
+    });
     expect(status).toBe(403);
     expect(headers.get('WWW-Authenticate')).toMatch(/error="insufficient_scope", scope="mcp:admin"/);
     expect(body?.error?.message).toMatch(/mcp:admin/);
   });
 
-  it('accounts for scope hierarchies: a broader scope grants the narrower ones it implies (the fixture\'s scopeHierarchy)', async () => {
+  it("accounts for scope hierarchies: a broader scope grants the narrower ones it implies (the fixture's scopeHierarchy)", async () => {
     // The fixture: mcp:owner implies mcp:admin, which implies mcp:read; `audit` needs mcp:read and mcp:admin.
-    expect((await call('tools/call', await token({ scope: 'mcp:admin' }), { name: 'audit', arguments: {} })).status).toBe(200);
-    const owner = await call('tools/call', await token({ sub: 'olivia', scope: 'mcp:owner' }), { name: 'admin_only', arguments: {} });
+    expect(
+      (await call('tools/call', await token({ scope: 'mcp:admin' }), { name: 'audit', arguments: {} })).status,
+    ).toBe(200);
+    const owner = await call('tools/call', await token({ sub: 'olivia', scope: 'mcp:owner' }), {
+      name: 'admin_only',
+      arguments: {},
+    });
     expect(owner.status).toBe(200);
     expect(owner.body?.result?.content[0].text).toBe('hello olivia with mcp:owner mcp:admin mcp:read');
     const reader = await call('tools/call', await token({ scope: 'mcp:read' }), { name: 'admin_only', arguments: {} });
@@ -131,7 +174,9 @@ describe('OAuth resource server (AUTH_MODE = jwt)', () => {
   it('challenges for the broadest missing scope once, not for the narrower ones it implies', async () => {
     const { status, headers } = await call('tools/call', await token({ scope: '' }), { name: 'audit', arguments: {} });
     expect(status).toBe(403);
-    expect(headers.get('WWW-Authenticate')).toMatch(/^Bearer error="insufficient_scope", scope="mcp:admin", resource_metadata="/);
+    expect(headers.get('WWW-Authenticate')).toMatch(
+      /^Bearer error="insufficient_scope", scope="mcp:admin", resource_metadata="/,
+    );
   });
 
   it('makes results for an authenticated caller private, with Vary: Authorization', async () => {
@@ -158,22 +203,41 @@ describe('OAuth resource server (AUTH_MODE = jwt)', () => {
   });
 
   it('rejects requestState from one user presented by another', async () => {
-    const capabilities = meta({ 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} } })['io.modelcontextprotocol/clientCapabilities'];
+    const capabilities = meta({ 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} } })[
+      'io.modelcontextprotocol/clientCapabilities'
+    ];
     const withElicitation = { ...meta(), 'io.modelcontextprotocol/clientCapabilities': capabilities };
     const alice = await token({ sub: 'alice-state' });
-    const first = await call('tools/call', alice, { name: 'wizard', arguments: { greeting: 'hi' }, _meta: withElicitation });
+    const first = await call('tools/call', alice, {
+      name: 'wizard',
+      arguments: { greeting: 'hi' },
+      _meta: withElicitation,
+    });
     const state = first.body?.result?.requestState;
-    const retry = { name: 'wizard', arguments: { greeting: 'hi' }, _meta: withElicitation, inputResponses: { name: { action: 'accept', content: { name: 'A' } } }, requestState: state };
+    const retry = {
+      name: 'wizard',
+      arguments: { greeting: 'hi' },
+      _meta: withElicitation,
+      inputResponses: { name: { action: 'accept', content: { name: 'A' } } },
+      requestState: state,
+    };
     expect((await call('tools/call', alice, retry)).body?.result?.resultType).toBe('input_required');
     const mallory = await call('tools/call', await token({ sub: 'mallory' }), retry);
     expect(mallory.body?.error?.code).toBe(-32602);
   });
 
-  it('carries the W3C trace context from the request into the tool\'s outbound fetch', async () => {
+  it("carries the W3C trace context from the request into the tool's outbound fetch", async () => {
     const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
-    const viaMeta = await call('tools/call', await token(), { name: 'traced', arguments: {}, _meta: { ...meta(), traceparent } });
+    const viaMeta = await call('tools/call', await token(), {
+      name: 'traced',
+      arguments: {},
+      _meta: { ...meta(), traceparent },
+    });
     expect(JSON.parse(viaMeta.body?.result?.content[0].text)).toEqual({ traceparent });
-    const response = await post('tools/call', { params: { name: 'traced', arguments: {} }, headers: { Authorization: `Bearer ${await token()}`, traceparent } });
+    const response = await post('tools/call', {
+      params: { name: 'traced', arguments: {} },
+      headers: { Authorization: `Bearer ${await token()}`, traceparent },
+    });
     expect(JSON.parse((await replyOf(response)).result?.content[0].text)).toEqual({ traceparent });
   });
 });
@@ -208,7 +272,14 @@ describe('rate limiting (Workers Rate Limiting binding, 8 a minute per principal
 
 describe('CORS with auth on', () => {
   it('lets an allowed origin preflight Authorization, and refuses others with 403', async () => {
-    const preflight = await fetch(url, { method: 'OPTIONS', headers: { Origin: 'https://app.example.com', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, mcp-method' } });
+    const preflight = await fetch(url, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'https://app.example.com',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization, mcp-method',
+      },
+    });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('Access-Control-Allow-Headers')).toBe('authorization, mcp-method');
     expect(preflight.headers.get('Access-Control-Max-Age')).toBe('86400');

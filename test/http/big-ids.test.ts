@@ -32,7 +32,10 @@ async function send(body: string, headers: Record<string, string>) {
 
 /** A modern request with the id's source `id`, as a client writes it. */
 const modern = (id: string, method: string, params: Record<string, unknown> = {}, name?: string) =>
-  send(`{"jsonrpc":"2.0","id":${id},"method":${JSON.stringify(method)},"params":${JSON.stringify({ ...params, _meta: meta() })}}`, mcpHeaders(method, name));
+  send(
+    `{"jsonrpc":"2.0","id":${id},"method":${JSON.stringify(method)},"params":${JSON.stringify({ ...params, _meta: meta() })}}`,
+    mcpHeaders(method, name),
+  );
 
 const lineOf = (id: string) => waitForLine(worker, (line) => line['jsonrpc.request.id'] === id);
 
@@ -67,7 +70,10 @@ describe('an integer id beyond 2^53, with request logs on', () => {
     expect(await lineOf(bad)).toMatchObject({ 'gen_ai.tool.name': 'everything' });
 
     const noMeta = bigId();
-    const c = await send(`{"jsonrpc":"2.0","id":${noMeta},"method":"tools/list","params":{}}`, mcpHeaders('tools/list'));
+    const c = await send(
+      `{"jsonrpc":"2.0","id":${noMeta},"method":"tools/list","params":{}}`,
+      mcpHeaders('tools/list'),
+    );
     expect(c.status).toBe(400);
     expect(c.text.startsWith(`{"jsonrpc":"2.0","id":${noMeta},"error":{"code":-32602`), c.text).toBe(true);
     expect(await lineOf(noMeta)).toMatchObject({ 'rpc.jsonrpc.error_code': -32602 });
@@ -80,18 +86,29 @@ describe('an integer id beyond 2^53, with request logs on', () => {
 
   it('is echoed and logged for a legacy client, and echoed in each answer of a legacy batch', async () => {
     const id = bigId();
-    const legacy = await send(`{"jsonrpc":"2.0","id":${id},"method":"tools/list"}`, { 'Content-Type': 'application/json', 'MCP-Protocol-Version': '2025-11-25' });
+    const legacy = await send(`{"jsonrpc":"2.0","id":${id},"method":"tools/list"}`, {
+      'Content-Type': 'application/json',
+      'MCP-Protocol-Version': '2025-11-25',
+    });
     expect(legacy.status).toBe(200);
     expect(legacy.text.startsWith(`{"jsonrpc":"2.0","id":${id},"result":`), legacy.text).toBe(true);
     expect(await lineOf(id)).toMatchObject({ 'mcp.era': 'legacy' });
 
     const [first, second] = [bigId(), bigId()];
-    const batch = await send(`[{"jsonrpc":"2.0","id":${first},"method":"ping"},{"jsonrpc":"2.0","id":${second},"method":"no/such"}]`, {
-      'Content-Type': 'application/json',
-      'MCP-Protocol-Version': '2025-03-26',
-    });
+    const batch = await send(
+      `[{"jsonrpc":"2.0","id":${first},"method":"ping"},{"jsonrpc":"2.0","id":${second},"method":"no/such"}]`,
+      {
+        'Content-Type': 'application/json',
+        'MCP-Protocol-Version': '2025-03-26',
+      },
+    );
     expect(batch.status).toBe(200);
-    expect(batch.text.startsWith(`[{"jsonrpc":"2.0","id":${first},"result":{}},{"jsonrpc":"2.0","id":${second},"error":{"code":-32601,`), batch.text).toBe(true);
+    expect(
+      batch.text.startsWith(
+        `[{"jsonrpc":"2.0","id":${first},"result":{}},{"jsonrpc":"2.0","id":${second},"error":{"code":-32601,`,
+      ),
+      batch.text,
+    ).toBe(true);
     // a batch is one line, its members not one by one
     await waitForLine(worker, (line) => line['jsonrpc.batch.size'] === 2 && line['http.response.status_code'] === 200);
   });
@@ -119,7 +136,11 @@ describe('log lines stay bounded', () => {
       jsonrpc: '2.0',
       id: 'long-names',
       method: 'tools/call',
-      params: { name, arguments: {}, _meta: meta({ 'io.modelcontextprotocol/clientInfo': { name: client, version: 'v'.repeat(100_000) } }) },
+      params: {
+        name,
+        arguments: {},
+        _meta: meta({ 'io.modelcontextprotocol/clientInfo': { name: client, version: 'v'.repeat(100_000) } }),
+      },
     });
     const { status } = await send(body, mcpHeaders('tools/call', name));
     expect(status).toBe(400); // no such tool

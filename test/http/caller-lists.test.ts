@@ -15,17 +15,28 @@ let post: ReturnType<typeof requestsTo>['post'];
 beforeAll(async () => {
   worker = await startInWorkerd({
     config: 'test/fixtures/callers/wrangler.toml',
-    vars: { AUTH_MODE: 'jwt', AUTH_ISSUER: signer.issuer, AUTH_RESOURCE: signer.audience, AUTH_SCOPES: 'repo:read admin' },
+    vars: {
+      AUTH_MODE: 'jwt',
+      AUTH_ISSUER: signer.issuer,
+      AUTH_RESOURCE: signer.audience,
+      AUTH_SCOPES: 'repo:read admin',
+    },
   });
   ({ post } = requestsTo(`${worker.url}/mcp`));
 });
 afterAll(() => worker?.dispose());
 
-const bearer = async (sub: string, scope: string) => ({ Authorization: `Bearer ${await signToken(signer, { sub, scope })}` });
+const bearer = async (sub: string, scope: string) => ({
+  Authorization: `Bearer ${await signToken(signer, { sub, scope })}`,
+});
 
 async function listPage(method: string, headers: Record<string, string>, cursor?: string) {
   const response = await post(method, { headers, params: cursor === undefined ? {} : { cursor } });
-  return { status: response.status, headers: response.headers, body: (await response.json()) as { result?: any; error?: any } };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as { result?: any; error?: any },
+  };
 }
 
 /** Every tool name a caller is shown, page by page (at most 10 pages), with the cursors it got. */
@@ -53,7 +64,7 @@ describe('lists that fit the caller (AUTH_MODE = jwt)', () => {
     expect(reader.cursors[0]).not.toBe(admin.cursors[0]);
   });
 
-  it('refuses one caller\'s cursor on another\'s list with -32602', async () => {
+  it("refuses one caller's cursor on another's list with -32602", async () => {
     const { cursors } = await allTools(await bearer('rita', 'repo:read'));
     const { status, body } = await listPage('tools/list', await bearer('ada', 'admin'), cursors[0]);
     expect(status).toBe(400);
@@ -71,28 +82,46 @@ describe('lists that fit the caller (AUTH_MODE = jwt)', () => {
   });
 
   it('still answers a call of a tool left out of the list with the 403 step-up challenge naming its scope', async () => {
-    const response = await post('tools/call', { headers: await bearer('rita', 'repo:read'), params: { name: 'administer', arguments: {} } });
+    const response = await post('tools/call', {
+      headers: await bearer('rita', 'repo:read'),
+      params: { name: 'administer', arguments: {} },
+    });
     expect(response.status).toBe(403);
-    expect(response.headers.get('WWW-Authenticate')).toMatch(/^Bearer error="insufficient_scope", scope="admin", resource_metadata="http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-protected-resource"$/);
+    expect(response.headers.get('WWW-Authenticate')).toMatch(
+      /^Bearer error="insufficient_scope", scope="admin", resource_metadata="http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-protected-resource"$/,
+    );
   });
 
   it('answers a prompt or resource whose scope the caller lacks with the same challenge', async () => {
-    for (const [method, params] of [['prompts/get', { name: 'admin_prompt' }], ['resources/read', { uri: 'doc://admin' }]] as const) {
+    for (const [method, params] of [
+      ['prompts/get', { name: 'admin_prompt' }],
+      ['resources/read', { uri: 'doc://admin' }],
+    ] as const) {
       const response = await post(method, { headers: await bearer('rita', 'repo:read'), params });
       expect(response.status, method).toBe(403);
-      expect(response.headers.get('WWW-Authenticate'), method).toMatch(/^Bearer error="insufficient_scope", scope="admin", resource_metadata="/);
-      expect(((await response.json()) as { error: { data: unknown } }).error.data).toEqual({ requiredScopes: ['admin'] });
+      expect(response.headers.get('WWW-Authenticate'), method).toMatch(
+        /^Bearer error="insufficient_scope", scope="admin", resource_metadata="/,
+      );
+      expect(((await response.json()) as { error: { data: unknown } }).error.data).toEqual({
+        requiredScopes: ['admin'],
+      });
     }
   });
 
   it('answers a tool hidden by its visibleTo rule as unknown, with no challenge that would reveal it', async () => {
-    const hidden = await post('tools/call', { headers: await bearer('rita', 'repo:read'), params: { name: 'staff_only', arguments: {} } });
+    const hidden = await post('tools/call', {
+      headers: await bearer('rita', 'repo:read'),
+      params: { name: 'staff_only', arguments: {} },
+    });
     expect(hidden.status).toBe(400);
     expect(hidden.headers.get('WWW-Authenticate')).toBeNull();
     expect(((await hidden.json()) as { error: { message: string } }).error.message).toMatch(/Unknown tool: staff_only/);
     const staff = `Bearer ${await signToken(signer, { sub: 'octo', scope: '', login: 'octocat' })}`;
     expect((await allTools({ Authorization: staff })).names).toEqual(['whoami', 'open', 'staff_only']);
-    expect((await post('tools/call', { headers: { Authorization: staff }, params: { name: 'staff_only', arguments: {} } })).status).toBe(200);
+    expect(
+      (await post('tools/call', { headers: { Authorization: staff }, params: { name: 'staff_only', arguments: {} } }))
+        .status,
+    ).toBe(200);
   });
 
   it('leaves a tool its visibleTo rule hides from anonymous visitors off the public page at /, and tags the scoped ones', async () => {
@@ -104,7 +133,11 @@ describe('lists that fit the caller (AUTH_MODE = jwt)', () => {
   it('pages the official client through the list its token allows', async () => {
     const names: string[] = [];
     const client = new Client({ name: 'caller-lists', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${worker.url}/mcp`), { requestInit: { headers: await bearer('ada', 'admin') } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${worker.url}/mcp`), {
+        requestInit: { headers: await bearer('ada', 'admin') },
+      }),
+    );
     try {
       let cursor: string | undefined;
       for (let pages = 0; pages < 10; pages++) {

@@ -47,7 +47,9 @@ describe('Cache-Control from caching hints', () => {
   });
 
   it('is no-store for tool calls and errors', async () => {
-    expect((await rpc('tools/call', { params: { name: 'sum', arguments: { a: 1, b: 1 } } })).headers.get('Cache-Control')).toBe('no-store');
+    expect(
+      (await rpc('tools/call', { params: { name: 'sum', arguments: { a: 1, b: 1 } } })).headers.get('Cache-Control'),
+    ).toBe('no-store');
     expect((await rpc('no/such')).headers.get('Cache-Control')).toBe('no-store');
   });
 });

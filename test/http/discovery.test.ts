@@ -16,7 +16,9 @@ const here = new URL('../spec/server-card/', import.meta.url);
 const schema = JSON.parse(readFileSync(new URL('schema.json', here), 'utf8'));
 const isServerCard = new Ajv2020({ strict: false }).compile({ ...schema, $ref: '#/$defs/ServerCard' });
 const examples = (kind: 'valid' | 'invalid') =>
-  readdirSync(new URL(`examples/ServerCard/${kind}/`, here)).map((file) => [file, JSON.parse(readFileSync(new URL(`examples/ServerCard/${kind}/${file}`, here), 'utf8'))] as const);
+  readdirSync(new URL(`examples/ServerCard/${kind}/`, here)).map(
+    (file) => [file, JSON.parse(readFileSync(new URL(`examples/ServerCard/${kind}/${file}`, here), 'utf8'))] as const,
+  );
 
 let worker: WorkerInWorkerd;
 let off: WorkerInWorkerd;
@@ -25,7 +27,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => Promise.all([worker?.dispose(), off?.dispose()]));
 
-const get = (base: WorkerInWorkerd, path: string, headers: Record<string, string> = {}) => fetch(`${base.url}${path}`, { headers });
+const get = (base: WorkerInWorkerd, path: string, headers: Record<string, string> = {}) =>
+  fetch(`${base.url}${path}`, { headers });
 
 describe('the schema the card is checked with', () => {
   it.each(examples('valid'))('accepts the valid example %s', (_, card) => expect(isServerCard(card)).toBe(true));
@@ -41,10 +44,19 @@ describe('Server Card (GET /mcp/server-card)', () => {
     expect(isServerCard(card), JSON.stringify(isServerCard.errors)).toBe(true);
     const { result } = await testClient(worker).discover();
     const info = result._meta['io.modelcontextprotocol/serverInfo'];
-    expect(card).toMatchObject({ name: 'com.example.fixture/edge', version: info.version, title: info.title, websiteUrl: 'https://example.com/edge' });
-    expect(card.remotes).toEqual([{ type: 'streamable-http', url: `${worker.url}/mcp`, supportedProtocolVersions: result.supportedVersions }]);
+    expect(card).toMatchObject({
+      name: 'com.example.fixture/edge',
+      version: info.version,
+      title: info.title,
+      websiteUrl: 'https://example.com/edge',
+    });
+    expect(card.remotes).toEqual([
+      { type: 'streamable-http', url: `${worker.url}/mcp`, supportedProtocolVersions: result.supportedVersions },
+    ]);
     const modernOnly = (await (await get(off, '/mcp/server-card')).json()) as Record<string, any>;
-    expect(modernOnly.remotes[0].supportedProtocolVersions).toEqual((await testClient(off).discover()).result.supportedVersions);
+    expect(modernOnly.remotes[0].supportedProtocolVersions).toEqual(
+      (await testClient(off).discover()).result.supportedVersions,
+    );
   });
 
   it('is cached publicly and revalidated by its ETag (304)', async () => {
@@ -59,8 +71,14 @@ describe('Server Card (GET /mcp/server-card)', () => {
   });
 
   it('is plain JSON to a client that asks only for that', async () => {
-    expect((await get(worker, '/mcp/server-card', { Accept: 'application/json' })).headers.get('Content-Type')).toBe('application/json');
-    expect((await get(worker, '/mcp/server-card', { Accept: 'application/mcp-server-card+json, application/json' })).headers.get('Content-Type')).toBe('application/mcp-server-card+json');
+    expect((await get(worker, '/mcp/server-card', { Accept: 'application/json' })).headers.get('Content-Type')).toBe(
+      'application/json',
+    );
+    expect(
+      (
+        await get(worker, '/mcp/server-card', { Accept: 'application/mcp-server-card+json, application/json' })
+      ).headers.get('Content-Type'),
+    ).toBe('application/mcp-server-card+json');
   });
 
   it('is readable from any origin, without credentials, while /mcp still refuses that origin', async () => {
@@ -69,9 +87,16 @@ describe('Server Card (GET /mcp/server-card)', () => {
     expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*');
     expect(response.headers.get('Access-Control-Expose-Headers')).toBe('ETag');
     expect(response.headers.get('Access-Control-Allow-Credentials')).toBeNull();
-    const preflight = await fetch(`${worker.url}/mcp/server-card`, { method: 'OPTIONS', headers: { Origin: 'https://elsewhere.example', 'Access-Control-Request-Method': 'GET' } });
+    const preflight = await fetch(`${worker.url}/mcp/server-card`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://elsewhere.example', 'Access-Control-Request-Method': 'GET' },
+    });
     expect([preflight.status, preflight.headers.get('Access-Control-Allow-Methods')]).toEqual([204, 'GET']);
-    const mcp = await fetch(`${worker.url}/mcp`, { method: 'POST', headers: { Origin: 'https://elsewhere.example', 'Content-Type': 'application/json' }, body: '{}' });
+    const mcp = await fetch(`${worker.url}/mcp`, {
+      method: 'POST',
+      headers: { Origin: 'https://elsewhere.example', 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(mcp.status).toBe(403);
   });
 
@@ -88,7 +113,13 @@ describe('AI Catalog (GET /.well-known/ai-catalog.json)', () => {
     expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*');
     expect(await response.json()).toEqual({
       specVersion: '1.0',
-      entries: [{ identifier: 'urn:air:127.0.0.1:mcp:edge', type: 'application/mcp-server-card+json', url: `${worker.url}/mcp/server-card` }],
+      entries: [
+        {
+          identifier: 'urn:air:127.0.0.1:mcp:edge',
+          type: 'application/mcp-server-card+json',
+          url: `${worker.url}/mcp/server-card`,
+        },
+      ],
     });
   });
 
@@ -103,10 +134,13 @@ describe('a server without a card', () => {
   const env = { MCP_STATE_SECRET: 'x' } as unknown as Env;
   const ctx = { waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext;
   it('serves neither document', async () => {
-    for (const path of ['/mcp/server-card', '/.well-known/ai-catalog.json']) expect((await bare.fetch(new Request(`http://localhost${path}`), env, ctx)).status).toBe(404);
+    for (const path of ['/mcp/server-card', '/.well-known/ai-catalog.json'])
+      expect((await bare.fetch(new Request(`http://localhost${path}`), env, ctx)).status).toBe(404);
   });
 
   it('refuses at load a card whose name is not in reverse-DNS form', () => {
-    expect(() => createServer({ info: { name: 'x', version: '0' }, card: { name: 'no-slash', description: 'x' } })).toThrow(/card.name "no-slash" must be a reverse-DNS namespace and a name/);
+    expect(() =>
+      createServer({ info: { name: 'x', version: '0' }, card: { name: 'no-slash', description: 'x' } }),
+    ).toThrow(/card.name "no-slash" must be a reverse-DNS namespace and a name/);
   });
 });

@@ -6,11 +6,20 @@ import { expect } from 'vitest';
 import { startInWorkerd, type WorkerInWorkerd } from '../kit';
 
 /** The settings the edge fixture runs under: request logs on, a 4 KiB body limit, one browser origin. */
-const SETTINGS = { ALLOWED_ORIGINS: 'https://app.example.com', MAX_BODY_BYTES: '4096', LISTEN_MAX_SECONDS: '1', REQUEST_LOGS: 'on' };
+const SETTINGS = {
+  ALLOWED_ORIGINS: 'https://app.example.com',
+  MAX_BODY_BYTES: '4096',
+  LISTEN_MAX_SECONDS: '1',
+  REQUEST_LOGS: 'on',
+};
 
 /** Starts the edge fixture; `vars` add to or replace its settings. */
 export const startEdge = (vars: Record<string, string> = {}) =>
-  startInWorkerd({ config: 'test/fixtures/edge/wrangler.toml', vars: { ...SETTINGS, ...vars }, secrets: { MCP_STATE_SECRET: 'edge fixture secret' } });
+  startInWorkerd({
+    config: 'test/fixtures/edge/wrangler.toml',
+    vars: { ...SETTINGS, ...vars },
+    secrets: { MCP_STATE_SECRET: 'edge fixture secret' },
+  });
 
 /** One request log line, as the Worker printed it. */
 export type LogLine = Record<string, string | number | boolean>;

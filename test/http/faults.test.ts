@@ -4,7 +4,8 @@ import { fixtureUrl, requestsTo } from '../support/mcp';
 
 const { rpc } = requestsTo(fixtureUrl());
 
-const call = (name: string, args: Record<string, unknown> = {}) => rpc('tools/call', { params: { name, arguments: args } });
+const call = (name: string, args: Record<string, unknown> = {}) =>
+  rpc('tools/call', { params: { name, arguments: args } });
 
 describe('fault injection', () => {
   it('stops a tool that never settles at the time limit and tells the model', async () => {
@@ -12,7 +13,10 @@ describe('fault injection', () => {
     const { status, body } = await call('hangs');
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(status).toBe(200);
-    expect(body.result).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/did not finish within 0.3 s/) }] });
+    expect(body.result).toMatchObject({
+      isError: true,
+      content: [{ text: expect.stringMatching(/did not finish within 0.3 s/) }],
+    });
   });
 
   it('replaces a result over the size limit with a tool error', async () => {

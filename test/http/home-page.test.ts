@@ -15,12 +15,21 @@ import { startEdge } from './edge';
 let worker: WorkerInWorkerd;
 let bearer: WorkerInWorkerd;
 beforeAll(async () => {
-  [worker, bearer] = await Promise.all([startEdge(), startEdge({ AUTH_MODE: 'bearer', MCP_BEARER_TOKEN: 'page-token' })]);
+  [worker, bearer] = await Promise.all([
+    startEdge(),
+    startEdge({ AUTH_MODE: 'bearer', MCP_BEARER_TOKEN: 'page-token' }),
+  ]);
 }, 120_000);
 afterAll(() => Promise.all([worker?.dispose(), bearer?.dispose()]));
 
 /** As the page writes text: HTML's five special characters as entities. */
-const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+const escaped = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 const html = { Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
 const page = (base: WorkerInWorkerd, headers: Record<string, string> = html) => fetch(`${base.url}/`, { headers });
 
@@ -100,10 +109,20 @@ describe('the page of any server definition', () => {
     createServer({
       info: { name: 'renamed', title: hostile, version: '9.9.9' },
       card: { name: 'org.example/renamed', description: hostile },
-      tools: [defineTool({ name: 'only_tool', title: hostile, description: hostile, inputSchema: { type: 'object' }, requiredScopes: ['files:read'], handler: () => text('') })],
+      tools: [
+        defineTool({
+          name: 'only_tool',
+          title: hostile,
+          description: hostile,
+          inputSchema: { type: 'object' },
+          requiredScopes: ['files:read'],
+          handler: () => text(''),
+        }),
+      ],
     }),
   );
-  const body = async () => (await router.fetch(new Request('https://renamed.example/', { headers: html }), env, ctx)).text();
+  const body = async () =>
+    (await router.fetch(new Request('https://renamed.example/', { headers: html }), env, ctx)).text();
 
   it('escapes every string of the definition', async () => {
     const text = await body();
@@ -117,14 +136,33 @@ describe('the page of any server definition', () => {
       createServer({
         info: { name: 'apps', version: '1' },
         extensions: [apps()],
-        resources: [defineAppView({ uri: 'ui://page-test/view', name: 'view', html: '<!doctype html><html><head><title>v</title></head><body></body></html>' })],
+        resources: [
+          defineAppView({
+            uri: 'ui://page-test/view',
+            name: 'view',
+            html: '<!doctype html><html><head><title>v</title></head><body></body></html>',
+          }),
+        ],
         tools: [
-          defineTool({ name: 'for_models', description: 'x', inputSchema: { type: 'object' }, handler: () => text('') }),
-          defineTool({ name: 'for_views_only', description: 'x', inputSchema: { type: 'object' }, ui: { resourceUri: 'ui://page-test/view', visibility: ['app'] }, handler: () => text('') }),
+          defineTool({
+            name: 'for_models',
+            description: 'x',
+            inputSchema: { type: 'object' },
+            handler: () => text(''),
+          }),
+          defineTool({
+            name: 'for_views_only',
+            description: 'x',
+            inputSchema: { type: 'object' },
+            ui: { resourceUri: 'ui://page-test/view', visibility: ['app'] },
+            handler: () => text(''),
+          }),
         ],
       }),
     );
-    const text_ = await (await withAppTool.fetch(new Request('https://apps.example/', { headers: html }), env, ctx)).text();
+    const text_ = await (
+      await withAppTool.fetch(new Request('https://apps.example/', { headers: html }), env, ctx)
+    ).text();
     expect(text_).toContain('<code>for_models</code>');
     expect(text_).not.toContain('for_views_only');
   });

@@ -43,13 +43,32 @@ afterAll(async () => {
 /** A fresh opaque token the endpoint answers `answer` for (active, for RESOURCE, valid 5 minutes, unless `answer` says otherwise). */
 function token(answer: Record<string, unknown> = {}): string {
   const value = `opaque-${++tokens}-${Date.now()}`;
-  endpoint.tokens.set(value, { active: true, sub: `user-${tokens}`, scope: 'repo:read', aud: RESOURCE, exp: Math.floor(Date.now() / 1000) + 300, ...answer });
+  endpoint.tokens.set(value, {
+    active: true,
+    sub: `user-${tokens}`,
+    scope: 'repo:read',
+    aud: RESOURCE,
+    exp: Math.floor(Date.now() / 1000) + 300,
+    ...answer,
+  });
   return value;
 }
 
-async function call(bearer: string | undefined, method = 'tools/call', params: Record<string, unknown> = { name: 'whoami', arguments: {} }, at = worker) {
-  const response = await requestsTo(`${at.url}/mcp`).post(method, { headers: bearer === undefined ? {} : { Authorization: `Bearer ${bearer}` }, params });
-  return { status: response.status, headers: response.headers, body: (await response.json()) as { result?: any; error?: any } };
+async function call(
+  bearer: string | undefined,
+  method = 'tools/call',
+  params: Record<string, unknown> = { name: 'whoami', arguments: {} },
+  at = worker,
+) {
+  const response = await requestsTo(`${at.url}/mcp`).post(method, {
+    headers: bearer === undefined ? {} : { Authorization: `Bearer ${bearer}` },
+    params,
+  });
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as { result?: any; error?: any },
+  };
 }
 
 describe('opaque tokens (AUTH_MODE = introspect)', () => {
@@ -60,15 +79,25 @@ describe('opaque tokens (AUTH_MODE = introspect)', () => {
     const { caller } = body.result.structuredContent;
     expect(caller.subject).toBe('ada');
     expect(caller.scopes).toEqual(['admin', 'repo:read']);
-    expect(caller.claims).toMatchObject({ active: true, username: 'ada@example.com', client_id: 'claude', aud: RESOURCE });
+    expect(caller.claims).toMatchObject({
+      active: true,
+      username: 'ada@example.com',
+      client_id: 'claude',
+      aud: RESOURCE,
+    });
   });
 
-  it('asks with the form RFC 7662 describes and the server\'s client credentials in HTTP Basic, form-encoded first', async () => {
+  it("asks with the form RFC 7662 describes and the server's client credentials in HTTP Basic, form-encoded first", async () => {
     const bearer = token();
     await call(bearer);
     expect(endpoint.last?.form).toEqual({ token: bearer, token_type_hint: 'access_token' });
-    const [id, secret] = Buffer.from(endpoint.last!.authorization!.replace(/^Basic /, ''), 'base64').toString().split(':');
-    expect([decodeURIComponent(id!.replace(/\+/g, ' ')), decodeURIComponent(secret!.replace(/\+/g, ' '))]).toEqual([endpoint.clientId, endpoint.clientSecret]);
+    const [id, secret] = Buffer.from(endpoint.last!.authorization!.replace(/^Basic /, ''), 'base64')
+      .toString()
+      .split(':');
+    expect([decodeURIComponent(id!.replace(/\+/g, ' ')), decodeURIComponent(secret!.replace(/\+/g, ' '))]).toEqual([
+      endpoint.clientId,
+      endpoint.clientSecret,
+    ]);
   });
 
   it.each([
@@ -89,19 +118,27 @@ describe('opaque tokens (AUTH_MODE = introspect)', () => {
     expect(headers.get('WWW-Authenticate')).toMatch(/^Bearer resource_metadata="[^"]+", error="invalid_token"$/);
   });
 
-  it.each(['Bearer', 'access_token', 'urn:ietf:params:oauth:token-type:access_token'])('accepts an access token whose token_type is %s', async (tokenType) => {
-    expect((await call(token({ token_type: tokenType }))).status).toBe(200);
-  });
+  it.each(['Bearer', 'access_token', 'urn:ietf:params:oauth:token-type:access_token'])(
+    'accepts an access token whose token_type is %s',
+    async (tokenType) => {
+      expect((await call(token({ token_type: tokenType }))).status).toBe(200);
+    },
+  );
 
   it('with AUTH_INTROSPECTION_AUD = optional, accepts an answer with no aud and says so in the log', async () => {
     const relaxed = await serve({ AUTH_INTROSPECTION_AUD: 'optional' });
     expect((await call(token({ aud: undefined }), undefined, undefined, relaxed)).status).toBe(200);
-    expect(relaxed.logs().some((line) => line.includes('no aud') && line.includes('AUTH_INTROSPECTION_AUD'))).toBe(true);
-    expect((await call(token({ aud: 'https://other.example.com/mcp' }), undefined, undefined, relaxed)).status).toBe(401);
+    expect(relaxed.logs().some((line) => line.includes('no aud') && line.includes('AUTH_INTROSPECTION_AUD'))).toBe(
+      true,
+    );
+    expect((await call(token({ aud: 'https://other.example.com/mcp' }), undefined, undefined, relaxed)).status).toBe(
+      401,
+    );
   });
 
   it('never lets a subject from username or client_id equal one from sub: those carry a prefix', async () => {
-    const subjectOf = async (answer: Record<string, unknown>) => (await call(token(answer))).body.result?.structuredContent.caller.subject;
+    const subjectOf = async (answer: Record<string, unknown>) =>
+      (await call(token(answer))).body.result?.structuredContent.caller.subject;
     expect(await subjectOf({ sub: 'alice' })).toBe('alice');
     expect(await subjectOf({ sub: undefined, username: 'alice' })).toBe('username:alice');
     expect(await subjectOf({ sub: undefined, client_id: 'alice' })).toBe('client_id:alice');
@@ -120,7 +157,10 @@ describe('opaque tokens (AUTH_MODE = introspect)', () => {
 
   it('advertises the resource metadata with the configured authorization server', async () => {
     const response = await fetch(`${worker.url}/.well-known/oauth-protected-resource`);
-    expect(await response.json()).toMatchObject({ resource: RESOURCE, authorization_servers: ['https://idp.example.com'] });
+    expect(await response.json()).toMatchObject({
+      resource: RESOURCE,
+      authorization_servers: ['https://idp.example.com'],
+    });
   });
 
   it('keeps an answer per isolate: the same token is introspected once, another token again', async () => {
@@ -133,7 +173,7 @@ describe('opaque tokens (AUTH_MODE = introspect)', () => {
     expect(endpoint.calls - before).toBe(2);
   });
 
-  it('never keeps an answer past the token\'s exp', async () => {
+  it("never keeps an answer past the token's exp", async () => {
     const exp = Math.floor(Date.now() / 1000) + 1;
     const bearer = token({ exp });
     const before = endpoint.calls;
@@ -192,10 +232,12 @@ describe('opaque tokens (AUTH_MODE = introspect)', () => {
     }
   });
 
-  it('answers 503 when the server\'s own client credentials are refused, and logs it as the misconfiguration it is', async () => {
+  it("answers 503 when the server's own client credentials are refused, and logs it as the misconfiguration it is", async () => {
     const wrong = await serve({ AUTH_INTROSPECTION_CLIENT_ID: 'someone else' });
     expect((await call(token(), undefined, undefined, wrong)).status).toBe(503);
-    expect(wrong.logs().some((line) => line.includes('AUTH_INTROSPECTION_CLIENT_ID') && line.includes('401'))).toBe(true);
+    expect(wrong.logs().some((line) => line.includes('AUTH_INTROSPECTION_CLIENT_ID') && line.includes('401'))).toBe(
+      true,
+    );
   });
 
   it('refuses the one token an endpoint answers 400 for with 401, and keeps asking about the others', async () => {
@@ -222,7 +264,12 @@ describe('opaque tokens (AUTH_MODE = introspect)', () => {
   it('serves nothing without the client secret: every request is 500 naming the setting, never an open server', async () => {
     const at = await startInWorkerd({
       config: 'test/fixtures/callers/wrangler.toml',
-      vars: { AUTH_MODE: 'introspect', AUTH_INTROSPECTION_URL: endpoint.url, AUTH_INTROSPECTION_CLIENT_ID: endpoint.clientId, AUTH_RESOURCE: RESOURCE },
+      vars: {
+        AUTH_MODE: 'introspect',
+        AUTH_INTROSPECTION_URL: endpoint.url,
+        AUTH_INTROSPECTION_CLIENT_ID: endpoint.clientId,
+        AUTH_RESOURCE: RESOURCE,
+      },
     });
     workers.push(at);
     const { status, body } = await call(token(), undefined, undefined, at);
@@ -230,4 +277,3 @@ describe('opaque tokens (AUTH_MODE = introspect)', () => {
     expect(body.error).toMatchObject({ code: -32603, data: { setting: 'AUTH_INTROSPECTION_CLIENT_SECRET' } });
   });
 });
-

@@ -31,13 +31,20 @@ afterAll(async () => {
 async function serve(tenant: Tenant, vars: Record<string, string> = {}): Promise<WorkerInWorkerd> {
   const worker = await startInWorkerd({
     config: 'test/fixtures/auth.wrangler.toml',
-    vars: { AUTH_MODE: 'jwt', AUTH_ISSUER: tenant.issuer, AUTH_RESOURCE: AUDIENCE, AUTH_JWKS_TIMEOUT_MS: String(TIMEOUT_MS), ...vars },
+    vars: {
+      AUTH_MODE: 'jwt',
+      AUTH_ISSUER: tenant.issuer,
+      AUTH_RESOURCE: AUDIENCE,
+      AUTH_JWKS_TIMEOUT_MS: String(TIMEOUT_MS),
+      ...vars,
+    },
   });
   workers.push(worker);
   return worker;
 }
 
-const call = (worker: WorkerInWorkerd, token: string) => requestsTo(`${worker.url}/mcp`).rpc('tools/list', { headers: { Authorization: `Bearer ${token}` } });
+const call = (worker: WorkerInWorkerd, token: string) =>
+  requestsTo(`${worker.url}/mcp`).rpc('tools/list', { headers: { Authorization: `Bearer ${token}` } });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -60,31 +67,34 @@ describe('the identity provider is down: 503, never invalid_token', () => {
     ['redirects', 'redirect', /redirect/],
     ['refuses connections', 'refuse', /could not connect/],
     ['hangs', 'hang', new RegExp(`no answer within ${TIMEOUT_MS} ms`)],
-  ])('when the JWKS endpoint %s, answers 503 with Retry-After and the unreachable error, and logs the cause', async (_, behaviour, cause) => {
-    const tenant = await issuer.tenant(`down-${behaviour}`);
-    await tenant.addKey('k1');
-    if (behaviour !== 'refuse') tenant.behaviour = behaviour;
-    const worker = await serve(tenant, behaviour === 'refuse' ? { AUTH_JWKS_URL: issuer.refusingUrl } : {});
-    const token = await tenant.token('k1');
+  ])(
+    'when the JWKS endpoint %s, answers 503 with Retry-After and the unreachable error, and logs the cause',
+    async (_, behaviour, cause) => {
+      const tenant = await issuer.tenant(`down-${behaviour}`);
+      await tenant.addKey('k1');
+      if (behaviour !== 'refuse') tenant.behaviour = behaviour;
+      const worker = await serve(tenant, behaviour === 'refuse' ? { AUTH_JWKS_URL: issuer.refusingUrl } : {});
+      const token = await tenant.token('k1');
 
-    const started = Date.now();
-    const { status, headers, body } = await call(worker, token);
-    expect(status).toBe(503);
-    // Answered once the issuer's timeout ran out, not never: the bound is generous, the timeout is what it tells apart from a hang.
-    expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 10_000);
-    expect(Number(headers.get('Retry-After'))).toBeGreaterThanOrEqual(1);
-    expect(Number(headers.get('Retry-After'))).toBeLessThanOrEqual(Math.ceil(JWKS_REFETCH_INTERVAL_MS / 1000));
-    expect(headers.get('WWW-Authenticate')).toBeNull();
-    expect(body.error?.code).toBe(ErrorCode.AuthorizationServerUnreachable);
-    expect(body.error?.message).toMatch(/authorization server is unreachable/i);
-    expect(await eventually(() => jwksLines(worker).some((line) => cause.test(line)))).toBe(true);
-    for (const line of jwksLines(worker)) expect(line.length).toBeLessThan(600);
+      const started = Date.now();
+      const { status, headers, body } = await call(worker, token);
+      expect(status).toBe(503);
+      // Answered once the issuer's timeout ran out, not never: the bound is generous, the timeout is what it tells apart from a hang.
+      expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 10_000);
+      expect(Number(headers.get('Retry-After'))).toBeGreaterThanOrEqual(1);
+      expect(Number(headers.get('Retry-After'))).toBeLessThanOrEqual(Math.ceil(JWKS_REFETCH_INTERVAL_MS / 1000));
+      expect(headers.get('WWW-Authenticate')).toBeNull();
+      expect(body.error?.code).toBe(ErrorCode.AuthorizationServerUnreachable);
+      expect(body.error?.message).toMatch(/authorization server is unreachable/i);
+      expect(await eventually(() => jwksLines(worker).some((line) => cause.test(line)))).toBe(true);
+      for (const line of jwksLines(worker)) expect(line.length).toBeLessThan(600);
 
-    // Asked again at once: the same answer, and the issuer is not asked again (at most once per interval).
-    const fetches = tenant.fetches;
-    expect((await call(worker, token)).status).toBe(503);
-    expect(tenant.fetches).toBe(fetches);
-  });
+      // Asked again at once: the same answer, and the issuer is not asked again (at most once per interval).
+      const fetches = tenant.fetches;
+      expect((await call(worker, token)).status).toBe(503);
+      expect(tenant.fetches).toBe(fetches);
+    },
+  );
 
   it('keeps verifying with the keys it has when a refresh fails, without waiting for it, and logs that it serves stale keys', async () => {
     // The refresh is given a long timeout, so an answer that waited for it is told apart from one
@@ -99,7 +109,10 @@ describe('the identity provider is down: 503, never invalid_token', () => {
 
     tenant.behaviour = 'hang';
     await sleep(Math.max(1_000, JWKS_REFETCH_INTERVAL_MS) + 200);
-    const gaveUp = () => jwksLines(worker).some((line) => new RegExp(`no answer within ${REFRESH_TIMEOUT_MS} ms`).test(line) && /stale/.test(line));
+    const gaveUp = () =>
+      jwksLines(worker).some(
+        (line) => new RegExp(`no answer within ${REFRESH_TIMEOUT_MS} ms`).test(line) && /stale/.test(line),
+      );
     const started = Date.now();
     expect((await call(worker, await tenant.token('k1'))).status).toBe(200);
     // Answered while the refresh still hangs: before it gave up, well within its timeout.
@@ -179,11 +192,15 @@ describe('fetching the keys', () => {
 function postWithHost(url: string, host: string, token: string): Promise<{ status: number; body: string }> {
   const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: meta() } });
   return new Promise((resolve, reject) => {
-    const request = httpRequest(url, { method: 'POST', headers: { ...mcpHeaders('tools/list'), Host: host, Authorization: `Bearer ${token}` } }, (response) => {
-      let text = '';
-      response.on('data', (chunk) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
-    });
+    const request = httpRequest(
+      url,
+      { method: 'POST', headers: { ...mcpHeaders('tools/list'), Host: host, Authorization: `Bearer ${token}` } },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+      },
+    );
     request.on('error', reject);
     request.end(body);
   });
@@ -216,11 +233,15 @@ describe('the resource identifier comes from configuration, never from the reque
     const tenant = await issuer.tenant('metadata');
     const worker = await serve(tenant);
     const document = await new Promise<string>((resolve, reject) => {
-      httpRequest(`${worker.url}/.well-known/oauth-protected-resource`, { headers: { Host: 'other-mcp.example' } }, (response) => {
-        let text = '';
-        response.on('data', (chunk) => (text += chunk));
-        response.on('end', () => resolve(text));
-      })
+      httpRequest(
+        `${worker.url}/.well-known/oauth-protected-resource`,
+        { headers: { Host: 'other-mcp.example' } },
+        (response) => {
+          let text = '';
+          response.on('data', (chunk) => (text += chunk));
+          response.on('end', () => resolve(text));
+        },
+      )
         .on('error', reject)
         .end();
     });

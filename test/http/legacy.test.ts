@@ -6,7 +6,11 @@ import { defaultsUrl, fixtureUrl, replyOf, requestsTo } from '../support/mcp';
 const { rpc } = requestsTo(defaultsUrl());
 
 /** A legacy POST: no modern _meta, the version (if any) only in the header. */
-async function legacy(method: string, params?: Record<string, unknown>, { version = '2025-11-25' as string | null, url = defaultsUrl(), id = 1 } = {}) {
+async function legacy(
+  method: string,
+  params?: Record<string, unknown>,
+  { version = '2025-11-25' as string | null, url = defaultsUrl(), id = 1 } = {},
+) {
   const response = await fetch(url, {
     method: 'POST',
     headers: {
@@ -20,7 +24,11 @@ async function legacy(method: string, params?: Record<string, unknown>, { versio
 }
 
 const initialize = (protocolVersion: string, url?: string) =>
-  legacy('initialize', { protocolVersion, capabilities: {}, clientInfo: { name: 'old-client', version: '1' } }, { version: null, url });
+  legacy(
+    'initialize',
+    { protocolVersion, capabilities: {}, clientInfo: { name: 'old-client', version: '1' } },
+    { version: null, url },
+  );
 
 // An unknown version header, and notifications/initialized answered 202: test/spec/versioning.test.ts.
 describe('legacy clients', () => {
@@ -69,13 +77,22 @@ describe('legacy clients', () => {
   });
 
   it('says clearly that a tool that must ask the client cannot, instead of hanging', async () => {
-    const { status, body } = await legacy('tools/call', { name: 'wizard', arguments: { greeting: 'hi' } }, { url: fixtureUrl() });
+    const { status, body } = await legacy(
+      'tools/call',
+      { name: 'wizard', arguments: { greeting: 'hi' } },
+      { url: fixtureUrl() },
+    );
     expect(status).toBe(200);
     expect(body.error?.message).toMatch(/2026-07-28/);
   });
 
   it('keeps modern requests strict: a modern claim without clientCapabilities is still -32602', async () => {
-    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } } });
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/list',
+      params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } },
+    });
     expect((await rpc('tools/list', { body })).status).toBe(400);
   });
 });

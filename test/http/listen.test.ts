@@ -28,14 +28,21 @@ describe('subscriptions/listen', () => {
       {
         jsonrpc: '2.0',
         method: 'notifications/cancelled',
-        params: { requestId: 'sub-7', reason: 'The server ended the subscription', _meta: { 'io.modelcontextprotocol/subscriptionId': 'sub-7' } },
+        params: {
+          requestId: 'sub-7',
+          reason: 'The server ended the subscription',
+          _meta: { 'io.modelcontextprotocol/subscriptionId': 'sub-7' },
+        },
       },
       {
         jsonrpc: '2.0',
         id: 'sub-7',
         result: {
           resultType: 'complete',
-          _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'mcp-test-fixture', version: '1.0.0' }, 'io.modelcontextprotocol/subscriptionId': 'sub-7' },
+          _meta: {
+            'io.modelcontextprotocol/serverInfo': { name: 'mcp-test-fixture', version: '1.0.0' },
+            'io.modelcontextprotocol/subscriptionId': 'sub-7',
+          },
         },
       },
     ]);
@@ -53,7 +60,8 @@ describe('subscriptions/listen', () => {
   });
 
   /** Opens a stream as the client at `address` (Cloudflare's CF-Connecting-IP: the client key when no one is signed in). */
-  const open = (address: string) => post('subscriptions/listen', { params: { notifications: {} }, headers: { 'CF-Connecting-IP': address } });
+  const open = (address: string) =>
+    post('subscriptions/listen', { params: { notifications: {} }, headers: { 'CF-Connecting-IP': address } });
 
   it('bounds the streams an isolate keeps open, with 429 and Retry-After past the limit', async () => {
     const [first, second] = await Promise.all([open('203.0.113.1'), open('203.0.113.2')]);
@@ -74,7 +82,10 @@ describe('subscriptions/listen', () => {
     const again = await open('198.51.100.7');
     expect(again.status).toBe(429);
     expect(again.headers.get('Retry-After')).toBeTruthy();
-    expect(((await again.json()) as { error: { code: number; message: string } }).error).toMatchObject({ code: -32600, message: expect.stringMatching(/per client/) });
+    expect(((await again.json()) as { error: { code: number; message: string } }).error).toMatchObject({
+      code: -32600,
+      message: expect.stringMatching(/per client/),
+    });
     const theirs = await open('198.51.100.8');
     expect(theirs.status).toBe(200);
     await Promise.all([mine.text(), theirs.text()]);

@@ -59,11 +59,14 @@ describe('protocol version', () => {
     expect(body).toMatchObject({ id: 'x', error: { code: -32601 } });
   });
 
-  it.each(['initialize', 'ping', 'logging/setLevel', 'resources/subscribe'])('answers %s, removed in 2026-07-28, with 404 and -32601', async (method) => {
-    const { status, body } = await rpc(method, { id: 500 });
-    expect(status).toBe(404);
-    expect(body).toMatchObject({ id: 500, error: { code: -32601 } });
-  });
+  it.each(['initialize', 'ping', 'logging/setLevel', 'resources/subscribe'])(
+    'answers %s, removed in 2026-07-28, with 404 and -32601',
+    async (method) => {
+      const { status, body } = await rpc(method, { id: 500 });
+      expect(status).toBe(404);
+      expect(body).toMatchObject({ id: 500, error: { code: -32601 } });
+    },
+  );
 
   it('treats inherited property names as unknown methods', async () => {
     const { status } = await rpc('constructor', { headers: mcpHeaders('constructor') });

@@ -32,8 +32,14 @@ describe('multi round-trip requests', () => {
     const second = await secondRound();
     expect(second.result.resultType).toBe('input_required');
     expect(second.result.inputRequests).toHaveProperty('color');
-    const third = await wizard({ inputResponses: { color: accept({ color: 'green' }) }, requestState: second.result.requestState });
-    expect(third.result).toMatchObject({ resultType: 'complete', content: [{ type: 'text', text: 'Hi, Ada! You like green.' }] });
+    const third = await wizard({
+      inputResponses: { color: accept({ color: 'green' }) },
+      requestState: second.result.requestState,
+    });
+    expect(third.result).toMatchObject({
+      resultType: 'complete',
+      content: [{ type: 'text', text: 'Hi, Ada! You like green.' }],
+    });
   });
 
   it('keeps the state unreadable: the name never appears in the requestState', async () => {
@@ -62,7 +68,9 @@ describe('multi round-trip requests', () => {
   it('refuses an expired requestState', async () => {
     const { requestState } = (await secondRound()).result;
     await new Promise((resolve) => setTimeout(resolve, 1600)); // the fixture's requestStateTtlMs is 1500
-    await expect(wizard({ inputResponses: { color: accept({ color: 'green' }) }, requestState })).rejects.toMatchObject({ code: -32602 });
+    await expect(wizard({ inputResponses: { color: accept({ color: 'green' }) }, requestState })).rejects.toMatchObject(
+      { code: -32602 },
+    );
   });
 
   it('refuses malformed inputResponses with -32602', async () => {
@@ -75,14 +83,25 @@ describe('multi round-trip requests', () => {
 
   it('never sends an input request the client did not declare: -32021 instead', async () => {
     const undeclared = testClient(atUrl(fixtureUrl())).callTool('pushy');
-    await expect(undeclared).rejects.toMatchObject({ status: 400, code: -32021, data: { requiredCapabilities: { elicitation: {} } } });
+    await expect(undeclared).rejects.toMatchObject({
+      status: 400,
+      code: -32021,
+      data: { requiredCapabilities: { elicitation: {} } },
+    });
   });
 
   it('serves a resource read in rounds, and the retry is never cacheable', async () => {
     const first = await mcp.readResource('test://locked');
     expect(first.result.resultType).toBe('input_required');
-    const retry = await mcp.readResource('test://locked', { inputResponses: { password: accept({ password: 'open sesame' }) } });
-    expect(retry.result).toMatchObject({ resultType: 'complete', contents: [{ text: 'the treasure' }], ttlMs: 0, cacheScope: 'private' });
+    const retry = await mcp.readResource('test://locked', {
+      inputResponses: { password: accept({ password: 'open sesame' }) },
+    });
+    expect(retry.result).toMatchObject({
+      resultType: 'complete',
+      contents: [{ text: 'the treasure' }],
+      ttlMs: 0,
+      cacheScope: 'private',
+    });
     expect(retry.headers.get('Cache-Control')).toBe('no-store');
   });
 });

@@ -13,7 +13,14 @@ const PROOF = 'v=MCPv1; k=ed25519; p=MCowBQYDK2VwAyEAGb9ECWmEzf6FQbrBZ9w7lshQhqo
 const router = createRouter(createServer({ info: { name: 'registry-auth', version: '1.0.0' } }));
 const ctx = { waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext;
 const get = (vars: Record<string, string>, init: RequestInit = {}) =>
-  router.fetch(new Request('https://mcp.example.com/.well-known/mcp-registry-auth', { headers: { Accept: 'text/plain', 'User-Agent': 'mcp-registry/1.0' }, ...init }), { MCP_STATE_SECRET: 'x', ...vars } as unknown as Env, ctx);
+  router.fetch(
+    new Request('https://mcp.example.com/.well-known/mcp-registry-auth', {
+      headers: { Accept: 'text/plain', 'User-Agent': 'mcp-registry/1.0' },
+      ...init,
+    }),
+    { MCP_STATE_SECRET: 'x', ...vars } as unknown as Env,
+    ctx,
+  );
 
 describe('GET /.well-known/mcp-registry-auth', () => {
   it('answers the proof line of MCP_REGISTRY_AUTH as plain text, as the registry asks for it', async () => {
@@ -46,8 +53,15 @@ describe('in workerd, as deployed', () => {
   }, 60_000);
   afterAll(() => worker?.dispose());
 
-  it('answers the registry\'s own request with the proof, with no redirect', async () => {
-    const response = await fetch(`${worker.url}/.well-known/mcp-registry-auth`, { headers: { Accept: 'text/plain', 'User-Agent': 'mcp-registry/1.0' }, redirect: 'manual' });
-    expect([response.status, response.headers.get('Content-Type'), await response.text()]).toEqual([200, 'text/plain; charset=utf-8', PROOF]);
+  it("answers the registry's own request with the proof, with no redirect", async () => {
+    const response = await fetch(`${worker.url}/.well-known/mcp-registry-auth`, {
+      headers: { Accept: 'text/plain', 'User-Agent': 'mcp-registry/1.0' },
+      redirect: 'manual',
+    });
+    expect([response.status, response.headers.get('Content-Type'), await response.text()]).toEqual([
+      200,
+      'text/plain; charset=utf-8',
+      PROOF,
+    ]);
   });
 });

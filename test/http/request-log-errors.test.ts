@@ -56,7 +56,12 @@ describe('request log, REQUEST_LOGS = "errors"', () => {
     const response = await fetch(url, {
       method: 'POST',
       headers: mcpHeaders('tools/call', 'streams_then_fails'),
-      body: JSON.stringify({ jsonrpc: '2.0', id: 2999, method: 'tools/call', params: { name: 'streams_then_fails', arguments: {}, _meta: meta({ progressToken: 'p' }) } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 2999,
+        method: 'tools/call',
+        params: { name: 'streams_then_fails', arguments: {}, _meta: meta({ progressToken: 'p' }) },
+      }),
     });
     expect(response.headers.get('Content-Type')).toBe('text/event-stream');
     await response.text();

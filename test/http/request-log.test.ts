@@ -34,14 +34,21 @@ async function callTool(name: string, extra: { token?: string | null; params?: R
   const response = await fetch(url, {
     method: 'POST',
     headers: { ...mcpHeaders('tools/call', name), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: {}, _meta: meta(), ...extra.params } }),
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name, arguments: {}, _meta: meta(), ...extra.params },
+    }),
   });
   return { id: String(id), response, body: await response.text() };
 }
 
 describe('request log', () => {
   it('logs a streamed call that fails when its stream ends: status 200, the error code of the last event, the whole duration', async () => {
-    const { id, response, body } = await callTool('streams_then_fails', { params: { _meta: meta({ progressToken: 'p' }) } });
+    const { id, response, body } = await callTool('streams_then_fails', {
+      params: { _meta: meta({ progressToken: 'p' }) },
+    });
     expect(response.headers.get('Content-Type')).toBe('text/event-stream');
     expect(body).toMatch(/notifications\/progress[\s\S]*"code":-32603/);
     const line = await lineFor((l) => l['jsonrpc.request.id'] === id);
@@ -58,7 +65,11 @@ describe('request log', () => {
   });
 
   it('logs a 415 refusal, before any message is read', async () => {
-    const response = await fetch(`${url}?case=415`, { method: 'POST', headers: { 'Content-Type': 'text/plain', Authorization: `Bearer ${TOKEN}` }, body: '{}' });
+    const response = await fetch(`${url}?case=415`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain', Authorization: `Bearer ${TOKEN}` },
+      body: '{}',
+    });
     expect(response.status).toBe(415);
     const line = await lineFor((l) => l['http.response.status_code'] === 415);
     expect(line).toMatchObject({ 'http.request.method': 'POST', 'url.path': '/mcp', 'rpc.jsonrpc.error_code': -32600 });
@@ -66,7 +77,11 @@ describe('request log', () => {
   });
 
   it('logs a parse error with -32700', async () => {
-    const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${TOKEN}` }, body: '{"jsonrpc": ' });
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${TOKEN}` },
+      body: '{"jsonrpc": ',
+    });
     expect(response.status).toBe(400);
     await lineFor((l) => l['rpc.jsonrpc.error_code'] === -32700 && l['http.response.status_code'] === 400);
   });
@@ -75,7 +90,11 @@ describe('request log', () => {
     const { id, response } = await callTool('admin_only');
     expect(response.status).toBe(403);
     const line = await lineFor((l) => l['jsonrpc.request.id'] === id);
-    expect(line).toMatchObject({ 'http.response.status_code': 403, 'gen_ai.tool.name': 'admin_only', 'rpc.jsonrpc.error_code': -32600 });
+    expect(line).toMatchObject({
+      'http.response.status_code': 403,
+      'gen_ai.tool.name': 'admin_only',
+      'rpc.jsonrpc.error_code': -32600,
+    });
   });
 
   it('logs a 401 for a missing token, before the body is read', async () => {
@@ -96,7 +115,8 @@ describe('request log', () => {
   it('writes exactly one line per request', async () => {
     const before = lines().length;
     const ids = [];
-    for (const name of ['everything', 'admin_only', 'no_such_tool']) ids.push((await callTool(name, { params: { arguments: { n: 1 } } })).id);
+    for (const name of ['everything', 'admin_only', 'no_such_tool'])
+      ids.push((await callTool(name, { params: { arguments: { n: 1 } } })).id);
     await fetch(`${worker.url}/also-missing`);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(lines().length - before).toBe(4);

@@ -18,7 +18,9 @@ describe('resources', () => {
     expect(list.result.resources.map((r: { uri: string }) => r.uri)).toEqual(defaults.resources.map((r) => r.uri));
     expect(list.headers.get('Cache-Control')).toBe('public, max-age=300');
     const templates = await mcp.listResourceTemplates();
-    expect(templates.result.resourceTemplates).toEqual(defaults.resourceTemplates.map(({ uriTemplate, name }) => expect.objectContaining({ uriTemplate, name })));
+    expect(templates.result.resourceTemplates).toEqual(
+      defaults.resourceTemplates.map(({ uriTemplate, name }) => expect.objectContaining({ uriTemplate, name })),
+    );
   });
 
   it('reads a fixed resource with its own cache policy', async () => {
@@ -36,15 +38,21 @@ describe('resources', () => {
     expect(headers.get('Cache-Control')).toBe('public, no-cache');
   });
 
-  it.each(['test://nowhere', 'test://items/no/such/item'])('answers the unknown URI %s with -32602 and data.uri', async (uri) => {
-    await expect(mcp.readResource(uri)).rejects.toMatchObject({ code: -32602, data: { uri } });
-  });
+  it.each(['test://nowhere', 'test://items/no/such/item'])(
+    'answers the unknown URI %s with -32602 and data.uri',
+    async (uri) => {
+      await expect(mcp.readResource(uri)).rejects.toMatchObject({ code: -32602, data: { uri } });
+    },
+  );
 });
 
 describe('prompts', () => {
   it('lists prompts with their arguments (exactly the spec fields: test/unit/mcp/methods/list.test.ts)', async () => {
     const { result } = await mcp.listPrompts();
-    expect(result.prompts[0]).toMatchObject({ name: prompt.name, arguments: (prompt.arguments ?? []).map(({ name }) => ({ name })) });
+    expect(result.prompts[0]).toMatchObject({
+      name: prompt.name,
+      arguments: (prompt.arguments ?? []).map(({ name }) => ({ name })),
+    });
   });
 
   it('fills in the arguments', async () => {
@@ -54,14 +62,21 @@ describe('prompts', () => {
   });
 
   it('answers a missing required argument or a non-string one with -32602', async () => {
-    await expect(mcp.getPrompt(prompt.name, { tone: 'formal' })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('name'), data: { missing: ['name'] } });
-    await expect(mcp.request('prompts/get', { name: prompt.name, arguments: { name: 1 } })).rejects.toMatchObject({ code: -32602 });
+    await expect(mcp.getPrompt(prompt.name, { tone: 'formal' })).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('name'),
+      data: { missing: ['name'] },
+    });
+    await expect(mcp.request('prompts/get', { name: prompt.name, arguments: { name: 1 } })).rejects.toMatchObject({
+      code: -32602,
+    });
     await expect(mcp.request('prompts/get', { name: 'nope' })).rejects.toMatchObject({ code: -32602 });
   });
 });
 
 describe('completion/complete', () => {
-  const completeItem = (value: string) => mcp.complete({ type: 'ref/resource', uri: template.uriTemplate }, { name: 'path', value });
+  const completeItem = (value: string) =>
+    mcp.complete({ type: 'ref/resource', uri: template.uriTemplate }, { name: 'path', value });
 
   it('completes a resource template variable with what its completer returns', async () => {
     const typed = PATH.slice(0, -1).toUpperCase();
@@ -78,12 +93,17 @@ describe('completion/complete', () => {
   });
 
   it('completes a prompt argument, and returns nothing for one without a completer', async () => {
-    const complete = (name: string, value: string) => mcp.complete({ type: 'ref/prompt', name: prompt.name }, { name, value });
-    expect((await complete('tone', 'fo')).result.completion.values).toEqual(TONES.filter((tone) => tone.startsWith('fo')));
+    const complete = (name: string, value: string) =>
+      mcp.complete({ type: 'ref/prompt', name: prompt.name }, { name, value });
+    expect((await complete('tone', 'fo')).result.completion.values).toEqual(
+      TONES.filter((tone) => tone.startsWith('fo')),
+    );
     expect((await complete('name', 'A')).result.completion.values).toEqual([]);
   });
 
   it('answers an unknown reference with -32602', async () => {
-    await expect(mcp.complete({ type: 'ref/prompt', name: 'nope' }, { name: 'a', value: '' })).rejects.toMatchObject({ code: -32602 });
+    await expect(mcp.complete({ type: 'ref/prompt', name: 'nope' }, { name: 'a', value: '' })).rejects.toMatchObject({
+      code: -32602,
+    });
   });
 });

@@ -31,7 +31,9 @@ describe('a misspelt AUTH_MODE', () => {
       expect(response.status).toBe(500);
       const body = (await response.json()) as { id: unknown; error: { code: number; message: string; data: unknown } };
       expect(body.error.code).toBe(-32603);
-      expect(body.error.message).toBe('Server misconfigured: the setting AUTH_MODE names a mode this Worker does not include (it serves none, bearer): add the mode to `auth: [...]` in src/index.ts (docs/production.md)');
+      expect(body.error.message).toBe(
+        'Server misconfigured: the setting AUTH_MODE names a mode this Worker does not include (it serves none, bearer): add the mode to `auth: [...]` in src/index.ts (docs/production.md)',
+      );
       expect(body.error.data).toEqual({ setting: 'AUTH_MODE' });
     }
     const metadata = await fetch(`${worker.url}/.well-known/oauth-protected-resource`);
@@ -41,6 +43,8 @@ describe('a misspelt AUTH_MODE', () => {
   it('logs the reason once per isolate, with the value it could not read', async () => {
     await (await call('tools/list', {})).text();
     const said = worker.logs().filter((line) => line.includes('refusing to serve'));
-    expect(said).toEqual(['refusing to serve: the setting AUTH_MODE names a mode this Worker does not include (it serves none, bearer): add the mode to `auth: [...]` in src/index.ts (docs/production.md) (it is "berer")']);
+    expect(said).toEqual([
+      'refusing to serve: the setting AUTH_MODE names a mode this Worker does not include (it serves none, bearer): add the mode to `auth: [...]` in src/index.ts (docs/production.md) (it is "berer")',
+    ]);
   });
 });

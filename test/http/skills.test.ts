@@ -30,7 +30,9 @@ afterAll(async () => {
   await Promise.all([open?.dispose(), guarded?.dispose()]);
 });
 
-const bearer = async (claims: Record<string, unknown>) => ({ Authorization: `Bearer ${await signToken(signer, claims)}` });
+const bearer = async (claims: Record<string, unknown>) => ({
+  Authorization: `Bearer ${await signToken(signer, claims)}`,
+});
 
 /** Every skill URI a caller is shown by skills/list, page by page, with the cursors it was given. */
 async function listed(to: ReturnType<typeof requestsTo>, headers: Record<string, string> = {}) {
@@ -50,9 +52,21 @@ async function listed(to: ReturnType<typeof requestsTo>, headers: Record<string,
 describe('a server with skills', () => {
   it('declares the extension with directoryRead, and resources, in discover and in a legacy initialize', async () => {
     const { body } = await anon.rpc('server/discover');
-    expect(body.result!.capabilities).toMatchObject({ resources: {}, extensions: { 'io.modelcontextprotocol/skills': { directoryRead: true } } });
-    const legacy = await anon.raw(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'legacy', version: '1' } } }));
-    expect(((await legacy.json()) as Reply).result!.capabilities.extensions).toEqual({ 'io.modelcontextprotocol/skills': { directoryRead: true } });
+    expect(body.result!.capabilities).toMatchObject({
+      resources: {},
+      extensions: { 'io.modelcontextprotocol/skills': { directoryRead: true } },
+    });
+    const legacy = await anon.raw(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'legacy', version: '1' } },
+      }),
+    );
+    expect(((await legacy.json()) as Reply).result!.capabilities.extensions).toEqual({
+      'io.modelcontextprotocol/skills': { directoryRead: true },
+    });
   });
 
   it('lists skills a page at a time, with the caching hints and Cache-Control of every list (private: some skills depend on the caller)', async () => {
@@ -61,20 +75,36 @@ describe('a server with skills', () => {
     expect(first.headers.get('Cache-Control')).toBe('private, max-age=300');
     expect(first.body.result!.skills).toHaveLength(2);
     const { uris } = await listed(anon);
-    expect(uris).toEqual(['skill://acme/billing/refunds/SKILL.md', 'skill://git-workflow/SKILL.md', 'skill://pdf-processing/SKILL.md']);
+    expect(uris).toEqual([
+      'skill://acme/billing/refunds/SKILL.md',
+      'skill://git-workflow/SKILL.md',
+      'skill://pdf-processing/SKILL.md',
+    ]);
   });
 
   it('gets a skill by its SKILL.md URI, the same entry as listed, and answers -32602 for any other URI', async () => {
     const { body } = await anon.rpc('skills/list');
     const entry = body.result!.skills[0];
     const got = await anon.rpc('skills/get', { params: { uri: entry.uri } });
-    expect(got.body.result).toMatchObject({ resultType: 'complete', skill: entry, ttlMs: 60_000, cacheScope: 'public' });
+    expect(got.body.result).toMatchObject({
+      resultType: 'complete',
+      skill: entry,
+      ttlMs: 60_000,
+      cacheScope: 'public',
+    });
     expect(got.body.result!.nextCursor).toBeUndefined();
     expect(got.headers.get('Cache-Control')).toBe('public, max-age=60');
-    for (const uri of ['skill://nothing/SKILL.md', 'skill://acme/billing/refunds/examples/email.md', 'skill://acme/billing/refunds']) {
+    for (const uri of [
+      'skill://nothing/SKILL.md',
+      'skill://acme/billing/refunds/examples/email.md',
+      'skill://acme/billing/refunds',
+    ]) {
       const missing = await anon.rpc('skills/get', { params: { uri } });
       expect(missing.status).toBe(400);
-      expect(missing.body.error).toMatchObject({ code: -32602, message: `Invalid params: No skill is served at ${uri}` });
+      expect(missing.body.error).toMatchObject({
+        code: -32602,
+        message: `Invalid params: No skill is served at ${uri}`,
+      });
     }
   });
 
@@ -88,18 +118,38 @@ describe('a server with skills', () => {
       cursor = next.body.result!.nextCursor;
     }
     expect(all).toEqual([
-      { uri: 'skill://acme/billing/refunds/SKILL.md', name: 'refunds', description: 'Process customer refund requests per company policy.', mimeType: 'text/markdown' },
-      { uri: 'skill://git-workflow/SKILL.md', name: 'git-workflow', description: "Follow this team's Git conventions for branching and commits.", mimeType: 'text/markdown' },
-      { uri: 'skill://pdf-processing/SKILL.md', name: 'pdf-processing', description: 'Extract, fill, and assemble PDF documents. Use when a task mentions PDFs or forms.', mimeType: 'text/markdown' },
+      {
+        uri: 'skill://acme/billing/refunds/SKILL.md',
+        name: 'refunds',
+        description: 'Process customer refund requests per company policy.',
+        mimeType: 'text/markdown',
+      },
+      {
+        uri: 'skill://git-workflow/SKILL.md',
+        name: 'git-workflow',
+        description: "Follow this team's Git conventions for branching and commits.",
+        mimeType: 'text/markdown',
+      },
+      {
+        uri: 'skill://pdf-processing/SKILL.md',
+        name: 'pdf-processing',
+        description: 'Extract, fill, and assemble PDF documents. Use when a task mentions PDFs or forms.',
+        mimeType: 'text/markdown',
+      },
     ]);
   });
 
   it('reads SKILL.md as text/markdown, other text by its type, a binary file as a blob, each the bytes its digest covers', async () => {
     const { body } = await anon.rpc('skills/get', { params: { uri: 'skill://pdf-processing/SKILL.md' } });
-    for (const { uri, digest, size } of body.result!.skill.resources as { uri: string; digest: string; size: number }[]) {
+    for (const { uri, digest, size } of body.result!.skill.resources as {
+      uri: string;
+      digest: string;
+      size: number;
+    }[]) {
       const read = await anon.rpc('resources/read', { params: { uri } });
       const [content] = read.body.result!.contents;
-      const bytes = content.blob !== undefined ? Buffer.from(content.blob, 'base64') : Buffer.from(content.text, 'utf8');
+      const bytes =
+        content.blob !== undefined ? Buffer.from(content.blob, 'base64') : Buffer.from(content.text, 'utf8');
       expect(bytes.length, uri).toBe(size);
       expect(`sha256:${Buffer.from(await crypto.subtle.digest('SHA-256', bytes)).toString('hex')}`, uri).toBe(digest);
       expect(content.uri).toBe(uri);
@@ -114,10 +164,16 @@ describe('a server with skills', () => {
       const names: [string, string][] = [];
       let cursor: string | undefined;
       do {
-        const { body, headers } = await anon.rpc('resources/directory/read', { params: cursor ? { uri, cursor } : { uri } });
+        const { body, headers } = await anon.rpc('resources/directory/read', {
+          params: cursor ? { uri, cursor } : { uri },
+        });
         expect(body.result).toMatchObject({ resultType: 'complete', ttlMs: 60_000, cacheScope: 'public' });
         expect(headers.get('Cache-Control')).toBe('public, max-age=60');
-        names.push(...body.result!.resources.map((r: { name: string; mimeType: string }) => [r.name, r.mimeType] as [string, string]));
+        names.push(
+          ...body.result!.resources.map(
+            (r: { name: string; mimeType: string }) => [r.name, r.mimeType] as [string, string],
+          ),
+        );
         cursor = body.result!.nextCursor;
       } while (cursor);
       return names;
@@ -133,32 +189,48 @@ describe('a server with skills', () => {
       ['invoice.md', 'text/markdown'],
       ['regional', 'inode/directory'],
     ]);
-    for (const uri of ['skill://pdf-processing/SKILL.md', 'skill://pdf-processing/templates/', 'skill://nothing', 'skill://acme']) {
+    for (const uri of [
+      'skill://pdf-processing/SKILL.md',
+      'skill://pdf-processing/templates/',
+      'skill://nothing',
+      'skill://acme',
+    ]) {
       const { body } = await anon.rpc('resources/directory/read', { params: { uri } });
-      expect(body.error, uri).toMatchObject({ code: -32602, message: `Invalid params: ${uri} is not a directory resource` });
+      expect(body.error, uri).toMatchObject({
+        code: -32602,
+        message: `Invalid params: ${uri} is not a directory resource`,
+      });
     }
-    const { body } = await anon.rpc('resources/directory/read', { params: { uri: 'skill://pdf-processing', cursor: 'bm90IGEgY3Vyc29y' } });
+    const { body } = await anon.rpc('resources/directory/read', {
+      params: { uri: 'skill://pdf-processing', cursor: 'bm90IGEgY3Vyc29y' },
+    });
     expect(body.error).toMatchObject({ code: -32602 });
   });
 
   it('lists the skills an anonymous visitor may know of on the page at /, with their descriptions', async () => {
     const page = await (await fetch(`${open.url}/`, { headers: { Accept: 'text/html' } })).text();
     expect(page).toContain('<h2 id="skills">Skills <span class="count">4</span></h2>');
-    expect(page).toContain('<li><code>pdf-processing</code><p>Extract, fill, and assemble PDF documents. Use when a task mentions PDFs or forms.</p></li>');
+    expect(page).toContain(
+      '<li><code>pdf-processing</code><p>Extract, fill, and assemble PDF documents. Use when a task mentions PDFs or forms.</p></li>',
+    );
     expect(page).toContain('<li><code>admin-audit</code> <span class="tag">needs admin</span>');
     expect(page).not.toContain('staff-runbook');
   });
 
-  it('serves clients of the initialize era the extension\'s methods in their shape: no resultType, no caching hints', async () => {
+  it("serves clients of the initialize era the extension's methods in their shape: no resultType, no caching hints", async () => {
     const legacy = (method: string, params: Record<string, unknown>) =>
-      anon.raw(JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }), { 'MCP-Protocol-Version': '2025-11-25' }).then(replyOf);
+      anon
+        .raw(JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }), { 'MCP-Protocol-Version': '2025-11-25' })
+        .then(replyOf);
     const list = await legacy('skills/list', {});
     expect(list.result!.skills).toHaveLength(2);
     expect(Object.keys(list.result!).sort()).toEqual(['_meta', 'nextCursor', 'skills']);
     const get = await legacy('skills/get', { uri: 'skill://git-workflow/SKILL.md' });
     expect(Object.keys(get.result!).sort()).toEqual(['_meta', 'skill']);
     const dir = await legacy('resources/directory/read', { uri: 'skill://git-workflow' });
-    expect(dir.result!.resources).toEqual([{ uri: 'skill://git-workflow/SKILL.md', name: 'SKILL.md', mimeType: 'text/markdown' }]);
+    expect(dir.result!.resources).toEqual([
+      { uri: 'skill://git-workflow/SKILL.md', name: 'SKILL.md', mimeType: 'text/markdown' },
+    ]);
     expect(dir.result!.ttlMs).toBeUndefined();
     expect((await legacy('skills/get', { uri: 'skill://nothing/SKILL.md' })).error).toMatchObject({ code: -32602 });
   });
@@ -170,18 +242,31 @@ describe('who sees a skill (AUTH_MODE = jwt)', () => {
     const admin = await bearer({ sub: 'ada', scope: 'admin' });
     const seenByStaff = await listed(auth, staff);
     const seenByAdmin = await listed(auth, admin);
-    expect(seenByStaff.uris).toEqual(['skill://acme/billing/refunds/SKILL.md', 'skill://git-workflow/SKILL.md', 'skill://pdf-processing/SKILL.md', 'skill://staff-runbook/SKILL.md']);
-    expect(seenByAdmin.uris).toEqual(['skill://acme/billing/refunds/SKILL.md', 'skill://admin-audit/SKILL.md', 'skill://git-workflow/SKILL.md', 'skill://pdf-processing/SKILL.md']);
+    expect(seenByStaff.uris).toEqual([
+      'skill://acme/billing/refunds/SKILL.md',
+      'skill://git-workflow/SKILL.md',
+      'skill://pdf-processing/SKILL.md',
+      'skill://staff-runbook/SKILL.md',
+    ]);
+    expect(seenByAdmin.uris).toEqual([
+      'skill://acme/billing/refunds/SKILL.md',
+      'skill://admin-audit/SKILL.md',
+      'skill://git-workflow/SKILL.md',
+      'skill://pdf-processing/SKILL.md',
+    ]);
     expect(seenByStaff.cursors[0]).not.toBe(seenByAdmin.cursors[0]);
     const { body, headers } = await auth.rpc('skills/list', { headers: admin });
     expect(body.result!.cacheScope).toBe('private');
     expect(headers.get('Cache-Control')).toBe('private, max-age=300');
   });
 
-  it('refuses one caller\'s cursor on another\'s list with -32602', async () => {
+  it("refuses one caller's cursor on another's list with -32602", async () => {
     const staff = await bearer({ sub: 'mona', login: 'octocat' });
     const { cursors } = await listed(auth, staff);
-    const { status, body } = await auth.rpc('skills/list', { headers: await bearer({ sub: 'ada', scope: 'admin' }), params: { cursor: cursors[0] } });
+    const { status, body } = await auth.rpc('skills/list', {
+      headers: await bearer({ sub: 'ada', scope: 'admin' }),
+      params: { cursor: cursors[0] },
+    });
     expect(status).toBe(400);
     expect(body.error).toMatchObject({ code: -32602, data: { cursor: cursors[0] } });
   });
@@ -193,15 +278,27 @@ describe('who sees a skill (AUTH_MODE = jwt)', () => {
     expect(get.body.error).toMatchObject({ code: -32602, message: `Invalid params: No skill is served at ${uri}` });
     for (const file of [uri, 'skill://staff-runbook/ESCALATION.md']) {
       const read = await auth.rpc('resources/read', { headers: admin, params: { uri: file } });
-      expect(read.body.error, file).toMatchObject({ code: -32602, message: `Invalid params: Resource not found: ${file}` });
+      expect(read.body.error, file).toMatchObject({
+        code: -32602,
+        message: `Invalid params: Resource not found: ${file}`,
+      });
     }
-    const dir = await auth.rpc('resources/directory/read', { headers: admin, params: { uri: 'skill://staff-runbook' } });
-    expect(dir.body.error).toMatchObject({ code: -32602, message: 'Invalid params: skill://staff-runbook is not a directory resource' });
+    const dir = await auth.rpc('resources/directory/read', {
+      headers: admin,
+      params: { uri: 'skill://staff-runbook' },
+    });
+    expect(dir.body.error).toMatchObject({
+      code: -32602,
+      message: 'Invalid params: skill://staff-runbook is not a directory resource',
+    });
     // The same requests by staff find it, privately.
     const staff = await bearer({ sub: 'mona', login: 'octocat' });
     const seen = await auth.rpc('skills/get', { headers: staff, params: { uri } });
     expect(seen.body.result).toMatchObject({ skill: { uri }, cacheScope: 'private' });
-    expect((await auth.rpc('resources/read', { headers: staff, params: { uri: 'skill://staff-runbook/ESCALATION.md' } })).body.result!.contents[0].text).toContain('second on-call');
+    expect(
+      (await auth.rpc('resources/read', { headers: staff, params: { uri: 'skill://staff-runbook/ESCALATION.md' } }))
+        .body.result!.contents[0].text,
+    ).toContain('second on-call');
   });
 
   it('asks a caller without the scope a skill needs for it (403, step-up), as for a tool, and never lists it', async () => {

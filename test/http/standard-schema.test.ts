@@ -19,7 +19,10 @@ afterAll(() => worker?.dispose());
 describe('a tool with a Standard Schema', () => {
   it('is listed with the JSON Schema (2020-12) its library derives, for input and output', async () => {
     const listed = (await mcp.listTools()).result.tools;
-    const derived = (schema: unknown) => (schema as { '~standard': { jsonSchema: { input(o: object): object } } })['~standard'].jsonSchema.input({ target: 'draft-2020-12' });
+    const derived = (schema: unknown) =>
+      (schema as { '~standard': { jsonSchema: { input(o: object): object } } })['~standard'].jsonSchema.input({
+        target: 'draft-2020-12',
+      });
     expect(listed).toEqual(
       tools.map((tool) => ({
         name: tool.name,
@@ -28,7 +31,11 @@ describe('a tool with a Standard Schema', () => {
         ...(tool.outputSchema ? { outputSchema: derived(tool.outputSchema) } : {}),
       })),
     );
-    expect(listed.find((tool) => tool.name === 'forecast')?.inputSchema).toMatchObject({ type: 'object', properties: { city: { type: 'string', minLength: 1 } }, required: ['city', 'from'] });
+    expect(listed.find((tool) => tool.name === 'forecast')?.inputSchema).toMatchObject({
+      type: 'object',
+      properties: { city: { type: 'string', minLength: 1 } },
+      required: ['city', 'from'],
+    });
   });
 
   it('hands zod’s output to the handler: defaults filled in, the transform applied', async () => {
@@ -49,14 +56,23 @@ describe('a tool with a Standard Schema', () => {
   });
 
   it('waits for an asynchronous refinement, both ways', async () => {
-    expect((await mcp.callTool(unlock, { code: 'open-sesame' })).result.content).toEqual([{ type: 'text', text: 'open' }]);
+    expect((await mcp.callTool(unlock, { code: 'open-sesame' })).result.content).toEqual([
+      { type: 'text', text: 'open' },
+    ]);
     const { result } = await mcp.callTool(unlock, { code: 'guess' });
-    expect(result).toMatchObject({ isError: true, content: [{ type: 'text', text: 'Invalid arguments for tool unlock: /code: wrong code' }] });
+    expect(result).toMatchObject({
+      isError: true,
+      content: [{ type: 'text', text: 'Invalid arguments for tool unlock: /code: wrong code' }],
+    });
   });
 
   it('runs valibot and ArkType tools with valid arguments', async () => {
-    expect((await mcp.callTool(units, { city: 'Oslo', units: 'imperial' })).result.content).toEqual([{ type: 'text', text: 'Oslo in imperial' }]);
-    expect((await mcp.callTool(distance, { from: 'Oslo', to: 'Bergen', km: 463 })).result.content).toEqual([{ type: 'text', text: 'Oslo to Bergen, 463 km' }]);
+    expect((await mcp.callTool(units, { city: 'Oslo', units: 'imperial' })).result.content).toEqual([
+      { type: 'text', text: 'Oslo in imperial' },
+    ]);
+    expect((await mcp.callTool(distance, { from: 'Oslo', to: 'Bergen', km: 463 })).result.content).toEqual([
+      { type: 'text', text: 'Oslo to Bergen, 463 km' },
+    ]);
   });
 
   it('answers structuredContent that breaks its outputSchema with -32603, as a server bug', async () => {

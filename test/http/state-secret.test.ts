@@ -20,7 +20,9 @@ beforeAll(async () => {
 afterAll(() => Promise.all([first?.dispose(), second?.dispose()]));
 
 const wizard = (worker: WorkerInWorkerd, extra: Record<string, unknown> = {}) =>
-  requestsTo(`${worker.url}/mcp`).rpc('tools/call', { params: { name: 'wizard', arguments: { greeting: 'Hi' }, _meta: ELICIT, ...extra } });
+  requestsTo(`${worker.url}/mcp`).rpc('tools/call', {
+    params: { name: 'wizard', arguments: { greeting: 'Hi' }, _meta: ELICIT, ...extra },
+  });
 
 const retry = (worker: WorkerInWorkerd, requestState: unknown) =>
   wizard(worker, { inputResponses: { name: { action: 'accept', content: { name: 'Ada' } } }, requestState });
@@ -38,7 +40,8 @@ describe('requestState without MCP_STATE_SECRET', () => {
       expect(body.error).toMatchObject({ code: -32602, message: expect.stringMatching(/requestState is invalid/) });
     }
     const own = [await retry(first, fromFirst), await retry(second, fromSecond)];
-    for (const { body } of own) expect(body.result).toMatchObject({ resultType: 'input_required', inputRequests: { color: expect.any(Object) } });
+    for (const { body } of own)
+      expect(body.result).toMatchObject({ resultType: 'input_required', inputRequests: { color: expect.any(Object) } });
   });
 
   it('says so once per isolate in a warning', async () => {

@@ -20,7 +20,9 @@ describe('streaming', () => {
     expect(response.headers.get('X-Accel-Buffering')).toBe('no');
     const messages = await sseMessages(response);
     const progress = messages.filter((m: any) => m.method === 'notifications/progress').map((m: any) => m.params);
-    expect(progress).toEqual([1, 2, 3].map((p) => ({ progressToken: 'tok-1', progress: p, total: 3, message: `step ${p}` })));
+    expect(progress).toEqual(
+      [1, 2, 3].map((p) => ({ progressToken: 'tok-1', progress: p, total: 3, message: `step ${p}` })),
+    );
     expect(messages.at(-1)).toMatchObject({ id: 9, result: { content: [{ text: 'done after 3 steps' }] } });
     expect(messages.filter((m: any) => m.method === 'notifications/message')).toEqual([]);
   });
@@ -35,9 +37,12 @@ describe('streaming', () => {
   });
 
   it('aborts the handler when the client closes the stream: its upstream fetch is cancelled', async () => {
-    const stats = async () => (await (await fetch(`${inject('upstreamUrl')}/stats`)).json()) as { started: number; abandoned: number };
+    const stats = async () =>
+      (await (await fetch(`${inject('upstreamUrl')}/stats`)).json()) as { started: number; abandoned: number };
     const before = await stats();
-    const response = await post('tools/call', { params: { name: 'slow_upstream', arguments: {}, _meta: meta({ progressToken: 1 }) } });
+    const response = await post('tools/call', {
+      params: { name: 'slow_upstream', arguments: {}, _meta: meta({ progressToken: 1 }) },
+    });
     const reader = response.body!.getReader();
     expect(new TextDecoder().decode((await reader.read()).value)).toContain('notifications/progress');
     await expect.poll(async () => (await stats()).started, { timeout: 5000 }).toBe(before.started + 1);

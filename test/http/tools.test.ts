@@ -17,7 +17,9 @@ describe('tools/list', () => {
     const second = await rpc('tools/list');
     // Each listed tool is its definition without what only the server uses.
     const serverOnly = ['handler', 'requiresClientCapabilities', 'requiredScopes', 'timeoutMs'];
-    const listed = defaults.tools.map((tool) => Object.fromEntries(Object.entries(tool).filter(([key]) => !serverOnly.includes(key))));
+    const listed = defaults.tools.map((tool) =>
+      Object.fromEntries(Object.entries(tool).filter(([key]) => !serverOnly.includes(key))),
+    );
     expect(first.body.result?.tools).toEqual(listed);
     expect(second.body.result?.tools).toEqual(first.body.result?.tools);
     expect(first.body.result?.nextCursor).toBeUndefined();
@@ -57,7 +59,11 @@ describe('tools/call', () => {
   });
 
   it('answers an unknown tool with -32602', async () => {
-    await expect(mcp.callTool('nope')).rejects.toMatchObject({ status: 400, code: -32602, message: expect.stringContaining('Unknown tool: nope') });
+    await expect(mcp.callTool('nope')).rejects.toMatchObject({
+      status: 400,
+      code: -32602,
+      message: expect.stringContaining('Unknown tool: nope'),
+    });
   });
 
   it('reports arguments that break the inputSchema as a tool error the model can act on', async () => {
@@ -79,14 +85,23 @@ describe('tools/call', () => {
   });
 
   it('answers -32021 with requiredCapabilities when the client lacks a capability the tool needs', async () => {
-    await expect(onFixture.callTool('ask_user')).rejects.toMatchObject({ status: 400, code: -32021, data: { requiredCapabilities: { elicitation: {} } } });
+    await expect(onFixture.callTool('ask_user')).rejects.toMatchObject({
+      status: 400,
+      code: -32021,
+      data: { requiredCapabilities: { elicitation: {} } },
+    });
     const ok = await onFixture.callTool('ask_user', {}, { capabilities: { elicitation: {} } });
     expect(ok.result.content).toEqual([{ type: 'text', text: 'asked' }]);
   });
 
   it('does not take an inherited property for a declared capability', async () => {
-    const inherited = meta({ 'io.modelcontextprotocol/clientCapabilities': JSON.parse('{"__proto__":{"elicitation":{}}}') });
-    const { body } = await rpc('tools/call', { url: fixtureUrl(), params: { name: 'ask_user', arguments: {}, _meta: inherited } });
+    const inherited = meta({
+      'io.modelcontextprotocol/clientCapabilities': JSON.parse('{"__proto__":{"elicitation":{}}}'),
+    });
+    const { body } = await rpc('tools/call', {
+      url: fixtureUrl(),
+      params: { name: 'ask_user', arguments: {}, _meta: inherited },
+    });
     expect(body.error?.code).toBe(-32021);
   });
 });

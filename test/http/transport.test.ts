@@ -82,7 +82,10 @@ describe('request body', () => {
   });
 
   it('answers a notification with 202 and an empty body', async () => {
-    const response = await raw(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized', params: { _meta: meta() } }), mcpHeaders('notifications/initialized'));
+    const response = await raw(
+      JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized', params: { _meta: meta() } }),
+      mcpHeaders('notifications/initialized'),
+    );
     expect(response.status).toBe(202);
     expect(await response.text()).toBe('');
   });
@@ -93,7 +96,9 @@ describe('request body', () => {
     const reply = await replyOf(response);
     // additionalProperties: false sees "__proto__" as the own key it is
     expect(reply.result?.isError).toBe(true);
-    expect((await rpc('tools/call', { params: { name: 'sum', arguments: { a: 1, b: 2 } } })).body.result?.structuredContent).toEqual({ sum: 3 });
+    expect(
+      (await rpc('tools/call', { params: { name: 'sum', arguments: { a: 1, b: 2 } } })).body.result?.structuredContent,
+    ).toEqual({ sum: 3 });
   });
 });
 
@@ -115,7 +120,13 @@ describe('Origin and CORS', () => {
       const url = new URL(defaultsUrl());
       const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: meta() } });
       const req = httpRequest(
-        { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { ...mcpHeaders('server/discover'), Host: 'evil.example.com', Origin: 'http://evil.example.com' } },
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: 'POST',
+          headers: { ...mcpHeaders('server/discover'), Host: 'evil.example.com', Origin: 'http://evil.example.com' },
+        },
         (res) => resolve(res.statusCode ?? 0),
       );
       req.on('error', reject);
@@ -127,8 +138,12 @@ describe('Origin and CORS', () => {
   it('matches exact and wildcard-subdomain origins from the config', async () => {
     const url = fixtureUrl();
     expect((await post('server/discover', { url, headers: { Origin: 'https://app.example.com' } })).status).toBe(200);
-    expect((await post('server/discover', { url, headers: { Origin: 'https://eu.tenant.example.org' } })).status).toBe(200);
-    expect((await post('server/discover', { url, headers: { Origin: 'https://example.org.evil.net' } })).status).toBe(403);
+    expect((await post('server/discover', { url, headers: { Origin: 'https://eu.tenant.example.org' } })).status).toBe(
+      200,
+    );
+    expect((await post('server/discover', { url, headers: { Origin: 'https://example.org.evil.net' } })).status).toBe(
+      403,
+    );
     expect((await post('server/discover', { url, headers: { Origin: 'http://localhost:6274' } })).status).toBe(403);
   });
 
@@ -138,20 +153,32 @@ describe('Origin and CORS', () => {
       headers: {
         Origin: 'http://localhost:6274',
         'Access-Control-Request-Method': 'POST',
-        'Access-Control-Request-Headers': 'content-type, mcp-protocol-version, mcp-method, mcp-name, mcp-param-region, authorization, traceparent, x-evil',
+        'Access-Control-Request-Headers':
+          'content-type, mcp-protocol-version, mcp-method, mcp-name, mcp-param-region, authorization, traceparent, x-evil',
       },
     });
     expect(response.status).toBe(204);
     expect(response.headers.get('Access-Control-Allow-Origin')).toBe('http://localhost:6274');
     expect(response.headers.get('Access-Control-Allow-Methods')).toContain('POST');
     const allowed = response.headers.get('Access-Control-Allow-Headers')?.split(', ');
-    expect(allowed).toEqual(['content-type', 'mcp-protocol-version', 'mcp-method', 'mcp-name', 'mcp-param-region', 'authorization', 'traceparent']);
+    expect(allowed).toEqual([
+      'content-type',
+      'mcp-protocol-version',
+      'mcp-method',
+      'mcp-name',
+      'mcp-param-region',
+      'authorization',
+      'traceparent',
+    ]);
     expect(response.headers.get('Access-Control-Expose-Headers')).toContain('MCP-Protocol-Version');
     expect(Number(response.headers.get('Access-Control-Max-Age'))).toBeGreaterThan(0);
   });
 
   it('refuses a preflight from a disallowed origin with 403', async () => {
-    const response = await fetch(defaultsUrl(), { method: 'OPTIONS', headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' } });
+    const response = await fetch(defaultsUrl(), {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' },
+    });
     expect(response.status).toBe(403);
     expect(response.headers.get('Access-Control-Allow-Origin')).toBeNull();
   });

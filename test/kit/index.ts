@@ -3,5 +3,16 @@
  * `testClient` calls the Worker's fetch in process; `startInWorkerd` runs it in workerd as wrangler builds it,
  * and serves it on loopback (`${worker.url}/mcp`) for a client that needs a URL (`atUrl`).
  */
-export { atUrl, JsonRpcError, testClient, type Answer, type CallOptions, type FetchTarget, type Notification, type TestClient, type TestClientOptions, type ToolAnswer } from './testClient';
+export {
+  atUrl,
+  JsonRpcError,
+  testClient,
+  type Answer,
+  type CallOptions,
+  type FetchTarget,
+  type Notification,
+  type TestClient,
+  type TestClientOptions,
+  type ToolAnswer,
+} from './testClient';
 export { startInWorkerd, type DurableObjectStorage, type WorkerdOptions, type WorkerInWorkerd } from './startInWorkerd';

@@ -35,7 +35,12 @@ describe('startInWorkerd', () => {
 
   it('gives the Worker the vars and secrets the test states, and no other', async () => {
     const text = Object.entries(await worker.env()).filter(([, value]) => typeof value === 'string');
-    expect(Object.fromEntries(text)).toEqual({ UPSTREAM_URL: 'https://upstream.test', LISTEN_MAX_SECONDS: '2', REQUEST_LOGS: 'on', MCP_STATE_SECRET: 'a secret set by the test' });
+    expect(Object.fromEntries(text)).toEqual({
+      UPSTREAM_URL: 'https://upstream.test',
+      LISTEN_MAX_SECONDS: '2',
+      REQUEST_LOGS: 'on',
+      MCP_STATE_SECRET: 'a secret set by the test',
+    });
   });
 
   it('serves the Worker on loopback at its url, for a client that needs one', async () => {
@@ -46,8 +51,12 @@ describe('startInWorkerd', () => {
 
   it('keeps what the Worker prints, one entry per console call', async () => {
     await fetch(`${worker.url}/no-such-path`);
-    await expect.poll(() => worker.logs().filter((line) => line.includes('"url.path":"/no-such-path"')), { timeout: 3_000 }).toHaveLength(1);
-    expect(JSON.parse(worker.logs().find((line) => line.includes('/no-such-path'))!)).toMatchObject({ 'http.response.status_code': 404 });
+    await expect
+      .poll(() => worker.logs().filter((line) => line.includes('"url.path":"/no-such-path"')), { timeout: 3_000 })
+      .toHaveLength(1);
+    expect(JSON.parse(worker.logs().find((line) => line.includes('/no-such-path'))!)).toMatchObject({
+      'http.response.status_code': 404,
+    });
   });
 });
 
@@ -55,7 +64,10 @@ describe('startInWorkerd, in a project whose own settings would change what a te
   it('reads neither the config’s [vars] nor a .dev.vars beside it: a test states the settings it runs under', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'kit-settings-'));
     const main = new URL('../fixtures/worker.ts', import.meta.url).pathname;
-    writeFileSync(join(dir, 'wrangler.toml'), `name = "kit-settings"\nmain = "${main}"\ncompatibility_date = "2026-11-01"\n\n[vars]\nAUTH_MODE = "bearer"\n`);
+    writeFileSync(
+      join(dir, 'wrangler.toml'),
+      `name = "kit-settings"\nmain = "${main}"\ncompatibility_date = "2026-11-01"\n\n[vars]\nAUTH_MODE = "bearer"\n`,
+    );
     writeFileSync(join(dir, '.dev.vars'), 'AUTH_MODE=bearer\nMCP_BEARER_TOKEN=a-developer-secret\n');
     await using worker = await startInWorkerd({ config: join(dir, 'wrangler.toml') });
     const { tools } = (await testClient(worker).listTools()).result;

@@ -73,7 +73,9 @@ async function build(config: string): Promise<string> {
   const outdir = await mkdtemp(join(tmpdir(), 'mcp-worker-build-'));
   const wrangler = join(root, 'node_modules', 'wrangler', 'bin', 'wrangler.js');
   try {
-    await run(process.execPath, [wrangler, 'deploy', '--dry-run', '--outdir', outdir, '--config', config], { cwd: root });
+    await run(process.execPath, [wrangler, 'deploy', '--dry-run', '--outdir', outdir, '--config', config], {
+      cwd: root,
+    });
     return outdir;
   } catch (error) {
     await rm(outdir, { recursive: true, force: true });
@@ -107,13 +109,13 @@ export async function startInWorkerd(options: WorkerdOptions = {}): Promise<Work
   const config = resolve(root, options.config ?? 'wrangler.toml');
   // wrangler builds in a process of its own meanwhile. Loaded here, not at the top: importing
   // wrangler takes seconds, and in-process tests never need it.
-  const [{ outdir, release }, { Miniflare, convertV4MiniflareOptions }, { unstable_getMiniflareWorkerOptions }] = await Promise.all([
-    useBuild(config),
-    import('miniflare'),
-    import('wrangler'),
-  ]);
+  const [{ outdir, release }, { Miniflare, convertV4MiniflareOptions }, { unstable_getMiniflareWorkerOptions }] =
+    await Promise.all([useBuild(config), import('miniflare'), import('wrangler')]);
   // modulesRules serve wrangler's unbundled modules; the bundle is one ES module.
-  const { workerOptions: { modulesRules: _rules, ...workerOptions }, main } = unstable_getMiniflareWorkerOptions(config);
+  const {
+    workerOptions: { modulesRules: _rules, ...workerOptions },
+    main,
+  } = unstable_getMiniflareWorkerOptions(config);
   const script = join(outdir, `${basename(main ?? 'index.ts').replace(/\.[cm]?[jt]s$/, '')}.js`);
   const { outbound } = options;
   const printed: string[] = [];
@@ -121,21 +123,21 @@ export async function startInWorkerd(options: WorkerdOptions = {}): Promise<Work
   // wrangler describes the Worker in miniflare 4's option shape; miniflare 5's constructor takes
   // its own (a `workers` list of `{ config, dev }`), and converts the older shape for us.
   const miniflareOptions = convertV4MiniflareOptions({
-      ...workerOptions,
-      modulesRoot: outdir,
-      modules: [{ type: 'ESModule', path: script }],
-      // Only what the test states: the config's [vars] and .dev.vars are the developer's, not the test's.
-      bindings: { ...options.vars, ...options.secrets },
-      // workerd's console output, one message per console call: kept for the test instead of printed.
-      handleStructuredLogs: ({ message, level }: { message: string; level: string }) => {
-        printed.push(message);
-        if (level === 'error') printedErrors.push(message);
-      },
-      // Lets a test read a Durable Object's storage (getDurableObjectStorage).
-      unsafeInspectDurableObjects: workerOptions.durableObjects !== undefined,
-      ...(outbound ? { outboundService: (request: unknown) => outbound(request as Request) as never } : {}),
-      ...options.miniflare,
-    } as V4WorkerOptions);
+    ...workerOptions,
+    modulesRoot: outdir,
+    modules: [{ type: 'ESModule', path: script }],
+    // Only what the test states: the config's [vars] and .dev.vars are the developer's, not the test's.
+    bindings: { ...options.vars, ...options.secrets },
+    // workerd's console output, one message per console call: kept for the test instead of printed.
+    handleStructuredLogs: ({ message, level }: { message: string; level: string }) => {
+      printed.push(message);
+      if (level === 'error') printedErrors.push(message);
+    },
+    // Lets a test read a Durable Object's storage (getDurableObjectStorage).
+    unsafeInspectDurableObjects: workerOptions.durableObjects !== undefined,
+    ...(outbound ? { outboundService: (request: unknown) => outbound(request as Request) as never } : {}),
+    ...options.miniflare,
+  } as V4WorkerOptions);
   const mf = new Miniflare(miniflareOptions);
   const dispose = async () => {
     await mf.dispose();
@@ -160,14 +162,19 @@ export async function startInWorkerd(options: WorkerdOptions = {}): Promise<Work
     // Miniflare speaks undici's Request and Response: hand it plain parts, hand back a standard Response.
     fetch: async (request: Request) => {
       const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
-      const response = await mf.dispatchFetch(request.url, { method: request.method, headers: [...request.headers], body });
+      const response = await mf.dispatchFetch(request.url, {
+        method: request.method,
+        headers: [...request.headers],
+        body,
+      });
       return response as unknown as Response;
     },
     logs: () => [...printed],
     errorLogs: () => [...printedErrors],
     env: () => mf.getBindings(),
     listDurableObjectIds: (binding) => mf.listDurableObjectIds(binding),
-    getDurableObjectStorage: (binding, object) => mf.unsafeGetDurableObjectStorage(name, classOf(binding), object) as Promise<DurableObjectStorage>,
+    getDurableObjectStorage: (binding, object) =>
+      mf.unsafeGetDurableObjectStorage(name, classOf(binding), object) as Promise<DurableObjectStorage>,
     evictDurableObject: (binding, object) => mf.unsafeEvictDurableObject(name, classOf(binding), object),
     // The same options on the same port: workerd restarts; Durable Object storage is kept in Miniflare's folder until dispose.
     restart: () => mf.setOptions({ ...miniflareOptions, port: Number(url.port) }),

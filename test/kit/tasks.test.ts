@@ -32,14 +32,20 @@ describe('the test kit and the Tasks extension', () => {
   it('gets a task for a client that declares the extension, and follows it with tasks.get', async () => {
     const { result: task } = await mcp.callTool('work', { ms: 50 });
     expect(task).toMatchObject({ resultType: 'task', status: 'working' });
-    expect(await settled(task.taskId)).toMatchObject({ status: 'completed', result: { content: [{ text: 'worked 50 ms in a task' }] } });
+    expect(await settled(task.taskId)).toMatchObject({
+      status: 'completed',
+      result: { content: [{ text: 'worked 50 ms in a task' }] },
+    });
   });
 
-  it('answers a task\'s question with tasks.update and stops one with tasks.cancel', async () => {
+  it("answers a task's question with tasks.update and stops one with tasks.cancel", async () => {
     const { result: asking } = await mcp.callTool('approve', { ms: 0 }, { capabilities: { elicitation: {} } });
     expect(await settled(asking.taskId)).toMatchObject({ status: 'input_required' });
     await mcp.tasks.update(asking.taskId, { 'publish@1': { action: 'accept', content: { publish: true } } });
-    expect(await settled(asking.taskId)).toMatchObject({ status: 'completed', result: { content: [{ text: 'published draft-1' }] } });
+    expect(await settled(asking.taskId)).toMatchObject({
+      status: 'completed',
+      result: { content: [{ text: 'published draft-1' }] },
+    });
     const { result: long } = await mcp.callTool('work', { ms: 60_000 });
     await mcp.tasks.cancel(long.taskId);
     expect((await mcp.tasks.get(long.taskId)).result.status).toBe('cancelled');
@@ -47,6 +53,9 @@ describe('the test kit and the Tasks extension', () => {
 
   it('gets an ordinary answer without { tasks: true }', async () => {
     const plain = testClient(worker, { headers: { Authorization: 'Bearer kit-user' } });
-    expect((await plain.callTool('work', { ms: 0 })).result).toMatchObject({ resultType: 'complete', content: [{ text: 'worked 0 ms' }] });
+    expect((await plain.callTool('work', { ms: 0 })).result).toMatchObject({
+      resultType: 'complete',
+      content: [{ text: 'worked 0 ms' }],
+    });
   });
 });

@@ -18,19 +18,32 @@ describe('testClient', () => {
 
   it('lists every page of a paged list', async () => {
     const paged = testClient(fixtureWorker, { env: { LISTEN_MAX_SECONDS: '1' } });
-    expect((await paged.listTools()).result.tools.map((tool) => tool.name)).toEqual(anonymousTools.map((tool) => tool.name));
+    expect((await paged.listTools()).result.tools.map((tool) => tool.name)).toEqual(
+      anonymousTools.map((tool) => tool.name),
+    );
   });
 
   it('mirrors x-mcp-header arguments into Mcp-Param headers, Base64 where needed', async () => {
-    const { result } = await mcp.callTool('routed', { region: 'Zürich', shard: 3, dryRun: false, nested: { tenant: ' acme ' } });
+    const { result } = await mcp.callTool('routed', {
+      region: 'Zürich',
+      shard: 3,
+      dryRun: false,
+      nested: { tenant: ' acme ' },
+    });
     expect(result.content).toEqual([{ type: 'text', text: 'routed to Zürich' }]);
   });
 
   it('returns the notifications of a streamed answer, in order, with the result', async () => {
     const streaming = testClient(fixtureWorker);
-    const { result, notifications } = await streaming.callTool('countdown', { steps: 3, delayMs: 1 }, { progressToken: 'p' });
+    const { result, notifications } = await streaming.callTool(
+      'countdown',
+      { steps: 3, delayMs: 1 },
+      { progressToken: 'p' },
+    );
     expect(result.content).toEqual([{ type: 'text', text: 'done after 3 steps' }]);
-    expect(notifications.filter((n) => n.method === 'notifications/progress').map((n) => n.params?.progress)).toEqual([1, 2, 3]);
+    expect(notifications.filter((n) => n.method === 'notifications/progress').map((n) => n.params?.progress)).toEqual([
+      1, 2, 3,
+    ]);
   });
 
   it('carries capabilities, inputResponses and requestState through a multi round-trip call', async () => {
@@ -38,17 +51,33 @@ describe('testClient', () => {
     const accept = (content: object) => ({ action: 'accept', content });
     const first = await mcp.callTool('wizard', { greeting: 'Hi' }, { capabilities });
     expect(first.result.resultType).toBe('input_required');
-    const second = await mcp.callTool('wizard', { greeting: 'Hi' }, { capabilities, inputResponses: { name: accept({ name: 'Ada' }) }, requestState: first.result.requestState });
-    const third = await mcp.callTool('wizard', { greeting: 'Hi' }, { capabilities, inputResponses: { color: accept({ color: 'green' }) }, requestState: second.result.requestState });
+    const second = await mcp.callTool(
+      'wizard',
+      { greeting: 'Hi' },
+      { capabilities, inputResponses: { name: accept({ name: 'Ada' }) }, requestState: first.result.requestState },
+    );
+    const third = await mcp.callTool(
+      'wizard',
+      { greeting: 'Hi' },
+      { capabilities, inputResponses: { color: accept({ color: 'green' }) }, requestState: second.result.requestState },
+    );
     expect(third.result.content).toEqual([{ type: 'text', text: 'Hi, Ada! You like green.' }]);
   });
 
   it('reads resources, gets prompts and completes through the helpers', async () => {
-    expect((await mcp.listResources()).result.resources.map((r) => r.uri)).toEqual(defaults.resources.map((r) => r.uri));
-    expect((await mcp.listResourceTemplates()).result.resourceTemplates.map((t) => t.uriTemplate)).toEqual(defaults.resourceTemplates.map((t) => t.uriTemplate));
+    expect((await mcp.listResources()).result.resources.map((r) => r.uri)).toEqual(
+      defaults.resources.map((r) => r.uri),
+    );
+    expect((await mcp.listResourceTemplates()).result.resourceTemplates.map((t) => t.uriTemplate)).toEqual(
+      defaults.resourceTemplates.map((t) => t.uriTemplate),
+    );
     expect((await mcp.listPrompts()).result.prompts.map((p) => p.name)).toEqual(defaults.prompts.map((p) => p.name));
-    expect((await mcp.readResource('test://public-doc')).result.contents).toEqual([{ uri: 'test://public-doc', text: 'shared' }]);
-    expect((await mcp.getPrompt('greeting', { name: 'Ada' })).result.messages[0].content.text).toBe('Hello Ada (friendly)');
+    expect((await mcp.readResource('test://public-doc')).result.contents).toEqual([
+      { uri: 'test://public-doc', text: 'shared' },
+    ]);
+    expect((await mcp.getPrompt('greeting', { name: 'Ada' })).result.messages[0].content.text).toBe(
+      'Hello Ada (friendly)',
+    );
     const { result } = await mcp.complete({ type: 'ref/prompt', name: 'greeting' }, { name: 'tone', value: 'fa' });
     expect(result.completion.values).toEqual(['familiar']);
   });

@@ -69,7 +69,10 @@ export interface ToolAnswer<Structured = unknown> {
 }
 
 /** `arguments` of a call to `Tool`, typed by its `inputSchema`; optional when it requires none. */
-type ToolArguments<In> = {} extends CallArgumentsOf<In> ? [args?: CallArgumentsOf<In>, call?: CallOptions] : [args: CallArgumentsOf<In>, call?: CallOptions];
+type ToolArguments<In> =
+  {} extends CallArgumentsOf<In>
+    ? [args?: CallArgumentsOf<In>, call?: CallOptions]
+    : [args: CallArgumentsOf<In>, call?: CallOptions];
 
 /** A JSON-RPC error answer, thrown so a test can `await expect(call).rejects.toMatchObject({ code })`. */
 export class JsonRpcError extends Error {
@@ -88,21 +91,34 @@ type HeaderParam = { path: string[]; header: string };
 
 /** A Worker served over HTTP, e.g. `atUrl('http://localhost:8787/mcp')` under `wrangler dev`. */
 export const atUrl = (url: string): FetchTarget => ({
-  fetch: async (request: Request) => fetch(url, { method: request.method, headers: request.headers, body: await request.text() }),
+  fetch: async (request: Request) =>
+    fetch(url, { method: request.method, headers: request.headers, body: await request.text() }),
 });
 
 export function testClient(worker: FetchTarget, options: TestClientOptions = {}) {
   if (typeof worker?.fetch !== 'function') {
-    throw new TypeError("testClient needs a Worker's default export (an object with fetch): `import worker from '../src/index'`");
+    throw new TypeError(
+      "testClient needs a Worker's default export (an object with fetch): `import worker from '../src/index'`",
+    );
   }
   const env = { MCP_STATE_SECRET: 'test kit secret', ...options.env };
   const waiting: Promise<unknown>[] = [];
-  const ctx = { waitUntil: (promise: Promise<unknown>) => void waiting.push(promise), passThroughOnException() {}, props: {} };
+  const ctx = {
+    waitUntil: (promise: Promise<unknown>) => void waiting.push(promise),
+    passThroughOnException() {},
+    props: {},
+  };
   let headerParams: Promise<Map<string, HeaderParam[]>> | undefined;
-  const declared = options.tasks ? { ...options.capabilities, extensions: { ...(options.capabilities?.extensions as object), [TASKS]: {} } } : { ...options.capabilities };
+  const declared = options.tasks
+    ? { ...options.capabilities, extensions: { ...(options.capabilities?.extensions as object), [TASKS]: {} } }
+    : { ...options.capabilities };
   let id = 0;
 
-  async function request<Result = Record<string, any>>(method: string, params: Record<string, unknown> = {}, call: CallOptions = {}): Promise<Answer<Result>> {
+  async function request<Result = Record<string, any>>(
+    method: string,
+    params: Record<string, unknown> = {},
+    call: CallOptions = {},
+  ): Promise<Answer<Result>> {
     const meta: Record<string, unknown> = {
       'io.modelcontextprotocol/protocolVersion': VERSION,
       'io.modelcontextprotocol/clientInfo': { name: 'mcp-test-kit', version: '1.0.0' },
@@ -116,24 +132,38 @@ export function testClient(worker: FetchTarget, options: TestClientOptions = {})
       _meta: meta,
     };
     // The target each method names in Mcp-Name (spec streamable-http; tasks: spec extensions/tasks, Routing Headers).
-    const named = method === 'resources/read' ? params.uri : method.startsWith('tasks/') ? params.taskId : ['tools/call', 'prompts/get'].includes(method) ? params.name : undefined;
+    const named =
+      method === 'resources/read'
+        ? params.uri
+        : method.startsWith('tasks/')
+          ? params.taskId
+          : ['tools/call', 'prompts/get'].includes(method)
+            ? params.name
+            : undefined;
     const headers: Record<string, string> = {
       'Content-Type': 'application/json',
       Accept: 'application/json, text/event-stream',
       'MCP-Protocol-Version': VERSION,
       'Mcp-Method': method,
       ...(typeof named === 'string' ? { 'Mcp-Name': headerValue(named) } : {}),
-      ...(method === 'tools/call' ? paramHeaders((await toolHeaderParams()).get(String(params.name)) ?? [], params.arguments) : {}),
+      ...(method === 'tools/call'
+        ? paramHeaders((await toolHeaderParams()).get(String(params.name)) ?? [], params.arguments)
+        : {}),
       ...options.headers,
       ...call.headers,
     };
-    const sent = new Request('http://localhost/mcp', { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params: body }) });
+    const sent = new Request('http://localhost/mcp', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params: body }),
+    });
     const response = await worker.fetch(sent, env as never, ctx as never);
     const messages = await messagesOf(response);
     await Promise.all(waiting.splice(0));
     const answer = messages.find((message) => 'id' in message);
     if (!answer) throw new Error(`${method}: the Worker answered HTTP ${response.status} with no JSON-RPC answer`);
-    if (answer.error) throw new JsonRpcError(answer.error.code, answer.error.message, answer.error.data, response.status);
+    if (answer.error)
+      throw new JsonRpcError(answer.error.code, answer.error.message, answer.error.data, response.status);
     const notifications = messages.filter((message) => !('id' in message)) as Notification[];
     return { result: answer.result as Result, notifications, status: response.status, headers: response.headers };
   }
@@ -150,7 +180,10 @@ export function testClient(worker: FetchTarget, options: TestClientOptions = {})
    * Every page of a list, following nextCursor as a client does: one answer like any other, whose
    * `result[key]` holds the items of all pages (status and headers are the last page's).
    */
-  async function list<Key extends string, Item = Record<string, any>>(method: string, key: Key): Promise<Answer<Record<Key, Item[]>>> {
+  async function list<Key extends string, Item = Record<string, any>>(
+    method: string,
+    key: Key,
+  ): Promise<Answer<Record<Key, Item[]>>> {
     const items: Item[] = [];
     let cursor: string | undefined;
     let page: Answer;
@@ -166,7 +199,10 @@ export function testClient(worker: FetchTarget, options: TestClientOptions = {})
    * `tools/call` by name, or with the tool itself (`callTool(greet, { name: 'Ada' })`): then its
    * arguments are typed by its `inputSchema` and `structuredContent` by its `outputSchema`.
    */
-  function callTool<In extends InputSchema, Out extends OutputSchema | undefined>(tool: ToolDefinition<In, Out>, ...[args, call]: ToolArguments<In>): Promise<Answer<ToolAnswer<[Out] extends [undefined] ? unknown : StructuredOf<Out>>>>;
+  function callTool<In extends InputSchema, Out extends OutputSchema | undefined>(
+    tool: ToolDefinition<In, Out>,
+    ...[args, call]: ToolArguments<In>
+  ): Promise<Answer<ToolAnswer<[Out] extends [undefined] ? unknown : StructuredOf<Out>>>>;
   function callTool(name: string, args?: Record<string, unknown>, call?: CallOptions): Promise<Answer>;
   function callTool(tool: string | { name: string }, args: unknown = {}, call?: CallOptions): Promise<Answer> {
     return request('tools/call', { name: typeof tool === 'string' ? tool : tool.name, arguments: args }, call);
@@ -182,12 +218,15 @@ export function testClient(worker: FetchTarget, options: TestClientOptions = {})
     listPrompts: () => list('prompts/list', 'prompts'),
     callTool,
     readResource: (uri: string, call?: CallOptions) => request('resources/read', { uri }, call),
-    getPrompt: (name: string, args: Record<string, string> = {}, call?: CallOptions) => request('prompts/get', { name, arguments: args }, call),
-    complete: (ref: Record<string, string>, argument: { name: string; value: string }) => request('completion/complete', { ref, argument }),
+    getPrompt: (name: string, args: Record<string, string> = {}, call?: CallOptions) =>
+      request('prompts/get', { name, arguments: args }, call),
+    complete: (ref: Record<string, string>, argument: { name: string; value: string }) =>
+      request('completion/complete', { ref, argument }),
     /** The Tasks extension's methods (docs/tasks.md); declare the extension with `{ tasks: true }` to get tasks at all. */
     tasks: {
       get: (taskId: string) => request('tasks/get', { taskId }),
-      update: (taskId: string, inputResponses: Record<string, unknown>) => request('tasks/update', { taskId, inputResponses }),
+      update: (taskId: string, inputResponses: Record<string, unknown>) =>
+        request('tasks/update', { taskId, inputResponses }),
       cancel: (taskId: string) => request('tasks/cancel', { taskId }),
     },
   };
@@ -201,7 +240,13 @@ async function messagesOf(response: Response): Promise<Array<Record<string, any>
   if (!response.headers.get('Content-Type')?.startsWith('text/event-stream')) return text ? [JSON.parse(text)] : [];
   return text
     .split('\n\n')
-    .map((event) => event.split('\n').filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trimStart()).join('\n'))
+    .map((event) =>
+      event
+        .split('\n')
+        .filter((line) => line.startsWith('data:'))
+        .map((line) => line.slice(5).trimStart())
+        .join('\n'),
+    )
     .filter(Boolean)
     .map((data) => JSON.parse(data));
 }
@@ -219,7 +264,10 @@ function annotated(schema: unknown, path: string[]): HeaderParam[] {
 function paramHeaders(params: HeaderParam[], args: unknown): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const { path, header } of params) {
-    const value = path.reduce<unknown>((at, key) => (typeof at === 'object' && at !== null ? (at as Record<string, unknown>)[key] : undefined), args);
+    const value = path.reduce<unknown>(
+      (at, key) => (typeof at === 'object' && at !== null ? (at as Record<string, unknown>)[key] : undefined),
+      args,
+    );
     if (value !== undefined && value !== null) headers[`Mcp-Param-${header}`] = headerValue(String(value));
   }
   return headers;

@@ -30,7 +30,10 @@ async function clientCallback(hand: HandClient): Promise<URL> {
   const browser = new Browser();
   const { challenge } = await pkce();
   const page = await browser.request(hand.authorizationUrl(challenge));
-  const decided = await browser.request(`${origin}/authorize`, { form: { handle: consentHandle(await page.text()), decision: 'approve' }, origin });
+  const decided = await browser.request(`${origin}/authorize`, {
+    form: { handle: consentHandle(await page.text()), decision: 'approve' },
+    origin,
+  });
   const { location } = await browser.follow(decided, CLIENT_REDIRECT);
   return new URL(location!);
 }
@@ -59,7 +62,10 @@ describe('sign-in with OpenID Connect', () => {
     const browser = new Browser();
     const html = await (await browser.request(oauth.authorizationUrl!.href)).text();
     expect(html).toContain(`sign in with ${new URL(providers.oidcIssuer).host}`);
-    const decided = await browser.request(`${origin}/authorize`, { form: { handle: consentHandle(html), decision: 'approve' }, origin });
+    const decided = await browser.request(`${origin}/authorize`, {
+      form: { handle: consentHandle(html), decision: 'approve' },
+      origin,
+    });
     const { location } = await browser.follow(decided, CLIENT_REDIRECT);
     await transport().finishAuth(new URL(location!).searchParams);
     // The library's tokens are userId:grantId:secret: the sub `tenant:42:user` is encoded, so the token has three parts.

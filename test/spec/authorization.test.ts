@@ -15,7 +15,8 @@ const { post, rpc } = requestsTo(jwtUrl);
 const METADATA = '/.well-known/oauth-protected-resource';
 
 /** A token the jwt fixture accepts, for the user `spec-user` with `spec:read`; `claims` add to or override these. */
-const token = (claims: Record<string, unknown> = {}) => signToken(signer, { sub: 'spec-user', scope: 'spec:read', ...claims });
+const token = (claims: Record<string, unknown> = {}) =>
+  signToken(signer, { sub: 'spec-user', scope: 'spec:read', ...claims });
 
 const withToken = (bearer: string | undefined, url = jwtUrl): { url: string; headers: Record<string, string> } => ({
   url,
@@ -38,7 +39,9 @@ describe('authorization (AUTH_MODE = "jwt")', () => {
     for (const bearer of [undefined, 'not-a-jwt', await token({ exp: now - 3600 })]) {
       const response = await post('tools/list', withToken(bearer));
       expect(response.status).toBe(401);
-      expect(response.headers.get('WWW-Authenticate')).toMatch(new RegExp(`^Bearer resource_metadata="http://127\\.0\\.0\\.1:\\d+${METADATA}"`));
+      expect(response.headers.get('WWW-Authenticate')).toMatch(
+        new RegExp(`^Bearer resource_metadata="http://127\\.0\\.0\\.1:\\d+${METADATA}"`),
+      );
     }
   });
 
@@ -58,14 +61,20 @@ describe('authorization (AUTH_MODE = "jwt")', () => {
     const refused = await post('tools/call', { ...withToken(await token()), params: { name: 'admin', arguments: {} } });
     expect(refused.status).toBe(403);
     expect(refused.headers.get('WWW-Authenticate')).toMatch(/^Bearer error="insufficient_scope", scope="spec:admin"/);
-    const { body } = await rpc('tools/call', { ...withToken(await token({ scope: 'spec:read spec:admin' })), params: { name: 'admin', arguments: {} } });
+    const { body } = await rpc('tools/call', {
+      ...withToken(await token({ scope: 'spec:read spec:admin' })),
+      params: { name: 'admin', arguments: {} },
+    });
     expect(body.result?.content[0].text).toBe('hello spec-user');
     expectSchema(body, 'CallToolResultResponse');
   });
 
   it('authorization: "Servers MUST account for scope hierarchies, where a broader scope implies narrower ones"', async () => {
     // The fixture's scopeHierarchy: spec:owner implies spec:admin, which the tool `admin` requires.
-    const { status, body } = await rpc('tools/call', { ...withToken(await token({ scope: 'spec:owner' })), params: { name: 'admin', arguments: {} } });
+    const { status, body } = await rpc('tools/call', {
+      ...withToken(await token({ scope: 'spec:owner' })),
+      params: { name: 'admin', arguments: {} },
+    });
     expect(status).toBe(200);
     expect(body.result?.content[0].text).toBe('hello spec-user');
   });
@@ -79,8 +88,12 @@ describe('authorization (AUTH_MODE = "jwt")', () => {
   });
 
   it('authorization: "implementations SHOULD accept uppercase scheme and host components" of the audience', async () => {
-    expect((await post('tools/list', withToken(await token({ aud: 'HTTPS://SPEC.Example.COM/mcp' })))).status).toBe(200);
-    expect((await post('tools/list', withToken(await token({ aud: 'https://spec.example.com/MCP' })))).status).toBe(401);
+    expect((await post('tools/list', withToken(await token({ aud: 'HTTPS://SPEC.Example.COM/mcp' })))).status).toBe(
+      200,
+    );
+    expect((await post('tools/list', withToken(await token({ aud: 'https://spec.example.com/MCP' })))).status).toBe(
+      401,
+    );
   });
 
   it('authorization: "MCP Servers SHOULD NOT include offline_access in ... scopes_supported"', async () => {

@@ -17,7 +17,11 @@ export function expectSchema(message: unknown, type: string): void {
   let validator = validators.get(type);
   if (!validator) {
     if (!(type in (schema.$defs ?? {}))) throw new Error(`schema.json has no $defs/${type}`);
-    validator = new Validator({ $schema: schema.$schema, $defs: schema.$defs, $ref: `#/$defs/${type}` } as Schema, '2020-12', false);
+    validator = new Validator(
+      { $schema: schema.$schema, $defs: schema.$defs, $ref: `#/$defs/${type}` } as Schema,
+      '2020-12',
+      false,
+    );
     validators.set(type, validator);
   }
   const { valid, errors } = validator.validate(message);
@@ -25,7 +29,13 @@ export function expectSchema(message: unknown, type: string): void {
 }
 
 /** JSON-RPC's own errors are described as error objects in the schema; MCP's own as whole responses. */
-const ERROR_OBJECTS = new Set(['ParseError', 'InvalidRequestError', 'MethodNotFoundError', 'InvalidParamsError', 'InternalError']);
+const ERROR_OBJECTS = new Set([
+  'ParseError',
+  'InvalidRequestError',
+  'MethodNotFoundError',
+  'InvalidParamsError',
+  'InternalError',
+]);
 
 /**
  * Asserts that `reply` is a valid JSON-RPC error response whose error is a valid `type`. An id

@@ -15,7 +15,10 @@ async function all(method: string, key: string) {
   let cursor: string | undefined;
   for (let page = 0; page < 20; page++) {
     const { body } = await rpc(method, { params: cursor ? { cursor } : {} });
-    expectSchema(body, `${{ 'tools/list': 'ListTools', 'resources/list': 'ListResources', 'resources/templates/list': 'ListResourceTemplates', 'prompts/list': 'ListPrompts' }[method]}ResultResponse`);
+    expectSchema(
+      body,
+      `${{ 'tools/list': 'ListTools', 'resources/list': 'ListResources', 'resources/templates/list': 'ListResourceTemplates', 'prompts/list': 'ListPrompts' }[method]}ResultResponse`,
+    );
     items.push(...body.result?.[key]);
     scopes.add(body.result?.cacheScope);
     cursor = body.result?.nextCursor;
@@ -39,7 +42,8 @@ describe('server/tools', () => {
   });
 
   it('server/tools: every tool inputSchema "MUST be a valid JSON Schema object (not null)" with type object', async () => {
-    for (const tool of (await all('tools/list', 'tools')).items as unknown as { inputSchema: { type: string } }[]) expect(tool.inputSchema.type).toBe('object');
+    for (const tool of (await all('tools/list', 'tools')).items as unknown as { inputSchema: { type: string } }[])
+      expect(tool.inputSchema.type).toBe('object');
   });
 
   it('server/tools: "Servers MUST provide structured results that conform to this schema" (outputSchema)', async () => {
@@ -58,7 +62,10 @@ describe('server/tools', () => {
   it('server/tools: "Servers MUST: Validate all tool inputs": invalid arguments are a tool execution error the model can read', async () => {
     const { status, body } = await rpc('tools/call', { params: { name: 'sum', arguments: { a: 1 } } });
     expect(status).toBe(200);
-    expect(body.result).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringContaining('b') }] });
+    expect(body.result).toMatchObject({
+      isError: true,
+      content: [{ type: 'text', text: expect.stringContaining('b') }],
+    });
     expectSchema(body, 'CallToolResultResponse');
   });
 
@@ -129,15 +136,21 @@ describe('server/prompts and server/utilities/completion', () => {
 
   it('completion: "Servers that support completions MUST declare the completions capability" and answer completion/complete', async () => {
     expect((await rpc('server/discover')).body.result?.capabilities.completions).toEqual({});
-    const prompt = await rpc('completion/complete', { params: { ref: { type: 'ref/prompt', name: 'greet' }, argument: { name: 'name', value: 'A' } } });
+    const prompt = await rpc('completion/complete', {
+      params: { ref: { type: 'ref/prompt', name: 'greet' }, argument: { name: 'name', value: 'A' } },
+    });
     expect(prompt.body.result?.completion.values).toEqual(['Ada', 'Alan']);
     expectSchema(prompt.body, 'CompleteResultResponse');
-    const template = await rpc('completion/complete', { params: { ref: { type: 'ref/resource', uri: 'spec://colours/{name}' }, argument: { name: 'name', value: 'g' } } });
+    const template = await rpc('completion/complete', {
+      params: { ref: { type: 'ref/resource', uri: 'spec://colours/{name}' }, argument: { name: 'name', value: 'g' } },
+    });
     expect(template.body.result?.completion.values).toEqual(['green']);
   });
 
   it('completion: "Servers SHOULD return standard JSON-RPC errors for common failure cases": a bad ref is -32602', async () => {
-    const { status, body } = await rpc('completion/complete', { params: { ref: { type: 'ref/other' }, argument: { name: 'x', value: '' } } });
+    const { status, body } = await rpc('completion/complete', {
+      params: { ref: { type: 'ref/other' }, argument: { name: 'x', value: '' } },
+    });
     expect(status).toBe(400);
     expect(body.error?.code).toBe(-32602);
   });
@@ -149,18 +162,24 @@ describe('server/utilities: logging, pagination, caching', () => {
   });
 
   it('logging: "The server MUST NOT emit notifications/message for a request that does not include this field"', async () => {
-    const response = await post('tools/call', { params: { name: 'steps', arguments: { count: 2 }, _meta: meta({ progressToken: 'p' }) } });
+    const response = await post('tools/call', {
+      params: { name: 'steps', arguments: { count: 2 }, _meta: meta({ progressToken: 'p' }) },
+    });
     expect((await sseMessages(response)).filter((m) => m.method === 'notifications/message')).toEqual([]);
   });
 
   it('logging: messages at or above the requested level only, on the stream of the request that set it', async () => {
-    const response = await post('tools/call', { params: { name: 'steps', arguments: { count: 2 }, _meta: meta({ 'io.modelcontextprotocol/logLevel': 'info' }) } });
+    const response = await post('tools/call', {
+      params: { name: 'steps', arguments: { count: 2 }, _meta: meta({ 'io.modelcontextprotocol/logLevel': 'info' }) },
+    });
     const logs = (await sseMessages(response)).filter((m) => m.method === 'notifications/message');
     expect(logs.map((m) => m.params?.level)).toEqual(['info', 'info']);
   });
 
   it('logging: "If the io.modelcontextprotocol/logLevel value ... is not a recognized log level, the server SHOULD reject that request"', async () => {
-    const { status, body } = await rpc('tools/list', { params: { _meta: meta({ 'io.modelcontextprotocol/logLevel': 'loud' }) } });
+    const { status, body } = await rpc('tools/list', {
+      params: { _meta: meta({ 'io.modelcontextprotocol/logLevel': 'loud' }) },
+    });
     expect(status).toBe(400);
     expect(body.error?.code).toBe(-32602);
   });
@@ -174,12 +193,20 @@ describe('server/utilities: logging, pagination, caching', () => {
   });
 
   it('caching: "Servers MUST provide a ttlMs value that is >= 0" on every cacheable result', async () => {
-    for (const method of ['server/discover', 'tools/list', 'prompts/list', 'resources/list', 'resources/templates/list']) {
+    for (const method of [
+      'server/discover',
+      'tools/list',
+      'prompts/list',
+      'resources/list',
+      'resources/templates/list',
+    ]) {
       const { body } = await rpc(method);
       expect(body.result?.ttlMs, method).toBeGreaterThanOrEqual(0);
       expect(['public', 'private']).toContain(body.result?.cacheScope);
     }
-    expect((await rpc('resources/read', { params: { uri: 'spec://note' } })).body.result?.ttlMs).toBeGreaterThanOrEqual(0);
+    expect((await rpc('resources/read', { params: { uri: 'spec://note' } })).body.result?.ttlMs).toBeGreaterThanOrEqual(
+      0,
+    );
   });
 
   it('caching: "Servers MUST apply the same cacheScope to all response pages for a given list request"', async () => {
@@ -191,7 +218,12 @@ describe('server/utilities: logging, pagination, caching', () => {
     const first = await rpc('tools/call', { params: { name: 'ask_form', arguments: {} }, capabilities });
     expect(first.headers.get('Cache-Control')).toBe('no-store');
     const retry = await rpc('tools/call', {
-      params: { name: 'ask_form', arguments: {}, inputResponses: { name: { action: 'accept', content: { name: 'Ada' } } }, requestState: first.body.result?.requestState },
+      params: {
+        name: 'ask_form',
+        arguments: {},
+        inputResponses: { name: { action: 'accept', content: { name: 'Ada' } } },
+        requestState: first.body.result?.requestState,
+      },
       capabilities,
     });
     expect(retry.headers.get('Cache-Control')).toBe('no-store');

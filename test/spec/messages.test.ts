@@ -13,7 +13,10 @@ describe('basic/index: messages', () => {
   });
 
   it('basic/index: "Requests MUST include a string or integer ID": a fractional id is an invalid request', async () => {
-    const response = await raw(JSON.stringify({ jsonrpc: '2.0', id: 1.5, method: 'server/discover', params: { _meta: meta() } }), mcpHeaders('server/discover'));
+    const response = await raw(
+      JSON.stringify({ jsonrpc: '2.0', id: 1.5, method: 'server/discover', params: { _meta: meta() } }),
+      mcpHeaders('server/discover'),
+    );
     expect(response.status).toBe(400);
     const body = await replyOf(response);
     expect(body.error?.code).toBe(-32600);
@@ -21,7 +24,10 @@ describe('basic/index: messages', () => {
   });
 
   it('basic/index: "the ID MUST NOT be null": a request with a null id is refused with -32600', async () => {
-    const response = await raw(JSON.stringify({ jsonrpc: '2.0', id: null, method: 'server/discover', params: { _meta: meta() } }), mcpHeaders('server/discover'));
+    const response = await raw(
+      JSON.stringify({ jsonrpc: '2.0', id: null, method: 'server/discover', params: { _meta: meta() } }),
+      mcpHeaders('server/discover'),
+    );
     expect(response.status).toBe(400);
     expect((await replyOf(response)).error?.code).toBe(-32600);
   });
@@ -34,20 +40,32 @@ describe('basic/index: messages', () => {
 
   it('basic/index: "MUST include the same ID": an integer id above 2^53 is echoed digit for digit', async () => {
     const id = '9007199254740993123';
-    const response = await raw(`{"jsonrpc":"2.0","id":${id},"method":"server/discover","params":${JSON.stringify({ _meta: meta() })}}`, mcpHeaders('server/discover'));
+    const response = await raw(
+      `{"jsonrpc":"2.0","id":${id},"method":"server/discover","params":${JSON.stringify({ _meta: meta() })}}`,
+      mcpHeaders('server/discover'),
+    );
     expect(response.status).toBe(200);
     expect(await response.text()).toMatch(new RegExp(`^\\{"jsonrpc":"2\\.0","id":${id},"result"`));
   });
 
   it('basic/index: "Error responses MUST include the same ID": an error for a big integer id echoes it exactly', async () => {
     const id = '123456789012345678901234567890';
-    const response = await raw(`{"jsonrpc":"2.0","id":${id},"method":"no/such","params":${JSON.stringify({ _meta: meta() })}}`, mcpHeaders('no/such'));
+    const response = await raw(
+      `{"jsonrpc":"2.0","id":${id},"method":"no/such","params":${JSON.stringify({ _meta: meta() })}}`,
+      mcpHeaders('no/such'),
+    );
     expect(response.status).toBe(404);
     expect(await response.text()).toContain(`"id":${id},"error"`);
   });
 
   it('basic/index: "Result responses MUST include a result field" and "MUST include a resultType"', async () => {
-    for (const method of ['server/discover', 'tools/list', 'resources/list', 'resources/templates/list', 'prompts/list']) {
+    for (const method of [
+      'server/discover',
+      'tools/list',
+      'resources/list',
+      'resources/templates/list',
+      'prompts/list',
+    ]) {
       const { body } = await rpc(method);
       expect(body.result?.resultType, method).toBe('complete');
     }
@@ -78,7 +96,10 @@ describe('basic/index: messages', () => {
       post('tools/call', { params: { name: 'echo', arguments: null } }),
       post('tools/call', { params: { name: 'needs_sampling', arguments: {} } }),
       post('tools/list', { headers: { 'Mcp-Method': 'prompts/list' } }),
-      post('tools/list', { params: { _meta: { ...meta(), 'io.modelcontextprotocol/protocolVersion': '1900-01-01' } }, headers: { 'MCP-Protocol-Version': '1900-01-01' } }),
+      post('tools/list', {
+        params: { _meta: { ...meta(), 'io.modelcontextprotocol/protocolVersion': '1900-01-01' } },
+        headers: { 'MCP-Protocol-Version': '1900-01-01' },
+      }),
       post('resources/read', { params: { uri: 'spec://missing' } }),
     ]);
     for (const response of answers) expect(defined.has((await replyOf(response)).error?.code ?? 0)).toBe(true);
@@ -92,7 +113,10 @@ describe('basic/index: messages', () => {
   });
 
   it('basic/index: "The receiver MUST NOT send a response" to a notification: 202 with an empty body', async () => {
-    const response = await raw(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } }), mcpHeaders('notifications/cancelled'));
+    const response = await raw(
+      JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } }),
+      mcpHeaders('notifications/cancelled'),
+    );
     expect(response.status).toBe(202);
     expect(await response.text()).toBe('');
   });
@@ -100,21 +124,35 @@ describe('basic/index: messages', () => {
 
 describe('basic/index: statelessness and _meta', () => {
   it('basic/index: "Servers MUST NOT rely on prior requests": each request is judged on its own _meta', async () => {
-    const withSampling = await rpc('tools/call', { params: { name: 'needs_sampling', arguments: {} }, capabilities: { sampling: {} } });
+    const withSampling = await rpc('tools/call', {
+      params: { name: 'needs_sampling', arguments: {} },
+      capabilities: { sampling: {} },
+    });
     expect(withSampling.body.result?.content[0].text).toBe('ran');
     const without = await rpc('tools/call', { params: { name: 'needs_sampling', arguments: {} } });
     expect(without.body.error?.code).toBe(-32021);
   });
 
   it('basic/index: "State that needs to span multiple requests MUST be referenced by an explicit identifier": requestState carries the round', async () => {
-    const first = await rpc('tools/call', { params: { name: 'ask_form', arguments: {} }, capabilities: { elicitation: {} } });
+    const first = await rpc('tools/call', {
+      params: { name: 'ask_form', arguments: {} },
+      capabilities: { elicitation: {} },
+    });
     expect(first.body.result?.resultType).toBe('input_required');
     const requestState = first.body.result?.requestState;
     expect(typeof requestState).toBe('string');
     const inputResponses = { name: { action: 'accept', content: { name: 'Ada' } } };
-    const retry = await rpc('tools/call', { id: 2, params: { name: 'ask_form', arguments: {}, inputResponses, requestState }, capabilities: { elicitation: {} } });
+    const retry = await rpc('tools/call', {
+      id: 2,
+      params: { name: 'ask_form', arguments: {}, inputResponses, requestState },
+      capabilities: { elicitation: {} },
+    });
     expect(retry.body.result?.content[0].text).toBe('hello Ada');
-    const stateless = await rpc('tools/call', { id: 3, params: { name: 'ask_form', arguments: {}, inputResponses }, capabilities: { elicitation: {} } });
+    const stateless = await rpc('tools/call', {
+      id: 3,
+      params: { name: 'ask_form', arguments: {}, inputResponses },
+      capabilities: { elicitation: {} },
+    });
     expect(stateless.body.result?.resultType).toBe('input_required');
   });
 
@@ -130,7 +168,10 @@ describe('basic/index: statelessness and _meta', () => {
   });
 
   it('basic/index: "the server MUST return a MissingRequiredClientCapabilityError (-32021)" naming it, with "status MUST be 400"', async () => {
-    const { status, body } = await rpc('tools/call', { params: { name: 'needs_sampling', arguments: {} }, capabilities: { roots: {} } });
+    const { status, body } = await rpc('tools/call', {
+      params: { name: 'needs_sampling', arguments: {} },
+      capabilities: { roots: {} },
+    });
     expect(status).toBe(400);
     expect(body.error).toMatchObject({ code: -32021, data: { requiredCapabilities: { sampling: {} } } });
     expectErrorSchema(body, 'MissingRequiredClientCapabilityError');
@@ -146,7 +187,9 @@ describe('basic/index: statelessness and _meta', () => {
       ['resources/read', { uri: 'spec://note' }],
       ['prompts/get', { name: 'greet', arguments: { name: 'Ada' } }],
     ] as const) {
-      expect((await rpc(method, { params })).body.result?._meta['io.modelcontextprotocol/serverInfo'], method).toEqual(info);
+      expect((await rpc(method, { params })).body.result?._meta['io.modelcontextprotocol/serverInfo'], method).toEqual(
+        info,
+      );
     }
   });
 
@@ -157,8 +200,9 @@ describe('basic/index: statelessness and _meta', () => {
   });
 
   it('basic/index: "MUST NOT make assumptions about values at these keys": unknown keys, reserved prefix or not, change nothing', async () => {
-    const { body } = await rpc('tools/list', { params: { _meta: { ...meta(), 'io.modelcontextprotocol/future': 42, 'example.com/x': 'y' } } });
+    const { body } = await rpc('tools/list', {
+      params: { _meta: { ...meta(), 'io.modelcontextprotocol/future': 42, 'example.com/x': 'y' } },
+    });
     expect(body.result?.resultType).toBe('complete');
   });
-
 });

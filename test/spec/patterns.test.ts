@@ -15,7 +15,10 @@ describe('basic/patterns/mrtr', () => {
   it('mrtr: "Servers MUST send server-to-client requests ... using the MRTR pattern": an input_required result, valid per the schema', async () => {
     const { status, body } = await call('ask_form', { elicitation: {} });
     expect(status).toBe(200);
-    expect(body.result).toMatchObject({ resultType: 'input_required', inputRequests: { name: { method: 'elicitation/create' } } });
+    expect(body.result).toMatchObject({
+      resultType: 'input_required',
+      inputRequests: { name: { method: 'elicitation/create' } },
+    });
     expectSchema(body, 'CallToolResultResponse');
     expectSchema(body.result, 'InputRequiredResult');
   });
@@ -28,7 +31,11 @@ describe('basic/patterns/mrtr', () => {
   });
 
   it('mrtr: "Servers MUST include at least one of inputRequests or requestState in every InputRequiredResult"', async () => {
-    for (const [name, capabilities] of [['ask_form', { elicitation: {} }], ['ask_roots', { roots: {} }], ['ask_url', { elicitation: { url: {} } }]] as const) {
+    for (const [name, capabilities] of [
+      ['ask_form', { elicitation: {} }],
+      ['ask_roots', { roots: {} }],
+      ['ask_url', { elicitation: { url: {} } }],
+    ] as const) {
       const { body } = await call(name, capabilities);
       expect(body.result?.inputRequests ?? body.result?.requestState, name).toBeDefined();
     }
@@ -41,14 +48,22 @@ describe('basic/patterns/mrtr', () => {
     const at = state.length - 2;
     const tampered = `${state.slice(0, at)}${state[at] === 'A' ? 'B' : 'A'}${state.slice(at + 1)}`;
     expect(tampered).not.toBe(state);
-    const retry = await call('ask_form', { elicitation: {} }, { inputResponses: { name: { action: 'accept', content: { name: 'Eve' } } }, requestState: tampered });
+    const retry = await call(
+      'ask_form',
+      { elicitation: {} },
+      { inputResponses: { name: { action: 'accept', content: { name: 'Eve' } } }, requestState: tampered },
+    );
     expect(retry.status).toBe(400);
     expect(retry.body.error?.code).toBe(-32602);
   });
 
   it('mrtr: "servers SHOULD include ... inside the integrity-protected requestState": state issued for one tool is refused by another', async () => {
     const first = await call('ask_form', { elicitation: {} });
-    const retry = await call('ask_url', { elicitation: { url: {} } }, { requestState: first.body.result?.requestState });
+    const retry = await call(
+      'ask_url',
+      { elicitation: { url: {} } },
+      { requestState: first.body.result?.requestState },
+    );
     expect(retry.body.error?.code).toBe(-32602);
   });
 
@@ -74,7 +89,14 @@ describe('basic/patterns/mrtr', () => {
 
   it('mrtr: "the server SHOULD ignore any information it does not recognize" in InputResponses, and asks again for what is missing', async () => {
     const first = await call('ask_form', { elicitation: {} });
-    const { body } = await call('ask_form', { elicitation: {} }, { inputResponses: { unrelated: { action: 'accept', content: {} } }, requestState: first.body.result?.requestState });
+    const { body } = await call(
+      'ask_form',
+      { elicitation: {} },
+      {
+        inputResponses: { unrelated: { action: 'accept', content: {} } },
+        requestState: first.body.result?.requestState,
+      },
+    );
     expect(body.result?.resultType).toBe('input_required');
     expect(Object.keys(body.result?.inputRequests ?? {})).toEqual(['name']);
   });
@@ -93,7 +115,10 @@ describe('client pages, as they bind the server', () => {
       expect(body.error).toMatchObject({ code: -32021, data: { requiredCapabilities: { elicitation: { url: {} } } } });
     }
     const { body } = await call('ask_url', { elicitation: { url: {} } });
-    expect(body.result?.inputRequests.login).toMatchObject({ method: 'elicitation/create', params: { mode: 'url', url: 'https://app.example.com/login' } });
+    expect(body.result?.inputRequests.login).toMatchObject({
+      method: 'elicitation/create',
+      params: { mode: 'url', url: 'https://app.example.com/login' },
+    });
     expectSchema(body.result?.inputRequests.login, 'ElicitRequest');
   });
 
@@ -106,7 +131,10 @@ describe('client pages, as they bind the server', () => {
   it('client/sampling: "Servers MUST NOT send tool-enabled sampling requests to Clients that have not declared" sampling.tools', async () => {
     const refused = await call('ask_sampling_tools', { sampling: {} });
     expect(refused.status).toBe(400);
-    expect(refused.body.error).toMatchObject({ code: -32021, data: { requiredCapabilities: { sampling: { tools: {} } } } });
+    expect(refused.body.error).toMatchObject({
+      code: -32021,
+      data: { requiredCapabilities: { sampling: { tools: {} } } },
+    });
     const asked = await call('ask_sampling_tools', { sampling: { tools: {} } });
     expect(asked.body.result?.inputRequests.answer.method).toBe('sampling/createMessage');
     expectSchema(asked.body.result?.inputRequests.answer, 'CreateMessageRequest');
@@ -114,7 +142,10 @@ describe('client pages, as they bind the server', () => {
 
   it('client/sampling: "SHOULD NOT use them unless the client declares sampling.context": includeContext thisServer needs it', async () => {
     const refused = await call('ask_sampling_context', { sampling: {} });
-    expect(refused.body.error).toMatchObject({ code: -32021, data: { requiredCapabilities: { sampling: { context: {} } } } });
+    expect(refused.body.error).toMatchObject({
+      code: -32021,
+      data: { requiredCapabilities: { sampling: { context: {} } } },
+    });
     const asked = await call('ask_sampling_context', { sampling: { context: {} } });
     expect(asked.body.result?.inputRequests.answer.params.includeContext).toBe('thisServer');
     expectSchema(asked.body.result?.inputRequests.answer, 'CreateMessageRequest');
@@ -129,7 +160,11 @@ describe('client pages, as they bind the server', () => {
   it('client/elicitation: "Servers MUST handle cases where the user declines or cancels": a declined answer is asked again, not an error', async () => {
     const first = await call('ask_form', { elicitation: {} });
     for (const action of ['decline', 'cancel']) {
-      const { body } = await call('ask_form', { elicitation: {} }, { inputResponses: { name: { action } }, requestState: first.body.result?.requestState });
+      const { body } = await call(
+        'ask_form',
+        { elicitation: {} },
+        { inputResponses: { name: { action } }, requestState: first.body.result?.requestState },
+      );
       expect(body.result?.resultType, action).toBe('input_required');
     }
   });
@@ -137,9 +172,13 @@ describe('client pages, as they bind the server', () => {
 
 describe('basic/patterns/progress', () => {
   it('progress: "The progress value MUST increase with each notification" and "Progress notifications MUST stop after completion"', async () => {
-    const response = await post('tools/call', { params: { name: 'steps', arguments: { count: 4 }, _meta: meta({ progressToken: 'tok' }) } });
+    const response = await post('tools/call', {
+      params: { name: 'steps', arguments: { count: 4 }, _meta: meta({ progressToken: 'tok' }) },
+    });
     const messages = await sseMessages(response);
-    const progress = messages.filter((m) => m.method === 'notifications/progress').map((m) => m.params?.progress as number);
+    const progress = messages
+      .filter((m) => m.method === 'notifications/progress')
+      .map((m) => m.params?.progress as number);
     expect(progress).toEqual([1, 2, 3, 4]);
     expect(messages.at(-1)?.result).toBeDefined();
   });
@@ -151,7 +190,9 @@ describe('basic/patterns/progress', () => {
   });
 
   it('progress: "Progress tokens MUST be a string or integer value": another token type is refused with -32602', async () => {
-    const { status, body } = await rpc('tools/call', { params: { name: 'echo', arguments: { text: 'x' }, _meta: meta({ progressToken: 1.5 }) } });
+    const { status, body } = await rpc('tools/call', {
+      params: { name: 'echo', arguments: { text: 'x' }, _meta: meta({ progressToken: 1.5 }) },
+    });
     expect(status).toBe(400);
     expect(body.error?.code).toBe(-32602);
   });
@@ -159,15 +200,26 @@ describe('basic/patterns/progress', () => {
 
 describe('basic/patterns/subscriptions and cancellation', () => {
   it('subscriptions: "MUST send notifications/subscriptions/acknowledged as the first message carrying the subscription ID"', async () => {
-    const response = await post('subscriptions/listen', { id: 'sub-1', params: { notifications: { toolsListChanged: true } } });
+    const response = await post('subscriptions/listen', {
+      id: 'sub-1',
+      params: { notifications: { toolsListChanged: true } },
+    });
     expect(response.headers.get('Content-Type')).toBe('text/event-stream');
     const messages = await sseMessages(response);
-    expect(messages[0]).toMatchObject({ method: 'notifications/subscriptions/acknowledged', params: { _meta: { 'io.modelcontextprotocol/subscriptionId': 'sub-1' } } });
+    expect(messages[0]).toMatchObject({
+      method: 'notifications/subscriptions/acknowledged',
+      params: { _meta: { 'io.modelcontextprotocol/subscriptionId': 'sub-1' } },
+    });
     expectSchema(messages[0], 'SubscriptionsAcknowledgedNotification');
   });
 
   it('subscriptions: "The server MUST NOT send notification types the client has not explicitly requested": the acknowledged filter is what it honours', async () => {
-    const messages = await sseMessages(await post('subscriptions/listen', { id: 7, params: { notifications: { resourceSubscriptions: ['spec://note'] } } }));
+    const messages = await sseMessages(
+      await post('subscriptions/listen', {
+        id: 7,
+        params: { notifications: { resourceSubscriptions: ['spec://note'] } },
+      }),
+    );
     expect(messages[0]?.params?.notifications).toEqual({});
     // Only the stream's own messages: the acknowledgement, and the teardown when the server ends it.
     const own = new Set(['notifications/subscriptions/acknowledged', 'notifications/cancelled']);
@@ -176,27 +228,48 @@ describe('basic/patterns/subscriptions and cancellation', () => {
 
   it('subscriptions: "it SHOULD respond to the original subscriptions/listen request with a completion result before closing the stream"', async () => {
     const messages = await sseMessages(await post('subscriptions/listen', { id: 9, params: { notifications: {} } }));
-    expect(messages.map((m) => m.method ?? 'result')).toEqual(['notifications/subscriptions/acknowledged', 'notifications/cancelled', 'result']);
+    expect(messages.map((m) => m.method ?? 'result')).toEqual([
+      'notifications/subscriptions/acknowledged',
+      'notifications/cancelled',
+      'result',
+    ]);
     const last = messages.at(-1);
-    expect(last).toMatchObject({ id: 9, result: { resultType: 'complete', _meta: { 'io.modelcontextprotocol/subscriptionId': 9 } } });
+    expect(last).toMatchObject({
+      id: 9,
+      result: { resultType: 'complete', _meta: { 'io.modelcontextprotocol/subscriptionId': 9 } },
+    });
     expectSchema(last, 'SubscriptionsListenResultResponse');
   });
 
   it('cancellation: "A server MUST send notifications/cancelled referencing a subscriptions/listen request ID when it tears down" the stream', async () => {
-    const messages = await sseMessages(await post('subscriptions/listen', { id: 'sub-end', params: { notifications: { toolsListChanged: true } } }));
+    const messages = await sseMessages(
+      await post('subscriptions/listen', { id: 'sub-end', params: { notifications: { toolsListChanged: true } } }),
+    );
     const cancelled = messages.filter((m) => m.method === 'notifications/cancelled');
     expect(cancelled).toHaveLength(1);
-    expect(cancelled[0]?.params).toMatchObject({ requestId: 'sub-end', _meta: { 'io.modelcontextprotocol/subscriptionId': 'sub-end' } });
+    expect(cancelled[0]?.params).toMatchObject({
+      requestId: 'sub-end',
+      _meta: { 'io.modelcontextprotocol/subscriptionId': 'sub-end' },
+    });
     expectSchema(cancelled[0], 'CancelledNotification');
     // Never for any other purpose: a request answered normally, streamed or not, carries none.
-    const streamed = await sseMessages(await post('tools/call', { params: { name: 'steps', arguments: { count: 2 }, _meta: meta({ progressToken: 1 }) } }));
+    const streamed = await sseMessages(
+      await post('tools/call', {
+        params: { name: 'steps', arguments: { count: 2 }, _meta: meta({ progressToken: 1 }) },
+      }),
+    );
     expect(streamed.some((m) => m.method === 'notifications/cancelled')).toBe(false);
   });
 
   it('cancellation: "The server MUST treat a client disconnect as cancellation of that request" and sends nothing more for it', async () => {
-    const count = async () => Number((await rpc('tools/call', { params: { name: 'cancelled_count', arguments: {} } })).body.result?.content[0].text);
+    const count = async () =>
+      Number(
+        (await rpc('tools/call', { params: { name: 'cancelled_count', arguments: {} } })).body.result?.content[0].text,
+      );
     const before = await count();
-    const response = await post('tools/call', { params: { name: 'slow', arguments: {}, _meta: meta({ progressToken: 1 }) } });
+    const response = await post('tools/call', {
+      params: { name: 'slow', arguments: {}, _meta: meta({ progressToken: 1 }) },
+    });
     const reader = response.body!.getReader();
     expect(new TextDecoder().decode((await reader.read()).value)).toContain('notifications/progress');
     await reader.cancel();
@@ -210,7 +283,9 @@ describe('basic/patterns/subscriptions and cancellation', () => {
 
   it('cancellation: "Invalid cancellation notifications SHOULD be ignored": unknown and malformed ones get 202', async () => {
     for (const params of [{ requestId: 'never-sent' }, { reason: 'no id' }, {}]) {
-      const response = await post('notifications/cancelled', { body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params }) });
+      const response = await post('notifications/cancelled', {
+        body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params }),
+      });
       expect(response.status).toBe(202);
     }
   });

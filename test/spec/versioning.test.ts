@@ -12,13 +12,25 @@ const { raw, rpc } = requestsTo(specUrl);
 const LEGACY = '2025-11-25';
 
 /** A legacy POST: no modern _meta; the version, if any, in the header only. */
-async function legacy(method: string, params: Record<string, unknown> | undefined, version: string | null, id: number | string = 1) {
-  const response = await raw(JSON.stringify({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) }), version ? { 'MCP-Protocol-Version': version } : {});
+async function legacy(
+  method: string,
+  params: Record<string, unknown> | undefined,
+  version: string | null,
+  id: number | string = 1,
+) {
+  const response = await raw(
+    JSON.stringify({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) }),
+    version ? { 'MCP-Protocol-Version': version } : {},
+  );
   return { status: response.status, headers: response.headers, body: await replyOf(response) };
 }
 
 const initialize = (protocolVersion: string) =>
-  legacy('initialize', { protocolVersion, capabilities: {}, clientInfo: { name: 'legacy-client', version: '1' } }, null);
+  legacy(
+    'initialize',
+    { protocolVersion, capabilities: {}, clientInfo: { name: 'legacy-client', version: '1' } },
+    null,
+  );
 
 describe('basic/versioning', () => {
   it('basic/versioning: "it MUST respond with an UnsupportedProtocolVersionError listing the versions it does support" for an unknown version', async () => {
@@ -27,7 +39,10 @@ describe('basic/versioning', () => {
       headers: { 'MCP-Protocol-Version': '1900-01-01' },
     });
     expect(status).toBe(400);
-    expect(body.error).toMatchObject({ code: -32022, data: { requested: '1900-01-01', supported: expect.arrayContaining([VERSION, LEGACY]) } });
+    expect(body.error).toMatchObject({
+      code: -32022,
+      data: { requested: '1900-01-01', supported: expect.arrayContaining([VERSION, LEGACY]) },
+    });
     expectErrorSchema(body, 'UnsupportedProtocolVersionError');
     // the same list discover gives
     expect(body.error?.data.supported).toEqual((await rpc('server/discover')).body.result?.supportedVersions);
@@ -45,7 +60,10 @@ describe('basic/versioning', () => {
   it('basic/versioning: "MUST respond with an UnsupportedProtocolVersionError" when only the header names an unknown version and the body has no _meta', async () => {
     const { status, body } = await legacy('tools/list', {}, '2099-01-01');
     expect(status).toBe(400);
-    expect(body.error).toMatchObject({ code: -32022, data: { requested: '2099-01-01', supported: expect.arrayContaining([VERSION, LEGACY]) } });
+    expect(body.error).toMatchObject({
+      code: -32022,
+      data: { requested: '2099-01-01', supported: expect.arrayContaining([VERSION, LEGACY]) },
+    });
     expectErrorSchema(body, 'UnsupportedProtocolVersionError');
   });
 
@@ -78,17 +96,37 @@ describe('a modern-only deployment (LEGACY_CLIENTS = "off")', () => {
   const modernOnly = () => inject('specModernOnlyUrl');
 
   it('basic/versioning: "A server that supports only modern versions SHOULD name the protocol versions it supports in any error it returns to an initialize request"', async () => {
-    const response = await raw(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: LEGACY, capabilities: {}, clientInfo: { name: 'old', version: '1' } } }), {}, modernOnly());
+    const response = await raw(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: LEGACY, capabilities: {}, clientInfo: { name: 'old', version: '1' } },
+      }),
+      {},
+      modernOnly(),
+    );
     expect(response.status).toBe(400);
     const body = await replyOf(response);
-    expect(body.error).toMatchObject({ code: -32022, message: expect.stringContaining(VERSION), data: { supported: [VERSION], requested: LEGACY } });
+    expect(body.error).toMatchObject({
+      code: -32022,
+      message: expect.stringContaining(VERSION),
+      data: { supported: [VERSION], requested: LEGACY },
+    });
     expectErrorSchema(body, 'UnsupportedProtocolVersionError');
   });
 
   it('basic/versioning: "or is a known version the server has chosen not to support": a legacy version in the header alone is -32022 naming only the modern one', async () => {
-    const response = await raw(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }), { 'MCP-Protocol-Version': LEGACY }, modernOnly());
+    const response = await raw(
+      JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
+      { 'MCP-Protocol-Version': LEGACY },
+      modernOnly(),
+    );
     expect(response.status).toBe(400);
-    expect((await replyOf(response)).error).toMatchObject({ code: -32022, data: { supported: [VERSION], requested: LEGACY } });
+    expect((await replyOf(response)).error).toMatchObject({
+      code: -32022,
+      data: { supported: [VERSION], requested: LEGACY },
+    });
     const discover = await rpc('server/discover', { url: modernOnly() });
     expect(discover.body.result?.supportedVersions).toEqual([VERSION]);
   });
@@ -97,12 +135,21 @@ describe('a modern-only deployment (LEGACY_CLIENTS = "off")', () => {
 describe('server/discover', () => {
   it('server/discover: "Servers SHOULD include this field": serverInfo is in the discover result _meta', async () => {
     const { body } = await rpc('server/discover');
-    expect(body.result?._meta['io.modelcontextprotocol/serverInfo']).toMatchObject({ name: expect.any(String), version: expect.any(String) });
+    expect(body.result?._meta['io.modelcontextprotocol/serverInfo']).toMatchObject({
+      name: expect.any(String),
+      version: expect.any(String),
+    });
   });
 
   it('server/discover: the capabilities advertised are those served (tools, resources, prompts, completions, logging)', async () => {
     const { body } = await rpc('server/discover');
-    expect(Object.keys(body.result?.capabilities ?? {}).sort()).toEqual(['completions', 'logging', 'prompts', 'resources', 'tools']);
+    expect(Object.keys(body.result?.capabilities ?? {}).sort()).toEqual([
+      'completions',
+      'logging',
+      'prompts',
+      'resources',
+      'tools',
+    ]);
   });
 });
 
@@ -145,7 +192,9 @@ describe('legacy lifecycle (2025-11-25), served statelessly', () => {
   });
 
   it('legacy/transports: "If the server accepts the input, the server MUST return HTTP status code 202 Accepted with no body" for initialized', async () => {
-    const response = await raw(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }), { 'MCP-Protocol-Version': LEGACY });
+    const response = await raw(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }), {
+      'MCP-Protocol-Version': LEGACY,
+    });
     expect(response.status).toBe(202);
     expect(await response.text()).toBe('');
   });
@@ -160,7 +209,12 @@ describe('legacy lifecycle (2025-11-25), served statelessly', () => {
     const batch = [
       { jsonrpc: '2.0', id: 'a', method: 'tools/call', params: { name: 'echo', arguments: { text: 'one' } } },
       { jsonrpc: '2.0', method: 'notifications/initialized' },
-      { jsonrpc: '2.0', id: 'b', method: 'tools/call', params: { name: 'steps', arguments: { count: 2 }, _meta: { progressToken: 1 } } },
+      {
+        jsonrpc: '2.0',
+        id: 'b',
+        method: 'tools/call',
+        params: { name: 'steps', arguments: { count: 2 }, _meta: { progressToken: 1 } },
+      },
       { jsonrpc: '2.0', id: 'c', method: 'no/such/method' },
       [],
     ];
@@ -168,7 +222,11 @@ describe('legacy lifecycle (2025-11-25), served statelessly', () => {
       const response = await raw(JSON.stringify(batch), headers);
       expect(response.status).toBe(200);
       expect(response.headers.get('Content-Type')).toBe('application/json');
-      const replies = (await response.json()) as { id: string | null; result?: { content: { text: string }[] }; error?: { code: number } }[];
+      const replies = (await response.json()) as {
+        id: string | null;
+        result?: { content: { text: string }[] };
+        error?: { code: number };
+      }[];
       expect(replies.map((r) => r.id)).toEqual(['a', 'b', 'c', null]);
       expect(replies[0]?.result?.content[0]?.text).toBe('one');
       expect(replies[1]?.result?.content[0]?.text).toBe('2 steps');

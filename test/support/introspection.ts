@@ -26,7 +26,10 @@ export interface IntrospectionEndpoint {
   close(): Promise<void>;
 }
 
-export async function startIntrospection(clientId = 'mcp server', clientSecret = 's3cret:with&odd=chars'): Promise<IntrospectionEndpoint> {
+export async function startIntrospection(
+  clientId = 'mcp server',
+  clientSecret = 's3cret:with&odd=chars',
+): Promise<IntrospectionEndpoint> {
   const expected = `Basic ${Buffer.from(`${encodeForm(clientId)}:${encodeForm(clientSecret)}`).toString('base64')}`;
   const server = createServer((req, res) => {
     let body = '';
@@ -47,10 +50,13 @@ export async function startIntrospection(clientId = 'mcp server', clientSecret =
         case 'not-json':
           return void res.writeHead(200, { 'content-type': 'text/html' }).end('<html>Sign in</html>');
         case 'not-an-answer':
-          return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"error":"temporarily_unavailable"}');
+          return void res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end('{"error":"temporarily_unavailable"}');
       }
       // RFC 7662 2.1: the protected resource authenticates; RFC 6749 2.3.1: a wrong client is 401.
-      if (req.headers.authorization !== expected) return void res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"invalid_client"}');
+      if (req.headers.authorization !== expected)
+        return void res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"invalid_client"}');
       const answer = endpoint.tokens.get(form.token ?? '') ?? { active: false };
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
     });

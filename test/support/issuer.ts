@@ -66,7 +66,10 @@ export async function startIssuer(): Promise<Issuer> {
     if (!entry) return void res.writeHead(404).end();
     const { tenant, jwks } = entry;
     tenant.fetches++;
-    const json = { 'content-type': 'application/json', ...(tenant.maxAge === undefined ? {} : { 'cache-control': `max-age=${tenant.maxAge}` }) };
+    const json = {
+      'content-type': 'application/json',
+      ...(tenant.maxAge === undefined ? {} : { 'cache-control': `max-age=${tenant.maxAge}` }),
+    };
     switch (tenant.behaviour) {
       case 'keys':
         return void res.writeHead(200, json).end(JSON.stringify(jwks));
@@ -107,7 +110,8 @@ export async function startIssuer(): Promise<Issuer> {
         if (!privateKeys.has(kid)) await makeKey(kid); // a key nobody published: its tokens are forged
         return { issuer: created.issuer, audience, kid, privateKey: privateKeys.get(kid)! };
       },
-      token: async (kid, claims = {}) => signToken(await created.signer(kid), { sub: `user-of-${name}`, scope: 'mcp:read', ...claims }),
+      token: async (kid, claims = {}) =>
+        signToken(await created.signer(kid), { sub: `user-of-${name}`, scope: 'mcp:read', ...claims }),
     };
     tenants.set(name, { tenant: created, jwks });
     // Where `redirect` points: the same keys, served well.

@@ -64,7 +64,9 @@ async function form(request: IncomingMessage): Promise<URLSearchParams> {
 }
 
 /** `log` receives every request too, e.g. to interleave them with the client's and the browser's. */
-export async function startLoginProviders(log?: { by: string; method: string; url: string; status: number }[]): Promise<LoginProviders> {
+export async function startLoginProviders(
+  log?: { by: string; method: string; url: string; status: number }[],
+): Promise<LoginProviders> {
   const { publicKey, privateKey } = await generateKeyPair('RS256');
   const jwk = { ...(await exportJWK(publicKey)), kid: 'login-key', alg: 'RS256', use: 'sig' };
   const codes = new Map<string, Code>();
@@ -103,11 +105,21 @@ export async function startLoginProviders(log?: { by: string; method: string; ur
   /** The user signs in at once: back to the redirect URI with a code (and, for OIDC, `iss`: RFC 9207). */
   function signIn(response: ServerResponse, url: URL, iss?: string) {
     const p = url.searchParams;
-    if (p.get('client_id') !== CLIENT_ID || p.get('code_challenge_method') !== 'S256' || !p.get('code_challenge') || !p.get('state') || !p.get('redirect_uri')) {
+    if (
+      p.get('client_id') !== CLIENT_ID ||
+      p.get('code_challenge_method') !== 'S256' ||
+      !p.get('code_challenge') ||
+      !p.get('state') ||
+      !p.get('redirect_uri')
+    ) {
       return json(response, 400, { error: 'invalid_request' });
     }
     const code = token('code');
-    codes.set(code, { challenge: p.get('code_challenge')!, redirectUri: p.get('redirect_uri')!, ...(p.get('nonce') ? { nonce: p.get('nonce')! } : {}) });
+    codes.set(code, {
+      challenge: p.get('code_challenge')!,
+      redirectUri: p.get('redirect_uri')!,
+      ...(p.get('nonce') ? { nonce: p.get('nonce')! } : {}),
+    });
     const back = new URL(p.get('redirect_uri')!);
     back.searchParams.set('code', code);
     back.searchParams.set('state', p.get('state')!);
@@ -121,7 +133,12 @@ export async function startLoginProviders(log?: { by: string; method: string; ur
     if (params.get('client_id') !== CLIENT_ID || params.get('client_secret') !== CLIENT_SECRET) return 'invalid_client';
     const code = codes.get(params.get('code') ?? '');
     codes.delete(params.get('code') ?? '');
-    if (!code || code.redirectUri !== params.get('redirect_uri') || s256(params.get('code_verifier') ?? '') !== code.challenge) return 'bad_verification_code';
+    if (
+      !code ||
+      code.redirectUri !== params.get('redirect_uri') ||
+      s256(params.get('code_verifier') ?? '') !== code.challenge
+    )
+      return 'bad_verification_code';
     return code;
   }
 
@@ -143,7 +160,9 @@ export async function startLoginProviders(log?: { by: string; method: string; ur
     received.push(record);
     const entry = { by, method: record.method, url: `${base}${url.pathname}${url.search ? '?…' : ''}`, status: 0 };
     if (by === 'worker') log?.push(entry); // the browser logs its own requests
-    record.status = entry.status = providers.down ? json(response, 503, { message: 'down' }) : await route(request, response, url);
+    record.status = entry.status = providers.down
+      ? json(response, 503, { message: 'down' })
+      : await route(request, response, url);
   }
 
   async function route(request: IncomingMessage, response: ServerResponse, url: URL): Promise<number> {
@@ -156,16 +175,32 @@ export async function startLoginProviders(log?: { by: string; method: string; ur
         const params = await form(request);
         if (params.get('grant_type') === 'refresh_token') {
           const known = refreshTokens.delete(params.get('refresh_token') ?? '');
-          return known ? json(response, 200, issue(true)) : json(response, 200, { error: 'bad_refresh_token', error_description: 'The refresh token passed is incorrect or expired.' });
+          return known
+            ? json(response, 200, issue(true))
+            : json(response, 200, {
+                error: 'bad_refresh_token',
+                error_description: 'The refresh token passed is incorrect or expired.',
+              });
         }
         const code = redeem(params);
-        return typeof code === 'string' ? json(response, 200, { error: code }) : json(response, 200, issue(providers.githubRefreshTokens));
+        return typeof code === 'string'
+          ? json(response, 200, { error: code })
+          : json(response, 200, issue(providers.githubRefreshTokens));
       }
       case 'GET /github-api/user':
-        return accessTokens.has(bearer) ? json(response, 200, GITHUB_USER) : json(response, 401, { message: 'Bad credentials' });
+        return accessTokens.has(bearer)
+          ? json(response, 200, GITHUB_USER)
+          : json(response, 401, { message: 'Bad credentials' });
       case 'GET /github-api/user/repos':
         return accessTokens.has(bearer)
-          ? json(response, 200, [{ full_name: `${GITHUB_USER.login}/secret-project`, private: true, description: 'only its owner sees it', html_url: `https://github.example/${GITHUB_USER.login}/secret-project` }])
+          ? json(response, 200, [
+              {
+                full_name: `${GITHUB_USER.login}/secret-project`,
+                private: true,
+                description: 'only its owner sees it',
+                html_url: `https://github.example/${GITHUB_USER.login}/secret-project`,
+              },
+            ])
           : json(response, 401, { message: 'Bad credentials' });
       // OpenID Connect
       case 'GET /oidc/.well-known/openid-configuration':
@@ -186,14 +221,20 @@ export async function startLoginProviders(log?: { by: string; method: string; ur
         return signIn(response, url, providers.oidcCallbackIss ?? providers.oidcIssuer);
       case 'POST /oidc/token': {
         const params = await form(request);
-        if (params.get('client_id') !== CLIENT_ID || params.get('client_secret') !== CLIENT_SECRET) return json(response, 401, { error: 'invalid_client' });
+        if (params.get('client_id') !== CLIENT_ID || params.get('client_secret') !== CLIENT_SECRET)
+          return json(response, 401, { error: 'invalid_client' });
         if (params.get('grant_type') === 'refresh_token') {
-          if (!refreshTokens.delete(params.get('refresh_token') ?? '')) return json(response, 400, { error: 'invalid_grant' });
+          if (!refreshTokens.delete(params.get('refresh_token') ?? ''))
+            return json(response, 400, { error: 'invalid_grant' });
           return json(response, 200, issue(true));
         }
         const code = redeem(params);
         if (typeof code === 'string') return json(response, 400, { error: 'invalid_grant' });
-        const idToken = await new SignJWT({ nonce: providers.oidcWrongNonce ? 'another-nonce' : code.nonce, email: 'user@example.com', name: 'OIDC User' })
+        const idToken = await new SignJWT({
+          nonce: providers.oidcWrongNonce ? 'another-nonce' : code.nonce,
+          email: 'user@example.com',
+          name: 'OIDC User',
+        })
           .setProtectedHeader({ alg: 'RS256', kid: 'login-key' })
           .setIssuer(providers.oidcIssuer)
           .setAudience(CLIENT_ID)

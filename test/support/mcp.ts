@@ -38,7 +38,8 @@ export function mcpHeaders(method: string, name?: string, extra: Record<string, 
  * resource's uri, a task's id (spec extensions/tasks, Routing Headers).
  */
 function nameOf(method: string, params: Record<string, unknown>): string | undefined {
-  for (const name of method.startsWith('tasks/') ? [params.taskId] : [params.name, params.uri]) if (typeof name === 'string') return name;
+  for (const name of method.startsWith('tasks/') ? [params.taskId] : [params.name, params.uri])
+    if (typeof name === 'string') return name;
   return undefined;
 }
 
@@ -72,7 +73,13 @@ export async function sseMessages(response: Response): Promise<Reply[]> {
   const text = await response.text();
   return text
     .split('\n\n')
-    .map((event) => event.split('\n').filter((line) => line.startsWith('data: ')).map((line) => line.slice(6)).join('\n'))
+    .map((event) =>
+      event
+        .split('\n')
+        .filter((line) => line.startsWith('data: '))
+        .map((line) => line.slice(6))
+        .join('\n'),
+    )
     .filter(Boolean)
     .map((data) => JSON.parse(data) as Reply);
 }
@@ -81,7 +88,10 @@ export async function sseMessages(response: Response): Promise<Reply[]> {
 export function requestsTo(endpoint: string) {
   /** POSTs one request; `params._meta` defaults to a valid one. */
   function post(method: string, call: Call = {}): Promise<Response> {
-    const params: Record<string, unknown> = { _meta: meta({ 'io.modelcontextprotocol/clientCapabilities': call.capabilities ?? {} }), ...call.params };
+    const params: Record<string, unknown> = {
+      _meta: meta({ 'io.modelcontextprotocol/clientCapabilities': call.capabilities ?? {} }),
+      ...call.params,
+    };
     return fetch(call.url ?? endpoint, {
       method: 'POST',
       headers: { ...mcpHeaders(method, nameOf(method, params)), ...call.headers },
@@ -97,7 +107,11 @@ export function requestsTo(endpoint: string) {
 
   /** A POST of `body` as it is, with only the content headers and `headers` (malformed input, legacy clients). */
   const raw = (body: string, headers: Record<string, string> = {}, url = endpoint) =>
-    fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers }, body });
+    fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers },
+      body,
+    });
 
   return { post, rpc, raw };
 }

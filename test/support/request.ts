@@ -6,6 +6,20 @@ import type { JSONRPCRequest } from '../../src/mcp/types';
 export const MODERN_META: RequestMeta = { protocolVersion: '2026-07-28', clientCapabilities: {} };
 
 /** `message` with `meta`, lent nothing but what `overrides` gives (no caller, a signal that never aborts). */
-export function mcpRequest(message: JSONRPCRequest, meta: RequestMeta = MODERN_META, overrides: Partial<McpRequest> = {}): McpRequest {
-  return { message, meta, caller: undefined, signal: new AbortController().signal, abort: () => {}, notify: () => {}, env: {} as Env, secret: 'unit secret', ...overrides };
+export function mcpRequest(
+  message: JSONRPCRequest,
+  meta: RequestMeta = MODERN_META,
+  overrides: Partial<McpRequest> = {},
+): McpRequest {
+  return {
+    message,
+    meta,
+    caller: undefined,
+    signal: new AbortController().signal,
+    abort: () => {},
+    notify: () => {},
+    env: {} as Env,
+    secret: 'unit secret',
+    ...overrides,
+  };
 }

@@ -8,7 +8,8 @@ import { signInSettingsMode } from '../../src/signin/signInSettings';
 export const SHIPPED_MODES = [bearer, jwt, access, introspect, { ...signInSettingsMode, verify: () => undefined }];
 
 /** The settings of `env`, or the error naming the one that cannot be read. */
-export const settingsOf = (env: Readonly<Record<string, unknown>>): Settings | SettingError => readSettings(env, SHIPPED_MODES);
+export const settingsOf = (env: Readonly<Record<string, unknown>>): Settings | SettingError =>
+  readSettings(env, SHIPPED_MODES);
 
 /** The error naming the setting `env` gets wrong; throws when it is accepted. */
 export function refused(env: Readonly<Record<string, unknown>>): SettingError {

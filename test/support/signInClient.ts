@@ -10,7 +10,8 @@ import type { OAuthClientProvider } from '@modelcontextprotocol/client';
 /** The client's redirect URI: nothing listens there, the browser stops when it is sent to it. */
 export const CLIENT_REDIRECT = 'http://127.0.0.1:9/callback';
 
-type Stored<K extends keyof OAuthClientProvider> = NonNullable<OAuthClientProvider[K]> extends (...args: infer A) => unknown ? A[0] : never;
+type Stored<K extends keyof OAuthClientProvider> =
+  NonNullable<OAuthClientProvider[K]> extends (...args: infer A) => unknown ? A[0] : never;
 
 export class MemoryOAuthClient implements OAuthClientProvider {
   client: Stored<'saveClientInformation'> | undefined;
@@ -26,7 +27,13 @@ export class MemoryOAuthClient implements OAuthClientProvider {
     return CLIENT_REDIRECT;
   }
   get clientMetadata() {
-    return { client_name: 'Test <Client> & "Co"', redirect_uris: [CLIENT_REDIRECT], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' };
+    return {
+      client_name: 'Test <Client> & "Co"',
+      redirect_uris: [CLIENT_REDIRECT],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+    };
   }
   clientInformation() {
     return this.client;
@@ -77,9 +84,13 @@ export class Browser {
   /** `steps` may be a log shared with the client's requests. */
   constructor(readonly steps: Step[] = []) {}
 
-  async request(url: string, init: { method?: string; form?: Record<string, string | string[]>; origin?: string } = {}): Promise<Response> {
+  async request(
+    url: string,
+    init: { method?: string; form?: Record<string, string | string[]>; origin?: string } = {},
+  ): Promise<Response> {
     const headers = new Headers();
-    if (this.cookies.size > 0) headers.set('Cookie', [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '));
+    if (this.cookies.size > 0)
+      headers.set('Cookie', [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '));
     let body: string | undefined;
     if (init.form) {
       const form = new URLSearchParams();
@@ -153,7 +164,12 @@ export class HandClient {
     const response = await fetch(`${this.origin}/oauth/register`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ client_name: 'Hand client', redirect_uris: redirectUris, token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'] }),
+      body: JSON.stringify({
+        client_name: 'Hand client',
+        redirect_uris: redirectUris,
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+      }),
     });
     if (response.status !== 201) throw new Error(`registration answered ${response.status}: ${await response.text()}`);
     this.clientId = ((await response.json()) as { client_id: string }).client_id;
@@ -189,6 +205,8 @@ export class HandClient {
 /** A PKCE pair (RFC 7636, S256). */
 export async function pkce(): Promise<{ verifier: string; challenge: string }> {
   const verifier = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
-  const challenge = Buffer.from(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier))).toString('base64url');
+  const challenge = Buffer.from(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier))).toString(
+    'base64url',
+  );
   return { verifier, challenge };
 }

@@ -33,10 +33,21 @@ export async function startSignInWorker(
 ): Promise<SignInWorker> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const upstream: Record<string, string> = provider === 'github' ? { LOGIN_GITHUB_URL: providers.githubUrl, LOGIN_GITHUB_API_URL: providers.githubApiUrl } : { LOGIN_ISSUER: providers.oidcIssuer };
+  const upstream: Record<string, string> =
+    provider === 'github'
+      ? { LOGIN_GITHUB_URL: providers.githubUrl, LOGIN_GITHUB_API_URL: providers.githubApiUrl }
+      : { LOGIN_ISSUER: providers.oidcIssuer };
   const worker = await startInWorkerd({
     config,
-    vars: { AUTH_MODE: 'signin', AUTH_RESOURCE: `${origin}/mcp`, LOGIN_PROVIDER: provider, LOGIN_CLIENT_ID: CLIENT_ID, REQUEST_LOGS: 'off', ...upstream, ...vars },
+    vars: {
+      AUTH_MODE: 'signin',
+      AUTH_RESOURCE: `${origin}/mcp`,
+      LOGIN_PROVIDER: provider,
+      LOGIN_CLIENT_ID: CLIENT_ID,
+      REQUEST_LOGS: 'off',
+      ...upstream,
+      ...vars,
+    },
     secrets: { LOGIN_CLIENT_SECRET: CLIENT_SECRET, MCP_STATE_SECRET: 'a-state-secret-for-the-sign-in-tests-only' },
     // Miniflare's own option, on the port AUTH_RESOURCE names.
     miniflare: { port, ...miniflare } as never,

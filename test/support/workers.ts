@@ -46,7 +46,9 @@ function startUpstream(): Promise<Server> {
       req.socket.on('close', () => slow.abandoned++);
     } else if (req.url === '/echo-headers') {
       const { traceparent = null, tracestate } = req.headers;
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ traceparent, ...(tracestate !== undefined ? { tracestate } : {}) }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ traceparent, ...(tracestate !== undefined ? { tracestate } : {}) }));
     } else if (req.url === '/stats') {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(slow));
     } else {
@@ -74,7 +76,13 @@ export default async function setup(project: TestProject) {
     },
     fixtureUrl: {
       config: 'test/fixtures/wrangler.toml',
-      vars: { ALLOWED_ORIGINS: 'https://app.example.com, https://*.example.org', MAX_BODY_BYTES: '1024', UPSTREAM_URL: upstreamUrl, LISTEN_MAX_SECONDS: '1', LISTEN_MAX_STREAMS: '2' },
+      vars: {
+        ALLOWED_ORIGINS: 'https://app.example.com, https://*.example.org',
+        MAX_BODY_BYTES: '1024',
+        UPSTREAM_URL: upstreamUrl,
+        LISTEN_MAX_SECONDS: '1',
+        LISTEN_MAX_STREAMS: '2',
+      },
       secrets: { MCP_STATE_SECRET: 'fixture secret' },
     },
     authUrl: {
@@ -93,10 +101,20 @@ export default async function setup(project: TestProject) {
       secrets: { MCP_STATE_SECRET: 'auth fixture secret' },
     },
     specUrl: { ...spec, vars: specSettings },
-    specBearerUrl: { ...spec, vars: { ...specSettings, AUTH_MODE: 'bearer' }, secrets: { ...spec.secrets, MCP_BEARER_TOKEN: 'spec-bearer-token' } },
+    specBearerUrl: {
+      ...spec,
+      vars: { ...specSettings, AUTH_MODE: 'bearer' },
+      secrets: { ...spec.secrets, MCP_BEARER_TOKEN: 'spec-bearer-token' },
+    },
     specJwtUrl: {
       ...spec,
-      vars: { ...specSettings, AUTH_MODE: 'jwt', AUTH_ISSUER: specTenant.issuer, AUTH_RESOURCE: 'https://spec.example.com/mcp', AUTH_SCOPES: 'spec:read spec:admin' },
+      vars: {
+        ...specSettings,
+        AUTH_MODE: 'jwt',
+        AUTH_ISSUER: specTenant.issuer,
+        AUTH_RESOURCE: 'https://spec.example.com/mcp',
+        AUTH_SCOPES: 'spec:read spec:admin',
+      },
     },
     specModernOnlyUrl: { ...spec, vars: { ...specSettings, LEGACY_CLIENTS: 'off' } },
   } satisfies Record<string, WorkerdOptions>;

@@ -16,7 +16,10 @@ afterAll(() => fixture?.worker.dispose());
 
 /** POSTs a request whose id is the source text `id`, as alice, declaring the Tasks extension. */
 function send(id: string, method: string, params: Record<string, unknown>, name?: string): Promise<Response> {
-  const body = { ...params, _meta: meta({ 'io.modelcontextprotocol/clientCapabilities': { extensions: { [TASKS]: {} } } }) };
+  const body = {
+    ...params,
+    _meta: meta({ 'io.modelcontextprotocol/clientCapabilities': { extensions: { [TASKS]: {} } } }),
+  };
   return fetch(fixture.url, {
     method: 'POST',
     headers: mcpHeaders(method, name, { Authorization: 'Bearer alice' }),
@@ -26,8 +29,13 @@ function send(id: string, method: string, params: Record<string, unknown>, name?
 
 describe('an integer id beyond 2^53 with tasks', () => {
   it('is echoed by the request that creates a task, by tasks/get and by a refusal', async () => {
-    const created = await (await send('12345678901234567890123', 'tools/call', { name: 'work', arguments: { ms: 5000 } }, 'work')).text();
-    expect(created.startsWith('{"jsonrpc":"2.0","id":12345678901234567890123,"result":{"resultType":"task"'), created).toBe(true);
+    const created = await (
+      await send('12345678901234567890123', 'tools/call', { name: 'work', arguments: { ms: 5000 } }, 'work')
+    ).text();
+    expect(
+      created.startsWith('{"jsonrpc":"2.0","id":12345678901234567890123,"result":{"resultType":"task"'),
+      created,
+    ).toBe(true);
     const taskId = (JSON.parse(created) as { result: { taskId: string } }).result.taskId;
 
     const got = await (await send('-98765432109876543210', 'tasks/get', { taskId }, taskId)).text();
@@ -43,7 +51,9 @@ describe('an integer id beyond 2^53 with tasks', () => {
   it('is the subscription id of a listen stream, digit for digit', async () => {
     const created = await rpc(fixture.url, 'tools/call', { name: 'work', arguments: { ms: 5000 } });
     const taskId = created.result!.taskId as string;
-    const listen = await send('77777777777777777777777', 'subscriptions/listen', { notifications: { taskIds: [taskId] } });
+    const listen = await send('77777777777777777777777', 'subscriptions/listen', {
+      notifications: { taskIds: [taskId] },
+    });
     const reader = listen.body!.pipeThrough(new TextDecoderStream()).getReader();
     const timer = setTimeout(() => void reader.cancel(), 5_000);
     let text = '';

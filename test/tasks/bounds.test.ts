@@ -17,11 +17,13 @@ beforeAll(async () => {
 });
 afterAll(() => fixture?.worker.dispose());
 
-const call = (name: string, args: Record<string, unknown> = {}, options: TaskCall = {}) => rpc(url, 'tools/call', { name, arguments: args }, options);
+const call = (name: string, args: Record<string, unknown> = {}, options: TaskCall = {}) =>
+  rpc(url, 'tools/call', { name, arguments: args }, options);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** How many times the fixture Worker has addressed a task object (test/tasks/worker.ts). */
-const objectCalls = async () => ((await (await fetch(new URL('/object-calls', url))).json()) as { objectCalls: number }).objectCalls;
+const objectCalls = async () =>
+  ((await (await fetch(new URL('/object-calls', url))).json()) as { objectCalls: number }).objectCalls;
 
 const objectIds = () => fixture.worker.listDurableObjectIds('MCP_TASKS');
 
@@ -34,7 +36,10 @@ async function tablesOf(object: { name: string } | { id: string }): Promise<stri
 
 /** `length` random base64url characters: an id shaped like a task id that nobody minted. */
 const randomId = (length: number) =>
-  Array.from(crypto.getRandomValues(new Uint8Array(length)), (byte) => 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'[byte % 64]).join('');
+  Array.from(
+    crypto.getRandomValues(new Uint8Array(length)),
+    (byte) => 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'[byte % 64],
+  ).join('');
 
 describe('probes with ids the server did not mint', () => {
   it('answers task not found on every method, and on listen acknowledges none, without addressing a task object', async () => {
@@ -50,14 +55,26 @@ describe('probes with ids the server did not mint', () => {
     const callsBefore = await objectCalls();
     const objectsBefore = (await objectIds()).length;
     for (const [id, as] of probes) {
-      for (const [method, params] of [['tasks/get', { taskId: id }], ['tasks/update', { taskId: id, inputResponses: {} }], ['tasks/cancel', { taskId: id }]] as const) {
+      for (const [method, params] of [
+        ['tasks/get', { taskId: id }],
+        ['tasks/update', { taskId: id, inputResponses: {} }],
+        ['tasks/cancel', { taskId: id }],
+      ] as const) {
         const refused = await rpc(url, method, params, as);
         expect(refused).toMatchObject({ status: 400, error: { code: -32602, data: { taskId: id } } });
       }
     }
-    const listen = await request(url, 'subscriptions/listen', { notifications: { taskIds: probes.map(([id]) => id) } }, { as: 'mallory' });
+    const listen = await request(
+      url,
+      'subscriptions/listen',
+      { notifications: { taskIds: probes.map(([id]) => id) } },
+      { as: 'mallory' },
+    );
     const messages = await readEvents(listen, (message) => 'result' in message); // the fixture ends it after 2 s
-    expect(messages[0]).toMatchObject({ method: 'notifications/subscriptions/acknowledged', params: { notifications: { taskIds: [] } } });
+    expect(messages[0]).toMatchObject({
+      method: 'notifications/subscriptions/acknowledged',
+      params: { notifications: { taskIds: [] } },
+    });
     expect(await objectCalls()).toBe(callsBefore);
     expect((await objectIds()).length).toBe(objectsBefore);
     expect((await rpc(url, 'tasks/get', { taskId })).result?.status).toBe('working');
@@ -84,7 +101,10 @@ describe('probes with ids the server did not mint', () => {
 
 describe('what a task keeps is bounded', () => {
   /** Asserts a refusal with -32602 that names `what`, made before any task object was addressed. */
-  async function refusedBeforeStorage(attempt: () => Promise<{ status: number; error?: { code: number; message: string } }>, what: RegExp) {
+  async function refusedBeforeStorage(
+    attempt: () => Promise<{ status: number; error?: { code: number; message: string } }>,
+    what: RegExp,
+  ) {
     const before = await objectCalls();
     const refused = await attempt();
     expect(refused).toMatchObject({ status: 400, error: { code: -32602, message: expect.stringMatching(what) } });
@@ -92,34 +112,57 @@ describe('what a task keeps is bounded', () => {
   }
 
   it('refuses, before any task object, client capabilities over 16 KiB, arguments over 256 KiB and input responses over 256 KiB', async () => {
-    await refusedBeforeStorage(() => call('work', { ms: 0 }, { capabilities: { experimental: { blob: 'x'.repeat(20_000) } } }), /client.*16384 bytes/);
+    await refusedBeforeStorage(
+      () => call('work', { ms: 0 }, { capabilities: { experimental: { blob: 'x'.repeat(20_000) } } }),
+      /client.*16384 bytes/,
+    );
     await refusedBeforeStorage(() => call('work', { ms: 0, pad: 'x'.repeat(300_000) }), /arguments.*262144 bytes/);
     const answer = { action: 'accept', content: { publish: true, pad: 'x'.repeat(300_000) } };
-    await refusedBeforeStorage(() => rpc(url, 'tools/call', { name: 'work', arguments: { ms: 0 }, inputResponses: { publish: answer } }), /inputResponses.*262144 bytes/);
+    await refusedBeforeStorage(
+      () => rpc(url, 'tools/call', { name: 'work', arguments: { ms: 0 }, inputResponses: { publish: answer } }),
+      /inputResponses.*262144 bytes/,
+    );
   });
 
   it('refuses a tasks/update over 256 KiB, and answers that together pass 256 KiB, leaving the task waiting', async () => {
     const { result: approve } = await call('approve', { ms: 0 }, { capabilities: { elicitation: {} } });
     await waitFor(url, approve!.taskId, ['input_required']);
     const huge = { action: 'accept', content: { publish: true, pad: 'x'.repeat(300_000) } };
-    await refusedBeforeStorage(() => rpc(url, 'tasks/update', { taskId: approve!.taskId, inputResponses: { 'publish@1': huge } }), /inputResponses.*262144 bytes/);
-    expect((await rpc(url, 'tasks/get', { taskId: approve!.taskId })).result).toMatchObject({ status: 'input_required', inputRequests: { 'publish@1': expect.any(Object) } });
+    await refusedBeforeStorage(
+      () => rpc(url, 'tasks/update', { taskId: approve!.taskId, inputResponses: { 'publish@1': huge } }),
+      /inputResponses.*262144 bytes/,
+    );
+    expect((await rpc(url, 'tasks/get', { taskId: approve!.taskId })).result).toMatchObject({
+      status: 'input_required',
+      inputRequests: { 'publish@1': expect.any(Object) },
+    });
 
     const { result: twice } = await call('asks_twice', {}, { capabilities: { elicitation: {} } });
     const taskId = twice!.taskId as string;
     await waitFor(url, taskId, ['input_required']);
     const large = { action: 'accept', content: { publish: true, pad: 'x'.repeat(200_000) } };
-    expect((await rpc(url, 'tasks/update', { taskId, inputResponses: { 'first@1': large } })).result?.resultType).toBe('complete');
+    expect((await rpc(url, 'tasks/update', { taskId, inputResponses: { 'first@1': large } })).result?.resultType).toBe(
+      'complete',
+    );
     const second = await rpc(url, 'tasks/update', { taskId, inputResponses: { 'second@1': large } });
-    expect(second).toMatchObject({ status: 400, error: { code: -32602, message: expect.stringMatching(/inputResponses.*262144 bytes/) } });
-    expect((await rpc(url, 'tasks/get', { taskId })).result).toMatchObject({ status: 'input_required', inputRequests: { 'second@1': expect.any(Object) } });
+    expect(second).toMatchObject({
+      status: 400,
+      error: { code: -32602, message: expect.stringMatching(/inputResponses.*262144 bytes/) },
+    });
+    expect((await rpc(url, 'tasks/get', { taskId })).result).toMatchObject({
+      status: 'input_required',
+      inputRequests: { 'second@1': expect.any(Object) },
+    });
   });
 
   it('completes with a tool error, not the result, when the result is over 1 MiB of UTF-8', async () => {
     // 600,000 characters of three bytes each: under a million characters, 1.8 MB stored.
     const { result: created } = await call('sized', { char: '€', count: 600_000 });
     const done = await waitFor(url, created!.taskId, ['completed', 'failed']);
-    expect(done).toMatchObject({ status: 'completed', result: { isError: true, content: [{ type: 'text', text: expect.stringMatching(/too large to keep/) }] } });
+    expect(done).toMatchObject({
+      status: 'completed',
+      result: { isError: true, content: [{ type: 'text', text: expect.stringMatching(/too large to keep/) }] },
+    });
   });
 
   it('fails the task with -32603, never storing it, when what the handler asks to keep would pass the row limit', async () => {
@@ -149,14 +192,18 @@ describe('task creation budget', () => {
     expect(accepted).toBeGreaterThanOrEqual(budget);
     expect(refused?.status).toBe(429);
     expect(refused!.headers.get('Retry-After')).toBe('60');
-    expect(((await refused!.json()) as { error: { code: number; message: string } }).error).toMatchObject({ code: -32600, message: expect.stringMatching(/Too many requests/) });
+    expect(((await refused!.json()) as { error: { code: number; message: string } }).error).toMatchObject({
+      code: -32600,
+      message: expect.stringMatching(/Too many requests/),
+    });
     expect(await objectCalls()).toBe(before);
     expect((await call('work', { ms: 0 }, { as: 'patient' })).result?.resultType).toBe('task');
   });
 });
 
 describe('listen streams', () => {
-  const listen = (as: string, taskIds: string[] = []) => request(url, 'subscriptions/listen', { notifications: { taskIds } }, { as });
+  const listen = (as: string, taskIds: string[] = []) =>
+    request(url, 'subscriptions/listen', { notifications: { taskIds } }, { as });
 
   it('gives one client at most a quarter of the streams: past its share, 429 with Retry-After before any task object, while another client still gets one', async () => {
     const { result: created } = await call('work', { ms: 10_000 }, { as: 'hog' });

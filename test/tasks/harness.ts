@@ -8,7 +8,11 @@ import { requestsTo } from '../support/mcp';
 export const TASKS = 'io.modelcontextprotocol/tasks';
 
 /** The settings the Tasks fixture runs under: JWT auth (its verifier takes the token for the principal's name). */
-const SETTINGS = { AUTH_MODE: 'jwt', AUTH_ISSUER: 'https://issuer.invalid', AUTH_RESOURCE: 'https://tasks.example.com/mcp' };
+const SETTINGS = {
+  AUTH_MODE: 'jwt',
+  AUTH_ISSUER: 'https://issuer.invalid',
+  AUTH_RESOURCE: 'https://tasks.example.com/mcp',
+};
 
 export interface Fixture {
   worker: WorkerInWorkerd;
@@ -18,7 +22,11 @@ export interface Fixture {
 
 /** Starts the Tasks fixture; `vars` add to or replace its settings. */
 export async function startFixture(vars: Record<string, string> = {}): Promise<Fixture> {
-  const worker = await startInWorkerd({ config: 'test/tasks/wrangler.toml', vars: { ...SETTINGS, ...vars }, secrets: { MCP_STATE_SECRET: 'tasks fixture secret' } });
+  const worker = await startInWorkerd({
+    config: 'test/tasks/wrangler.toml',
+    vars: { ...SETTINGS, ...vars },
+    secrets: { MCP_STATE_SECRET: 'tasks fixture secret' },
+  });
   return { worker, url: `${worker.url}/mcp` };
 }
 
@@ -40,32 +48,51 @@ export interface TaskReply {
 }
 
 /** A request as `call.as` (default alice), declaring the Tasks extension unless `call.tasks` is false. */
-export function request(url: string, method: string, params: Record<string, unknown>, call: TaskCall = {}): Promise<Response> {
+export function request(
+  url: string,
+  method: string,
+  params: Record<string, unknown>,
+  call: TaskCall = {},
+): Promise<Response> {
   const capabilities = { ...(call.tasks === false ? {} : { extensions: { [TASKS]: {} } }), ...call.capabilities };
   const headers = { Authorization: `Bearer ${call.as ?? 'alice'}`, ...call.headers };
   return requestsTo(call.query ? `${url}?${call.query}` : url).post(method, { params, capabilities, headers });
 }
 
-export async function rpc(url: string, method: string, params: Record<string, unknown>, call: TaskCall = {}): Promise<TaskReply> {
+export async function rpc(
+  url: string,
+  method: string,
+  params: Record<string, unknown>,
+  call: TaskCall = {},
+): Promise<TaskReply> {
   const response = await request(url, method, params, call);
   const body = (await response.json()) as { result?: Record<string, any>; error?: TaskReply['error'] };
   return { status: response.status, result: body.result, error: body.error };
 }
 
 /** Polls `tasks/get` every `call.everyMs` (default 25) until the status is one of `statuses` (bounded: 15 s). */
-export async function waitFor(url: string, taskId: string, statuses: string[], call: TaskCall & { everyMs?: number } = {}): Promise<Record<string, any>> {
+export async function waitFor(
+  url: string,
+  taskId: string,
+  statuses: string[],
+  call: TaskCall & { everyMs?: number } = {},
+): Promise<Record<string, any>> {
   const deadline = Date.now() + 15_000;
   for (;;) {
     const { result, error } = await rpc(url, 'tasks/get', { taskId }, call);
     if (error) throw new Error(`tasks/get failed: ${error.message}`);
     if (statuses.includes(result!.status)) return result!;
-    if (Date.now() > deadline) throw new Error(`task ${taskId} stayed ${result!.status}, never ${statuses.join(' or ')}`);
+    if (Date.now() > deadline)
+      throw new Error(`task ${taskId} stayed ${result!.status}, never ${statuses.join(' or ')}`);
     await new Promise((resolve) => setTimeout(resolve, call.everyMs ?? 25));
   }
 }
 
 /** Reads SSE events from a streaming response, one JSON-RPC message each, until `stop` says so (bounded: 10 s). */
-export async function readEvents(response: Response, stop: (message: Record<string, any>) => boolean): Promise<Record<string, any>[]> {
+export async function readEvents(
+  response: Response,
+  stop: (message: Record<string, any>) => boolean,
+): Promise<Record<string, any>[]> {
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   const messages: Record<string, any>[] = [];
   const timer = setTimeout(() => void reader.cancel(), 10_000);
@@ -76,7 +103,11 @@ export async function readEvents(response: Response, stop: (message: Record<stri
       const events = buffer.split('\n\n');
       buffer = events.pop() ?? '';
       for (const event of events) {
-        const data = event.split('\n').filter((line) => line.startsWith('data: ')).map((line) => line.slice(6)).join('\n');
+        const data = event
+          .split('\n')
+          .filter((line) => line.startsWith('data: '))
+          .map((line) => line.slice(6))
+          .join('\n');
         if (!data) continue;
         const message = JSON.parse(data) as Record<string, any>;
         messages.push(message);

@@ -14,15 +14,20 @@ beforeAll(async () => {
 });
 afterAll(() => fixture?.worker.dispose());
 
-const call = (name: string, args: Record<string, unknown> = {}, options = {}) => rpc(url, 'tools/call', { name, arguments: args }, options);
+const call = (name: string, args: Record<string, unknown> = {}, options = {}) =>
+  rpc(url, 'tools/call', { name, arguments: args }, options);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The status the task's Durable Object has stored, read from its SQLite storage directly; undefined when nothing is. */
 async function storedStatus(taskId: string): Promise<string | undefined> {
   const storage = await fixture.worker.getDurableObjectStorage('MCP_TASKS', { name: taskId });
-  const tables = await storage.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'task'");
+  const tables = await storage.exec<{ name: string }>(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'task'",
+  );
   if (tables.length === 0) return undefined;
-  const rows = await storage.exec<{ status: string }>("SELECT json_extract(record, '$.task.status') AS status FROM task");
+  const rows = await storage.exec<{ status: string }>(
+    "SELECT json_extract(record, '$.task.status') AS status FROM task",
+  );
   return rows[0]?.status;
 }
 
@@ -46,7 +51,9 @@ describe('task creation', () => {
     const { result } = await call('whoami', {}, { as: 'carol' });
     expect(result?.resultType).toBe('task');
     const done = await waitFor(url, result!.taskId, ['completed', 'failed'], { as: 'carol' });
-    expect(done.result.structuredContent).toEqual({ caller: { subject: 'carol', scopes: ['tasks:run'], claims: { name: 'carol' } } });
+    expect(done.result.structuredContent).toEqual({
+      caller: { subject: 'carol', scopes: ['tasks:run'], claims: { name: 'carol' } },
+    });
   });
 
   it('advertises the extension in server/discover', async () => {
@@ -62,7 +69,12 @@ describe('task creation', () => {
     expect(result).not.toHaveProperty('result');
     expect(await storedStatus(result!.taskId)).toBe('working');
     const got = await rpc(url, 'tasks/get', { taskId: result!.taskId });
-    expect(got.result).toMatchObject({ resultType: 'complete', taskId: result!.taskId, status: 'working', statusMessage: 'warming up' });
+    expect(got.result).toMatchObject({
+      resultType: 'complete',
+      taskId: result!.taskId,
+      status: 'working',
+      statusMessage: 'warming up',
+    });
     await rpc(url, 'tasks/cancel', { taskId: result!.taskId });
   });
 
@@ -82,7 +94,10 @@ describe('task creation', () => {
     expect(direct.result).toMatchObject({ resultType: 'complete', content: [{ type: 'text', text: 'worked 0 ms' }] });
     const refused = await call('only_task', {}, { tasks: false });
     expect(refused.status).toBe(400);
-    expect(refused.error).toMatchObject({ code: -32021, data: { requiredCapabilities: { extensions: { [TASKS]: {} } } } });
+    expect(refused.error).toMatchObject({
+      code: -32021,
+      data: { requiredCapabilities: { extensions: { [TASKS]: {} } } },
+    });
   });
 
   it('never makes a task of an ordinary tool', async () => {
@@ -103,11 +118,19 @@ describe('task life', () => {
     const taskId = created!.taskId as string;
     expect((await rpc(url, 'tasks/get', { taskId })).result?.status).toBe('working');
     const waiting = await waitFor(url, taskId, ['input_required']);
-    expect(waiting.inputRequests).toEqual({ 'publish@1': { method: 'elicitation/create', params: expect.objectContaining({ message: 'Publish it?' }) } });
-    const ack = await rpc(url, 'tasks/update', { taskId, inputResponses: { 'publish@1': { action: 'accept', content: { publish: true } } } });
+    expect(waiting.inputRequests).toEqual({
+      'publish@1': { method: 'elicitation/create', params: expect.objectContaining({ message: 'Publish it?' }) },
+    });
+    const ack = await rpc(url, 'tasks/update', {
+      taskId,
+      inputResponses: { 'publish@1': { action: 'accept', content: { publish: true } } },
+    });
     expect(ack.result).toEqual({ resultType: 'complete', _meta: expect.any(Object) });
     const done = await waitFor(url, taskId, ['completed', 'failed', 'cancelled']);
-    expect(done).toMatchObject({ status: 'completed', result: { content: [{ type: 'text', text: 'published draft-1' }] } });
+    expect(done).toMatchObject({
+      status: 'completed',
+      result: { content: [{ type: 'text', text: 'published draft-1' }] },
+    });
     expect(done).not.toHaveProperty('inputRequests');
   });
 
@@ -116,15 +139,27 @@ describe('task life', () => {
     const taskId = created!.taskId as string;
     await waitFor(url, taskId, ['input_required']);
     // The handler's own key is not the key the task gave the client: ignored.
-    await rpc(url, 'tasks/update', { taskId, inputResponses: { publish: { action: 'accept', content: { publish: true } } } });
-    expect((await rpc(url, 'tasks/get', { taskId })).result).toMatchObject({ status: 'input_required', inputRequests: { 'publish@1': expect.any(Object) } });
+    await rpc(url, 'tasks/update', {
+      taskId,
+      inputResponses: { publish: { action: 'accept', content: { publish: true } } },
+    });
+    expect((await rpc(url, 'tasks/get', { taskId })).result).toMatchObject({
+      status: 'input_required',
+      inputRequests: { 'publish@1': expect.any(Object) },
+    });
     // Declined: the handler asks again, under a new key.
     await rpc(url, 'tasks/update', { taskId, inputResponses: { 'publish@1': { action: 'decline' } } });
     expect(Object.keys((await pollUntilKey(taskId, 'publish@2')).inputRequests)).toEqual(['publish@2']);
     // A late answer to the old key changes nothing.
-    await rpc(url, 'tasks/update', { taskId, inputResponses: { 'publish@1': { action: 'accept', content: { publish: true } } } });
+    await rpc(url, 'tasks/update', {
+      taskId,
+      inputResponses: { 'publish@1': { action: 'accept', content: { publish: true } } },
+    });
     expect(Object.keys((await rpc(url, 'tasks/get', { taskId })).result?.inputRequests)).toEqual(['publish@2']);
-    await rpc(url, 'tasks/update', { taskId, inputResponses: { 'publish@2': { action: 'accept', content: { publish: false } } } });
+    await rpc(url, 'tasks/update', {
+      taskId,
+      inputResponses: { 'publish@2': { action: 'accept', content: { publish: false } } },
+    });
     expect((await waitFor(url, taskId, ['completed'])).result.content[0].text).toBe('kept draft-1');
   });
 
@@ -137,7 +172,10 @@ describe('task life', () => {
   it('reports a tool error as completed with isError', async () => {
     const { result: created } = await call('refuses', { ms: 100 });
     const done = await waitFor(url, created!.taskId, ['completed', 'failed']);
-    expect(done).toMatchObject({ status: 'completed', result: { isError: true, content: [{ type: 'text', text: 'cannot do that' }] } });
+    expect(done).toMatchObject({
+      status: 'completed',
+      result: { isError: true, content: [{ type: 'text', text: 'cannot do that' }] },
+    });
     expect(done).not.toHaveProperty('error');
   });
 
@@ -174,7 +212,10 @@ describe('cancellation', () => {
     await waitFor(url, created!.taskId, ['completed']);
     const ack = await rpc(url, 'tasks/cancel', { taskId: created!.taskId });
     expect(ack.result?.resultType).toBe('complete');
-    expect((await rpc(url, 'tasks/get', { taskId: created!.taskId })).result).toMatchObject({ status: 'completed', result: { content: [{ text: 'worked 0 ms in a task' }] } });
+    expect((await rpc(url, 'tasks/get', { taskId: created!.taskId })).result).toMatchObject({
+      status: 'completed',
+      result: { content: [{ text: 'worked 0 ms in a task' }] },
+    });
   });
 });
 
@@ -183,7 +224,11 @@ describe('access', () => {
     const { result: created } = await call('work', { ms: 5000 });
     const taskId = created!.taskId as string;
     const unknown = await rpc(url, 'tasks/get', { taskId: 'A'.repeat(32) }, { as: 'bob' });
-    for (const [method, params] of [['tasks/get', { taskId }], ['tasks/update', { taskId, inputResponses: {} }], ['tasks/cancel', { taskId }]] as const) {
+    for (const [method, params] of [
+      ['tasks/get', { taskId }],
+      ['tasks/update', { taskId, inputResponses: {} }],
+      ['tasks/cancel', { taskId }],
+    ] as const) {
       const refused = await rpc(url, method, params, { as: 'bob' });
       expect(refused.error).toMatchObject({ code: -32602, message: unknown.error?.message });
     }
@@ -195,7 +240,10 @@ describe('access', () => {
     expect((await rpc(url, 'tasks/get', { taskId: 'no-such-task' })).error?.code).toBe(-32602);
     expect((await rpc(url, 'tasks/get', { taskId: 42 }, { headers: { 'Mcp-Name': '42' } })).error?.code).toBe(-32602);
     const gated = await rpc(url, 'tasks/get', { taskId: 'A'.repeat(32) }, { tasks: false });
-    expect(gated.error).toMatchObject({ code: -32021, data: { requiredCapabilities: { extensions: { [TASKS]: {} } } } });
+    expect(gated.error).toMatchObject({
+      code: -32021,
+      data: { requiredCapabilities: { extensions: { [TASKS]: {} } } },
+    });
   });
 
   it('requires Mcp-Name to carry the task id', async () => {
@@ -223,22 +271,36 @@ describe('status notifications', () => {
     const taskId = created!.taskId as string;
     const listen = await request(url, 'subscriptions/listen', { notifications: { taskIds: [taskId, 'A'.repeat(32)] } });
     const answered = waitFor(url, taskId, ['input_required']).then(() =>
-      rpc(url, 'tasks/update', { taskId, inputResponses: { 'publish@1': { action: 'accept', content: { publish: true } } } }),
+      rpc(url, 'tasks/update', {
+        taskId,
+        inputResponses: { 'publish@1': { action: 'accept', content: { publish: true } } },
+      }),
     );
     const messages = await readEvents(listen, (m) => m.params?.status === 'completed');
     await answered;
     const [ack, ...notifications] = messages;
-    expect(ack).toMatchObject({ method: 'notifications/subscriptions/acknowledged', params: { notifications: { taskIds: [taskId] } } });
+    expect(ack).toMatchObject({
+      method: 'notifications/subscriptions/acknowledged',
+      params: { notifications: { taskIds: [taskId] } },
+    });
     expect(notifications.every((n) => n.method === 'notifications/tasks' && n.params.taskId === taskId)).toBe(true);
     expect(notifications.every((n) => n.params._meta?.['io.modelcontextprotocol/subscriptionId'] === 1)).toBe(true);
     const statuses = notifications.map((n) => n.params.status);
     expect(statuses[0]).toBe('working');
     expect(statuses).toContain('input_required');
-    expect(notifications.at(-1)?.params).toMatchObject({ status: 'completed', result: { content: [{ text: 'published draft-1' }] } });
+    expect(notifications.at(-1)?.params).toMatchObject({
+      status: 'completed',
+      result: { content: [{ text: 'published draft-1' }] },
+    });
   });
 
   it('refuses task notifications to a client without the extension', async () => {
-    const { error } = await rpc(url, 'subscriptions/listen', { notifications: { taskIds: ['A'.repeat(32)] } }, { tasks: false });
+    const { error } = await rpc(
+      url,
+      'subscriptions/listen',
+      { notifications: { taskIds: ['A'.repeat(32)] } },
+      { tasks: false },
+    );
     expect(error?.code).toBe(-32021);
   });
 });

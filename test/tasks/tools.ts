@@ -15,7 +15,11 @@ export const pause = (ms: number, signal: AbortSignal) =>
     signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
   });
 
-const approval = elicit('Publish it?', { type: 'object', properties: { publish: { type: 'boolean' } }, required: ['publish'] });
+const approval = elicit('Publish it?', {
+  type: 'object',
+  properties: { publish: { type: 'boolean' } },
+  required: ['publish'],
+});
 
 export const fixtureTaskTools = [
   defineTool({
@@ -82,7 +86,11 @@ export const fixtureTaskTools = [
   defineTool({
     name: 'sized',
     description: 'Answers with `count` copies of `char`: a result of a chosen size',
-    inputSchema: { type: 'object', properties: { char: { type: 'string' }, count: { type: 'integer', minimum: 0 } }, required: ['char', 'count'] },
+    inputSchema: {
+      type: 'object',
+      properties: { char: { type: 'string' }, count: { type: 'integer', minimum: 0 } },
+      required: ['char', 'count'],
+    },
     task: 'optional',
     handler: ({ char, count }) => text(String(char).repeat(Number(count))),
   }),
@@ -92,28 +100,37 @@ export const fixtureTaskTools = [
     inputSchema: NO_ARGUMENTS,
     task: 'optional',
     handler: (_args, { inputResponses }) =>
-      Object.keys(inputResponses).length < 2 ? inputRequired({ first: approval, second: approval }, 'asked') : text(`${Object.keys(inputResponses).length} answers`),
+      Object.keys(inputResponses).length < 2
+        ? inputRequired({ first: approval, second: approval }, 'asked')
+        : text(`${Object.keys(inputResponses).length} answers`),
   }),
   defineTool({
     name: 'hoards',
     description: 'Asks for input carrying `count` characters of state: more than a task can keep',
     inputSchema: { type: 'object', properties: { count: { type: 'integer', minimum: 0 } }, required: ['count'] },
     task: 'optional',
-    handler: ({ count }, { state }) => (state === undefined ? inputRequired({ publish: approval }, 'x'.repeat(Number(count))) : text('kept')),
+    handler: ({ count }, { state }) =>
+      state === undefined ? inputRequired({ publish: approval }, 'x'.repeat(Number(count))) : text('kept'),
   }),
   defineTool({
     name: 'whoami',
     description: 'Answers, in a task, the caller its handler received',
     inputSchema: NO_ARGUMENTS,
     task: 'optional',
-    handler: (_, { caller }) => ({ ...text(caller?.subject ?? 'anonymous'), structuredContent: { caller: caller ?? null } }),
+    handler: (_, { caller }) => ({
+      ...text(caller?.subject ?? 'anonymous'),
+      structuredContent: { caller: caller ?? null },
+    }),
   }),
   defineTool({
     name: 'parsed',
     description: 'A zod schema: the task object reads the arguments again, so its transform reaches the handler',
     inputSchema: z.object({ day: z.string().transform((day) => new Date(`${day}T00:00:00Z`)) }),
     task: 'optional',
-    handler: ({ day }) => ({ ...text(day.toISOString()), structuredContent: { isDate: day instanceof Date, year: day.getUTCFullYear() } }),
+    handler: ({ day }) => ({
+      ...text(day.toISOString()),
+      structuredContent: { isDate: day instanceof Date, year: day.getUTCFullYear() },
+    }),
   }),
   defineTool({
     name: 'plain',

@@ -14,13 +14,19 @@ import { fixtureTaskTools, SHORT_TTL_MS } from './tools';
 
 const definition = { info: { name: 'tasks-fixture', version: '1.0.0' }, tools: fixtureTaskTools };
 const server = createServer({ ...definition, extensions: [durableTasks({ pollIntervalMs: 50 })] });
-const shortLived = createServer({ ...definition, extensions: [durableTasks({ pollIntervalMs: 50, ttlMs: SHORT_TTL_MS })] });
+const shortLived = createServer({
+  ...definition,
+  extensions: [durableTasks({ pollIntervalMs: 50, ttlMs: SHORT_TTL_MS })],
+});
 
 /** One object per task, whichever server created it (the TTL travels with the task). */
 export class McpTask extends taskObject(server) {}
 
 /** The token is the principal's name; its scope and claims say so too, so a test sees what a task's handler gets. */
-const principalFromToken: AuthMode = { ...jwt, verify: (token) => ({ subject: token, scopes: ['tasks:run'], claims: { name: token } }) };
+const principalFromToken: AuthMode = {
+  ...jwt,
+  verify: (token) => ({ subject: token, scopes: ['tasks:run'], claims: { name: token } }),
+};
 const router = createRouter(server, [principalFromToken]);
 const shortRouter = createRouter(shortLived, [principalFromToken]);
 

@@ -2,11 +2,16 @@
 import { definePrompt, defineResourceTemplate } from '../../src/mcp';
 import { expectType, type Equal } from './expect';
 
-const messages = (text: string) => ({ messages: [{ role: 'user' as const, content: { type: 'text' as const, text } }] });
+const messages = (text: string) => ({
+  messages: [{ role: 'user' as const, content: { type: 'text' as const, text } }],
+});
 
 definePrompt({
   name: 'review',
-  arguments: [{ name: 'repo', required: true }, { name: 'focus', complete: (typed) => [typed] }],
+  arguments: [
+    { name: 'repo', required: true },
+    { name: 'focus', complete: (typed) => [typed] },
+  ],
   get: (args) => {
     expectType<Equal<typeof args, { repo: string; focus?: string | undefined }>>();
     // @ts-expect-error focus is not required: it may be missing
@@ -20,7 +25,12 @@ defineResourceTemplate({
   uriTemplate: 'github://{owner}/{repo}/{+path}{?ref,depth}',
   name: 'file',
   read: (uri, variables) => {
-    expectType<Equal<typeof variables, { owner: string; repo: string; path: string; ref?: string | undefined; depth?: string | undefined }>>();
+    expectType<
+      Equal<
+        typeof variables,
+        { owner: string; repo: string; path: string; ref?: string | undefined; depth?: string | undefined }
+      >
+    >();
     // @ts-expect-error no variable is called branch
     return { contents: [{ uri, text: variables.branch }] };
   },

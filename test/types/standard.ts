@@ -9,12 +9,21 @@ import { expectType, type ArgsOf, type Equal } from './expect';
 
 export const withZod = defineTool({
   name: 'zod',
-  inputSchema: z.object({ city: z.string(), days: z.number().int().default(3), when: z.string().transform((s) => new Date(s)) }),
+  inputSchema: z.object({
+    city: z.string(),
+    days: z.number().int().default(3),
+    when: z.string().transform((s) => new Date(s)),
+  }),
   outputSchema: z.object({ forecast: z.string() }),
-  handler: ({ city, days, when }) => ({ content: [], structuredContent: { forecast: `${city} ${days} ${when.toISOString()}` } }),
+  handler: ({ city, days, when }) => ({
+    content: [],
+    structuredContent: { forecast: `${city} ${days} ${when.toISOString()}` },
+  }),
 });
 expectType<Equal<ArgsOf<typeof withZod>, { city: string; days: number; when: Date }>>();
-expectType<Equal<CallArgumentsOf<typeof withZod.inputSchema>, { city: string; days?: number | undefined; when: string }>>();
+expectType<
+  Equal<CallArgumentsOf<typeof withZod.inputSchema>, { city: string; days?: number | undefined; when: string }>
+>();
 
 defineTool({
   name: 'zod_output_mismatch',
@@ -26,7 +35,9 @@ defineTool({
 
 export const withValibot = defineTool({
   name: 'valibot',
-  inputSchema: toStandardJsonSchema(v.object({ city: v.pipe(v.string(), v.minLength(1)), units: v.optional(v.picklist(['metric', 'imperial'])) })),
+  inputSchema: toStandardJsonSchema(
+    v.object({ city: v.pipe(v.string(), v.minLength(1)), units: v.optional(v.picklist(['metric', 'imperial'])) }),
+  ),
   handler: ({ city, units }) => text(`${city} ${units ?? 'metric'}`),
 });
 expectType<Equal<ArgsOf<typeof withValibot>, { city: string; units?: 'metric' | 'imperial' | undefined }>>();

@@ -4,7 +4,12 @@ import { expectType, type ArgsOf, type Equal } from './expect';
 
 export const sum = defineTool({
   name: 'sum',
-  inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'], additionalProperties: false },
+  inputSchema: {
+    type: 'object',
+    properties: { a: { type: 'number' }, b: { type: 'number' } },
+    required: ['a', 'b'],
+    additionalProperties: false,
+  },
   outputSchema: { type: 'object', properties: { sum: { type: 'number' } }, required: ['sum'] },
   handler: ({ a, b }) => ({ content: [], structuredContent: { sum: a + b } }),
 });
@@ -22,7 +27,11 @@ defineTool({
 
 defineTool({
   name: 'optional_is_optional',
-  inputSchema: { type: 'object', properties: { a: { type: 'string' }, b: { type: 'integer', default: 3 } }, required: ['a'] },
+  inputSchema: {
+    type: 'object',
+    properties: { a: { type: 'string' }, b: { type: 'integer', default: 3 } },
+    required: ['a'],
+  },
   handler: ({ a, b }) => {
     // @ts-expect-error b is not in required (a default does not make it so): it may be missing
     const n: number = b;
@@ -70,13 +79,33 @@ const everything = {
     pair: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], items: false },
     either: { anyOf: [{ type: 'string' }, { type: 'number' }] },
     one: { oneOf: [{ type: 'boolean' }, { type: 'null' }] },
-    both: { allOf: [{ type: 'object', properties: { x: { type: 'number' } }, required: ['x'] }, { type: 'object', properties: { y: { type: 'string' } }, required: ['y'] }] },
+    both: {
+      allOf: [
+        { type: 'object', properties: { x: { type: 'number' } }, required: ['x'] },
+        { type: 'object', properties: { y: { type: 'string' } }, required: ['y'] },
+      ],
+    },
     exact: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'], additionalProperties: false },
     map: { type: 'object', additionalProperties: { type: 'number' } },
     ref: { $ref: '#/$defs/thing' },
     anything: {},
   },
-  required: ['text', 'count', 'maybe', 'colour', 'kind', 'tags', 'pair', 'either', 'one', 'both', 'exact', 'map', 'ref', 'anything'],
+  required: [
+    'text',
+    'count',
+    'maybe',
+    'colour',
+    'kind',
+    'tags',
+    'pair',
+    'either',
+    'one',
+    'both',
+    'exact',
+    'map',
+    'ref',
+    'anything',
+  ],
   additionalProperties: false,
 } as const;
 type Everything = FromSchema<typeof everything>;
@@ -103,7 +132,9 @@ expectType<
 >();
 
 // Without additionalProperties: false, other keys may come, typed unknown.
-expectType<Equal<FromSchema<{ type: 'object'; properties: { a: { type: 'string' } } }>, { [key: string]: unknown; a?: string }>>();
+expectType<
+  Equal<FromSchema<{ type: 'object'; properties: { a: { type: 'string' } } }>, { [key: string]: unknown; a?: string }>
+>();
 
 // A schema whose literals were widened (declared apart, without `as const`) is unknown where it lost them, never wrong.
 const widened = { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] };
@@ -111,10 +142,14 @@ const fromWidened = defineTool({ name: 'widened', inputSchema: widened, handler:
 expectType<Equal<ArgsOf<typeof fromWidened>, { [key: string]: unknown; n?: unknown }>>();
 
 // Deep nesting gives unknown past the depth limit, not "excessively deep" (TS2589).
-type Nest<D extends unknown[]> = D['length'] extends 40 ? { type: 'string' } : { type: 'object'; properties: { next: Nest<[...D, 0]> }; required: ['next'] };
+type Nest<D extends unknown[]> = D['length'] extends 40
+  ? { type: 'string' }
+  : { type: 'object'; properties: { next: Nest<[...D, 0]> }; required: ['next'] };
 type Deep = FromSchema<Nest<[]>>;
 expectType<Equal<Deep['next']['next']['next']['next']['next']['next']['next']['next']['next']['next'], unknown>>();
-expectType<Equal<Deep['next']['next']['next'], { [key: string]: unknown; next: unknown }> extends true ? false : true>();
+expectType<
+  Equal<Deep['next']['next']['next'], { [key: string]: unknown; next: unknown }> extends true ? false : true
+>();
 
 // The extensions bring their own tool fields (declaration merging, src/tasks/toolFields.ts and
 // src/apps/toolFields.ts): typed where they are declared, and the schemas still type the handler.

@@ -7,8 +7,20 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
-interface Step { uses?: string; run?: string; if?: string; with?: Record<string, unknown>; id?: string; env?: Record<string, string> }
-interface Job { needs?: string[]; if?: string; env?: Record<string, string>; steps: Step[] }
+interface Step {
+  uses?: string;
+  run?: string;
+  if?: string;
+  with?: Record<string, unknown>;
+  id?: string;
+  env?: Record<string, string>;
+}
+interface Job {
+  needs?: string[];
+  if?: string;
+  env?: Record<string, string>;
+  steps: Step[];
+}
 
 const text = readFileSync(new URL('../../.github/workflows/ci.yml', import.meta.url), 'utf8');
 const workflow = parse(text) as { on: Record<string, unknown>; jobs: Record<string, Job> };
@@ -21,7 +33,7 @@ describe('ci.yml', () => {
     expect(Object.keys(workflow.jobs).sort()).toEqual(['browser', 'deploy', 'test']);
   });
 
-  it('tests on Node 22 with the README\'s test command, then check and the fork check, in that order', () => {
+  it("tests on Node 22 with the README's test command, then check and the fork check, in that order", () => {
     const { test } = workflow.jobs;
     expect(test!.steps.find((step) => step.uses?.startsWith('actions/setup-node@'))?.with?.['node-version']).toBe(22);
     expect(runs(test!)).toEqual(['npm ci', 'npm test', 'npm run check', 'npm run test:fork']);
@@ -29,18 +41,29 @@ describe('ci.yml', () => {
     expect(readme).toMatch(/^npm test\s+#/m);
   });
 
-  it('installs Debian\'s chromium before the browser tests', () => {
+  it("installs Debian's chromium before the browser tests", () => {
     const { browser } = workflow.jobs;
-    expect(runs(browser!)).toEqual(['sudo apt-get update && sudo apt-get install -y chromium', 'npm ci', 'npm run test:browser']);
+    expect(runs(browser!)).toEqual([
+      'sudo apt-get update && sudo apt-get install -y chromium',
+      'npm ci',
+      'npm run test:browser',
+    ]);
   });
 
   it('deploys only a push to main, after both test jobs, with the wrangler action, only when both secrets are set', () => {
     const { deploy } = workflow.jobs;
     expect(deploy!.needs).toEqual(['test', 'browser']);
     expect(deploy!.if).toBe("github.event_name == 'push' && github.ref == 'refs/heads/main'");
-    expect(deploy!.env).toEqual({ CLOUDFLARE_API_TOKEN: '${{ secrets.CLOUDFLARE_API_TOKEN }}', CLOUDFLARE_ACCOUNT_ID: '${{ secrets.CLOUDFLARE_ACCOUNT_ID }}' });
+    expect(deploy!.env).toEqual({
+      CLOUDFLARE_API_TOKEN: '${{ secrets.CLOUDFLARE_API_TOKEN }}',
+      CLOUDFLARE_ACCOUNT_ID: '${{ secrets.CLOUDFLARE_ACCOUNT_ID }}',
+    });
     const action = deploy!.steps.find((step) => step.uses?.startsWith('cloudflare/wrangler-action@'));
-    expect(action?.with).toMatchObject({ apiToken: '${{ secrets.CLOUDFLARE_API_TOKEN }}', accountId: '${{ secrets.CLOUDFLARE_ACCOUNT_ID }}', command: 'deploy' });
+    expect(action?.with).toMatchObject({
+      apiToken: '${{ secrets.CLOUDFLARE_API_TOKEN }}',
+      accountId: '${{ secrets.CLOUDFLARE_ACCOUNT_ID }}',
+      command: 'deploy',
+    });
     // Every step that does something waits for the secrets; the one that does not says why nothing happened.
     const gated = "env.CLOUDFLARE_API_TOKEN != '' && env.CLOUDFLARE_ACCOUNT_ID != ''";
     const [notice, ...rest] = deploy!.steps;

@@ -20,7 +20,11 @@ vi.mock('@cfworker/json-schema', async (importOriginal) => {
 const paginated = vi.hoisted(() => ({ lists: [] as string[] }));
 vi.mock('../../src/mcp/paginate', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../src/mcp/paginate')>();
-  return { paginate: (...args: Parameters<typeof actual.paginate>) => (paginated.lists.push(args[0]), actual.paginate(...args)) };
+  return {
+    paginate: (...args: Parameters<typeof actual.paginate>) => (
+      paginated.lists.push(args[0]), actual.paginate(...args)
+    ),
+  };
 });
 
 const { defineTool, text } = await import('../../src/mcp/define');
@@ -53,20 +57,33 @@ describe('a tool compiled at load builds its validators on first use', () => {
   });
 
   it('still refuses at load what an author got wrong: a dialect it cannot check, a network $ref', () => {
-    const tool = (inputSchema: Record<string, unknown>) => defineTool({ name: 't', inputSchema, handler: () => text('') });
-    expect(() => compileTool(tool({ $schema: 'https://example.com/my-dialect', type: 'object' }))).toThrow(/unsupported JSON Schema dialect/);
-    expect(() => compileTool(tool({ type: 'object', properties: { a: { $ref: 'https://example.com/a.json' } } }))).toThrow(/points outside the schema/);
+    const tool = (inputSchema: Record<string, unknown>) =>
+      defineTool({ name: 't', inputSchema, handler: () => text('') });
+    expect(() => compileTool(tool({ $schema: 'https://example.com/my-dialect', type: 'object' }))).toThrow(
+      /unsupported JSON Schema dialect/,
+    );
+    expect(() =>
+      compileTool(tool({ type: 'object', properties: { a: { $ref: 'https://example.com/a.json' } } })),
+    ).toThrow(/points outside the schema/);
   });
 });
 
 describe('a list serializes its pages on its first request', () => {
   it('serializes none when the server is created, then each kind of page once, on the first request that asks for it', async () => {
-    const tools = Array.from({ length: 3 }, (_, i) => defineTool({ name: `t${i}`, inputSchema: { type: 'object' }, handler: () => text('') }));
+    const tools = Array.from({ length: 3 }, (_, i) =>
+      defineTool({ name: `t${i}`, inputSchema: { type: 'object' }, handler: () => text('') }),
+    );
     paginated.lists.length = 0;
     const server = createServer({ info: { name: 'lazy', version: '0' }, tools });
     expect(paginated.lists).toEqual([]);
     const list = (meta?: Parameters<typeof mcpRequest>[1], caller?: object) =>
-      server.handle(mcpRequest({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }, meta, caller ? { caller: caller as never } : {}));
+      server.handle(
+        mcpRequest(
+          { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} },
+          meta,
+          caller ? { caller: caller as never } : {},
+        ),
+      );
     const first = await list();
     expect(JSON.parse((first.result as { json: string }).json).tools).toHaveLength(3);
     expect(paginated.lists).toEqual(['tools/list']);
@@ -84,15 +101,27 @@ describe('a list serializes its pages on its first request', () => {
 describe('server/discover serializes its answer on its first request', () => {
   it('finishes no result when the server is created; each kind of discover answer once, when first asked', async () => {
     const finished = vi.spyOn(CompiledDefinition.prototype, 'finished');
-    const server = createServer({ info: { name: 'lazy', version: '0' }, instructions: 'Say hello.', tools: [defineTool({ name: 't', inputSchema: { type: 'object' }, handler: () => text('') })] });
+    const server = createServer({
+      info: { name: 'lazy', version: '0' },
+      instructions: 'Say hello.',
+      tools: [defineTool({ name: 't', inputSchema: { type: 'object' }, handler: () => text('') })],
+    });
     expect(finished).not.toHaveBeenCalled();
-    const discover = (servesLegacy: boolean) => server.handle(mcpRequest({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: {} }, undefined, { servesLegacy }));
+    const discover = (servesLegacy: boolean) =>
+      server.handle(
+        mcpRequest({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: {} }, undefined, { servesLegacy }),
+      );
     const first = await discover(false);
-    expect(JSON.parse((first.result as { json: string }).json)).toMatchObject({ supportedVersions: ['2026-07-28'], instructions: 'Say hello.' });
+    expect(JSON.parse((first.result as { json: string }).json)).toMatchObject({
+      supportedVersions: ['2026-07-28'],
+      instructions: 'Say hello.',
+    });
     expect(finished).toHaveBeenCalledTimes(1);
     expect((await discover(false)).result).toBe(first.result);
     expect(finished).toHaveBeenCalledTimes(1);
-    expect(JSON.parse(((await discover(true)).result as { json: string }).json).supportedVersions).toContain('2025-11-25');
+    expect(JSON.parse(((await discover(true)).result as { json: string }).json).supportedVersions).toContain(
+      '2025-11-25',
+    );
     expect(finished).toHaveBeenCalledTimes(2);
     finished.mockRestore();
   });

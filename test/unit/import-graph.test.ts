@@ -46,7 +46,11 @@ function cycles(graph: Map<string, string[]>): string[][] {
 
 describe('import graph of src/', () => {
   it('finds a cycle when there is one (the check itself works)', () => {
-    const graph = new Map([['a.ts', ['b.ts']], ['b.ts', ['c.ts']], ['c.ts', ['a.ts']]]);
+    const graph = new Map([
+      ['a.ts', ['b.ts']],
+      ['b.ts', ['c.ts']],
+      ['c.ts', ['a.ts']],
+    ]);
     expect(cycles(graph)).toHaveLength(1);
   });
 
@@ -56,16 +60,22 @@ describe('import graph of src/', () => {
 
   it('keeps the protocol core standing alone: src/mcp imports nothing outside src/mcp, type-only imports included', () => {
     const outside = [...importGraph(join(root, 'src/mcp'))].flatMap(([file, targets]) =>
-      targets.filter((target) => !target.startsWith(join(root, 'src/mcp/')) && !target.endsWith('.json')).map((target) => `${relative(root, file)} → ${relative(root, target)}`),
+      targets
+        .filter((target) => !target.startsWith(join(root, 'src/mcp/')) && !target.endsWith('.json'))
+        .map((target) => `${relative(root, file)} → ${relative(root, target)}`),
     );
     expect(outside).toEqual([]);
   });
 
   it('has each layer reach the core only through its public index or its one internal entry (src/mcp/internal.ts)', () => {
     const entries = [join(root, 'src/mcp/index.ts'), join(root, 'src/mcp/internal.ts')];
-    const around = [...importGraph(join(root, 'src'))].filter(([file]) => layerOf(file) !== 'mcp' && LAYERS.includes(layerOf(file)));
+    const around = [...importGraph(join(root, 'src'))].filter(
+      ([file]) => layerOf(file) !== 'mcp' && LAYERS.includes(layerOf(file)),
+    );
     const intoCore = around.flatMap(([file, targets]) =>
-      targets.filter((target) => layerOf(target) === 'mcp' && !entries.includes(target)).map((target) => `${relative(root, file)} → ${relative(root, target)}`),
+      targets
+        .filter((target) => layerOf(target) === 'mcp' && !entries.includes(target))
+        .map((target) => `${relative(root, file)} → ${relative(root, target)}`),
     );
     expect(around.length).toBeGreaterThan(50); // the layers are really read
     expect(intoCore).toEqual([]);
@@ -81,7 +91,9 @@ describe('import graph of src/', () => {
         if (to !== from && !target.endsWith('.json')) found.set(from, (found.get(from) ?? new Set()).add(to));
       }
     }
-    const wrong = [...found].flatMap(([from, tos]) => [...tos].filter((to) => !BELOW[from]!.includes(to)).map((to) => `src/${from} → src/${to}`));
+    const wrong = [...found].flatMap(([from, tos]) =>
+      [...tos].filter((to) => !BELOW[from]!.includes(to)).map((to) => `src/${from} → src/${to}`),
+    );
     expect(wrong).toEqual([]);
   });
 });

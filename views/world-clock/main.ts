@@ -4,7 +4,13 @@
  * app-only tool `world_clock_refresh`, which the host forwards to the server. Runs in the host's
  * sandboxed iframe; `App` speaks MCP Apps to the host over postMessage (spec extensions/apps).
  */
-import { App, applyDocumentTheme, applyHostFonts, applyHostStyleVariables, type McpUiHostContext } from '@modelcontextprotocol/ext-apps';
+import {
+  App,
+  applyDocumentTheme,
+  applyHostFonts,
+  applyHostStyleVariables,
+  type McpUiHostContext,
+} from '@modelcontextprotocol/ext-apps';
 import './style.css';
 
 interface ZoneTime {
@@ -82,7 +88,8 @@ refresh.addEventListener('click', async () => {
   status.textContent = 'Refreshing…';
   try {
     const result = await app.callServerTool({ name: 'world_clock_refresh', arguments: zones ? { zones } : {} });
-    if (result.isError || !isWorldClock(result.structuredContent)) status.textContent = 'The refresh failed; try again.';
+    if (result.isError || !isWorldClock(result.structuredContent))
+      status.textContent = 'The refresh failed; try again.';
     else render(result.structuredContent);
   } catch {
     status.textContent = 'The host could not reach the server; try again.';

@@ -17,7 +17,8 @@ export interface MessageChain {
 export function answerBatch(oneMessage: MessageChain): Step {
   return function answerBatch(context: HttpContext) {
     // nothing to do for most requests: answered at once, without a promise
-    if (!context.settings.legacyClients || (context.protocolVersionHeader ?? BATCH_VERSION) !== BATCH_VERSION) return undefined;
+    if (!context.settings.legacyClients || (context.protocolVersionHeader ?? BATCH_VERSION) !== BATCH_VERSION)
+      return undefined;
     return readBatch(context, oneMessage);
   };
 }

@@ -26,10 +26,16 @@ export function checkToolPolicy(context: AdmittedContext): Response | undefined 
   // Most tools demand no scope: nothing is built for them.
   const { requiredScopes } = tool.definition;
   // A tool its visibleTo rule hides is unknown to this caller: the core says so, no challenge reveals it.
-  const scopes = requiredScopes?.length && visibleTo(tool.definition, context.caller) ? missingScopes(context.caller, requiredScopes) : [];
+  const scopes =
+    requiredScopes?.length && visibleTo(tool.definition, context.caller)
+      ? missingScopes(context.caller, requiredScopes)
+      : [];
   if (scopes.length === 0) return undefined;
   // Ask for each need once: a missing scope that another missing one implies goes without saying.
-  const { error, challenge } = insufficientScope(metadataUrl(context.settings, originOf(context.url)), context.server.scopeHierarchy.broadest(scopes));
+  const { error, challenge } = insufficientScope(
+    metadataUrl(context.settings, originOf(context.url)),
+    context.server.scopeHierarchy.broadest(scopes),
+  );
   const response = context.fail(id, error);
   response.headers.set('WWW-Authenticate', challenge);
   return response;

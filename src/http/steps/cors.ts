@@ -13,7 +13,8 @@ import { isPublicDocument } from '../discovery';
 import { pathOf } from '../url';
 
 /** Request headers a browser may send: the MCP headers (spec streamable-http, Request Metadata) and trace context. */
-const ALLOWED_HEADER = /^(content-type|accept|authorization|mcp-protocol-version|mcp-method|mcp-name|mcp-param-[!#$%&'*+\-.^_`|~0-9a-z]+|traceparent|tracestate|baggage)$/i;
+const ALLOWED_HEADER =
+  /^(content-type|accept|authorization|mcp-protocol-version|mcp-method|mcp-name|mcp-param-[!#$%&'*+\-.^_`|~0-9a-z]+|traceparent|tracestate|baggage)$/i;
 const EXPOSED_HEADERS = 'MCP-Protocol-Version, Mcp-Method, Mcp-Name, WWW-Authenticate, Retry-After';
 const PREFLIGHT_MAX_AGE = '86400';
 
@@ -27,7 +28,8 @@ function checkOrigin(context: HttpContext): Response | undefined {
   if (origin === null) return undefined;
   // The Server Card and the AI Catalog are public metadata, readable from any origin (./discovery.ts).
   if (isPublicDocument(pathOf(context.url))) return undefined;
-  if (!context.settings.allowsOrigin(origin) && !isOwnPage(context, origin)) return context.fail(null, originNotAllowed(origin));
+  if (!context.settings.allowsOrigin(origin) && !isOwnPage(context, origin))
+    return context.fail(null, originNotAllowed(origin));
   context.allowedOrigin = origin;
   return undefined;
 }
@@ -43,7 +45,10 @@ function preflight({ request }: HttpContext): Response {
   });
   const requested = request.headers.get('Access-Control-Request-Headers');
   if (requested) {
-    const allowed = requested.split(',').map((h: string) => h.trim()).filter((h: string) => ALLOWED_HEADER.test(h));
+    const allowed = requested
+      .split(',')
+      .map((h: string) => h.trim())
+      .filter((h: string) => ALLOWED_HEADER.test(h));
     if (allowed.length > 0) headers.set('Access-Control-Allow-Headers', allowed.join(', '));
   }
   return new Response(null, { status: 204, headers });

@@ -10,7 +10,10 @@ import { callerKey, overLimit } from '../rateLimit';
 export function limitByCaller(context: AdmittedContext): Promise<Response | undefined> | undefined {
   const { env } = context;
   if (!env.MCP_RATE_LIMITER && !env.DISCOVER_RATE_LIMITER) return undefined;
-  const limiter = context.received.message.method === 'server/discover' ? (env.DISCOVER_RATE_LIMITER ?? env.MCP_RATE_LIMITER) : env.MCP_RATE_LIMITER;
+  const limiter =
+    context.received.message.method === 'server/discover'
+      ? (env.DISCOVER_RATE_LIMITER ?? env.MCP_RATE_LIMITER)
+      : env.MCP_RATE_LIMITER;
   if (!limiter) return undefined;
   return overLimit(context, limiter, callerKey(context));
 }

@@ -1,4 +1,15 @@
-import { type CompiledTool, hasModernClaim, type JSONRPCRequest, McpError, noLegacyHandshake, parseMessage, readLegacyMeta, readRequestMeta, type RequestMeta, unsupportedVersion } from '../../mcp/internal';
+import {
+  type CompiledTool,
+  hasModernClaim,
+  type JSONRPCRequest,
+  McpError,
+  noLegacyHandshake,
+  parseMessage,
+  readLegacyMeta,
+  readRequestMeta,
+  type RequestMeta,
+  unsupportedVersion,
+} from '../../mcp/internal';
 import type { Admitted, HttpContext } from '../context';
 import { checkHeaders } from '../headers';
 
@@ -34,7 +45,8 @@ export async function readMessage(context: HttpContext): Promise<Response | unde
 function readMeta(context: HttpContext, message: JSONRPCRequest): RequestMeta | McpError {
   const { server, settings } = context;
   const header = context.protocolVersionHeader;
-  if (hasModernClaim(message.params) || server.supportedVersions.includes(header ?? '')) return readRequestMeta(message.params);
+  if (hasModernClaim(message.params) || server.supportedVersions.includes(header ?? ''))
+    return readRequestMeta(message.params);
   if (settings.legacyClients) return readLegacyMeta(message.method, message.params, header);
   if (message.method === 'initialize') return noLegacyHandshake(server.supportedVersions, message.params);
   // spec 2026-07-28 basic/versioning: a version the server does not serve is -32022, even named by the header alone
@@ -48,7 +60,12 @@ function admit(context: HttpContext, admitted: Admitted): undefined {
 }
 
 /** Refuses a message it has read: the log and the span still name its method, id and what `_meta` said. */
-function refuse(context: HttpContext, message: JSONRPCRequest, meta: RequestMeta | undefined, error: McpError): Response {
+function refuse(
+  context: HttpContext,
+  message: JSONRPCRequest,
+  meta: RequestMeta | undefined,
+  error: McpError,
+): Response {
   context.received = { message, meta, tool: undefined };
   return context.fail(message.id, error);
 }

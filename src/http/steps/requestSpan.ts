@@ -30,7 +30,8 @@ function endTrace(response: Response, context: HttpContext): undefined {
     const target = attributes['gen_ai.tool.name'] ?? attributes['gen_ai.prompt.name'] ?? attributes['mcp.resource.uri'];
     if (method !== undefined) span.updateName(target === undefined ? String(method) : `${method} ${target}`);
     span.setAttributes(attributes);
-    if (attributes['error.type'] !== undefined) span.setStatus({ code: 'error', message: String(attributes['error.type']) });
+    if (attributes['error.type'] !== undefined)
+      span.setStatus({ code: 'error', message: String(attributes['error.type']) });
     span.end();
   });
   return undefined;

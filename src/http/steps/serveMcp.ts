@@ -1,4 +1,14 @@
-import { type Caller, type CompiledServer, internalError, type JSONRPCNotification, type JSONRPCRequest, McpError, type McpRequest, type Reply, type RequestMeta } from '../../mcp/internal';
+import {
+  type Caller,
+  type CompiledServer,
+  internalError,
+  type JSONRPCNotification,
+  type JSONRPCRequest,
+  McpError,
+  type McpRequest,
+  type Reply,
+  type RequestMeta,
+} from '../../mcp/internal';
 import { invalidTokenChallenge, metadataUrl, scopeChallenge } from '../auth';
 import type { AdmittedContext, AdmittedRequest, HttpContext } from '../context';
 import { FirstAnswer } from '../firstAnswer';
@@ -136,7 +146,8 @@ class HttpCall implements McpRequest {
     const { id } = this.message;
     this.replied = true;
     this.clientGone?.removeEventListener('abort', this.cancel); // the client's leaving no longer matters
-    if (reply.listen && slot) return context.answerWithStream(openListenStream(id, reply.listen, context.settings.listenMaxMs, slot));
+    if (reply.listen && slot)
+      return context.answerWithStream(openListenStream(id, reply.listen, context.settings.listenMaxMs, slot));
     slot?.();
     // Only subscriptions/listen has a place to stream in; a listen reply to anything else is a bug of the core.
     if (reply.listen) return context.fail(id, internalError());
@@ -145,10 +156,18 @@ class HttpCall implements McpRequest {
       // A limit the core applies (the task budget) says when to come back, as the edge's limiters do.
       if (response.status === 429) response.headers.set('Retry-After', String(RATE_LIMIT_PERIOD_SECONDS));
       // A handler that found the caller's grant gone (revoked upstream, docs/sign-in.md) answers 401: RFC 6750 3 wants the challenge with it.
-      if (response.status === 401) response.headers.set('WWW-Authenticate', invalidTokenChallenge(metadataUrl(context.settings, originOf(context.url))));
+      if (response.status === 401)
+        response.headers.set(
+          'WWW-Authenticate',
+          invalidTokenChallenge(metadataUrl(context.settings, originOf(context.url))),
+        );
       // A prompt or resource whose scopes the caller lacks: the step-up challenge, as for a tool (checkToolPolicy).
       const scopes = response.status === 403 ? requiredScopesOf(reply.error) : undefined;
-      if (scopes) response.headers.set('WWW-Authenticate', scopeChallenge(metadataUrl(context.settings, originOf(context.url)), scopes));
+      if (scopes)
+        response.headers.set(
+          'WWW-Authenticate',
+          scopeChallenge(metadataUrl(context.settings, originOf(context.url)), scopes),
+        );
       return response;
     }
     if (!stream) return replyResponse(id, reply);

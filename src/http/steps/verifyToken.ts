@@ -19,7 +19,14 @@ export function verifyToken(context: HttpContext): Promise<Response | undefined>
 }
 
 async function verify(context: HttpContext, mode: AuthModeBase): Promise<Response | undefined> {
-  const outcome = await authenticate(context.request, context.settings, originOf(context.url), mode, context.env, context.ctx);
+  const outcome = await authenticate(
+    context.request,
+    context.settings,
+    originOf(context.url),
+    mode,
+    context.env,
+    context.ctx,
+  );
   if (!outcome.refused) {
     context.caller = outcome.caller && widened(outcome.caller, context.server.scopeHierarchy);
     return undefined;

@@ -29,7 +29,8 @@ export function callTool(server: CompiledDefinition, extensions: readonly ToolCa
     // Looked up once per request: by the transport when it checked the tool's HTTP policy, else here.
     const tool = request.tool ?? server.tools.get(name);
     // A tool its visibleTo rule hides from this caller does not exist for it (its scopes are checked by the transport, for the 403 challenge).
-    if (!tool || !visibleTo(tool.definition, request.caller)) return { error: invalidParams(`Unknown tool: ${name}`, { name }) };
+    if (!tool || !visibleTo(tool.definition, request.caller))
+      return { error: invalidParams(`Unknown tool: ${name}`, { name }) };
     // Most tools require no client capability: nothing is built for them.
     const required = tool.definition.requiresClientCapabilities;
     if (required?.length) {
@@ -37,7 +38,8 @@ export function callTool(server: CompiledDefinition, extensions: readonly ToolCa
       if (missing.length > 0) return { error: missingCapability(missing) };
     }
     // spec 2026-07-28 schema CallToolRequestParams: `arguments` is an object when present; null is a malformed request, not a tool input error
-    if (params.arguments !== undefined && !isObject(params.arguments)) return { error: invalidParams('params.arguments must be an object') };
+    if (params.arguments !== undefined && !isObject(params.arguments))
+      return { error: invalidParams('params.arguments must be an object') };
     const args = params.arguments ?? {};
     // `args` as sent (a task keeps them, state is bound to them); `value` as the handler takes them.
     const proceed = (value: unknown): Reply | Promise<Reply> => {
@@ -48,7 +50,11 @@ export function callTool(server: CompiledDefinition, extensions: readonly ToolCa
       const run: Round<Outcome>['run'] = taker
         ? (_context, input) => taker.call(tool, args, input, request)
         : (context) => invokeTool(tool, value, context, direct(server, tool, request, tooLarge));
-      return serveRound(server, request, { salient: { name, arguments: args }, run, finish: (outcome) => finish(server, outcome) });
+      return serveRound(server, request, {
+        salient: { name, arguments: args },
+        run,
+        finish: (outcome) => finish(server, outcome),
+      });
     };
     const read = tool.readArguments(args);
     // A Standard Schema may validate asynchronously; a JSON Schema tool goes on at once.
@@ -68,7 +74,11 @@ function finish(server: CompiledDefinition, outcome: Outcome): Reply {
 }
 
 /** The extension that takes this call over, none, or its refusal (spec extensions/tasks, Capability Negotiation). */
-function claimant(extensions: readonly ToolCalls[], tool: CompiledTool, request: McpRequest): ToolCalls | McpError | undefined {
+function claimant(
+  extensions: readonly ToolCalls[],
+  tool: CompiledTool,
+  request: McpRequest,
+): ToolCalls | McpError | undefined {
   for (const extension of extensions) {
     const claims = extension.claims(tool, request);
     if (claims instanceof McpError) return claims;
@@ -78,7 +88,12 @@ function claimant(extensions: readonly ToolCalls[], tool: CompiledTool, request:
 }
 
 /** How a tool runs when it answers this request itself: the server's time limit, its result as the client will get it. */
-function direct(server: CompiledDefinition, tool: CompiledTool, request: McpRequest, tooLarge: ToolRun['tooLarge']): ToolRun {
+function direct(
+  server: CompiledDefinition,
+  tool: CompiledTool,
+  request: McpRequest,
+  tooLarge: ToolRun['tooLarge'],
+): ToolRun {
   return {
     timeoutMs: tool.definition.timeoutMs ?? server.toolTimeoutMs,
     tooLarge,

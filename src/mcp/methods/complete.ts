@@ -13,18 +13,30 @@ export function complete(server: CompiledDefinition): Method {
   return async (request) => {
     const params = request.message.params ?? {};
     const { ref, argument } = params;
-    if (!isObject(ref) || !isObject(argument) || typeof argument.name !== 'string' || typeof argument.value !== 'string') {
-      return { error: invalidParams('params.ref must be an object and params.argument must have string "name" and "value"') };
+    if (
+      !isObject(ref) ||
+      !isObject(argument) ||
+      typeof argument.name !== 'string' ||
+      typeof argument.value !== 'string'
+    ) {
+      return {
+        error: invalidParams('params.ref must be an object and params.argument must have string "name" and "value"'),
+      };
     }
-    const context = isObject(params.context) && isObject(params.context.arguments) ? (params.context.arguments as Record<string, string>) : {};
+    const context =
+      isObject(params.context) && isObject(params.context.arguments)
+        ? (params.context.arguments as Record<string, string>)
+        : {};
     let completer: Completer | undefined;
     if (ref.type === 'ref/prompt' && typeof ref.name === 'string') {
       const prompt = server.prompts.get(ref.name);
-      if (!prompt || refusalFor(prompt, request.caller, server.scopeHierarchy)) return { error: invalidParams(`Unknown prompt: ${ref.name}`) };
+      if (!prompt || refusalFor(prompt, request.caller, server.scopeHierarchy))
+        return { error: invalidParams(`Unknown prompt: ${ref.name}`) };
       completer = prompt.arguments?.find((a) => a.name === argument.name)?.complete;
     } else if (ref.type === 'ref/resource' && typeof ref.uri === 'string') {
       const template = server.templates.find((t) => t.definition.uriTemplate === ref.uri);
-      if (!template || refusalFor(template.definition, request.caller, server.scopeHierarchy)) return { error: invalidParams(`Unknown resource template: ${ref.uri}`) };
+      if (!template || refusalFor(template.definition, request.caller, server.scopeHierarchy))
+        return { error: invalidParams(`Unknown resource template: ${ref.uri}`) };
       const completers = template.definition.complete ?? {};
       completer = Object.hasOwn(completers, argument.name) ? completers[argument.name] : undefined;
     } else {
@@ -32,6 +44,8 @@ export function complete(server: CompiledDefinition): Method {
     }
     const values = completer ? await completer(argument.value, context) : [];
     // spec 2026-07-28 server/utilities/completion: at most 100 values per response
-    return server.finished({ completion: { values: values.slice(0, 100), total: values.length, hasMore: values.length > 100 } });
+    return server.finished({
+      completion: { values: values.slice(0, 100), total: values.length, hasMore: values.length > 100 },
+    });
   };
 }

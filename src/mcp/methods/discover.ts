@@ -20,7 +20,9 @@ export function discover(server: CompiledDefinition): Method {
     const authenticated = request.caller !== undefined;
     const legacy = request.servesLegacy === true;
     const cache = server.cache('server/discover', authenticated);
-    const result = (answers[2 * Number(authenticated) + Number(legacy)] ??= new RawJson(JSON.stringify(server.finished(body(legacy), cache).result)));
+    const result = (answers[2 * Number(authenticated) + Number(legacy)] ??= new RawJson(
+      JSON.stringify(server.finished(body(legacy), cache).result),
+    ));
     return { result, cache };
   };
 }

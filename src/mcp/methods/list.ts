@@ -39,7 +39,13 @@ type Pages = (legacy: boolean) => Map<string | undefined, RawJson>;
  * `method` names the caching hints the list takes; `name`, what its cursors are minted for (an
  * extension's list, such as `skills/list`, takes the hints of `resources/list` under its own name).
  */
-export function list(server: ServerAtLoad, method: CacheableMethod, key: string, items: readonly ListItem[], name: string = method): Method {
+export function list(
+  server: ServerAtLoad,
+  method: CacheableMethod,
+  key: string,
+  items: readonly ListItem[],
+  name: string = method,
+): Method {
   const page = (policy: CachePolicy) => (list: readonly object[], nextCursor: string | undefined) =>
     server.finished({ [key]: list, ...(nextCursor ? { nextCursor } : {}) }, policy).result;
   const pagesOf = (cursors: string, listed: readonly object[], policy: CachePolicy): Pages => {
@@ -52,7 +58,8 @@ export function list(server: ServerAtLoad, method: CacheableMethod, key: string,
   };
   const serve = (request: McpRequest, pages: Pages, policy: CachePolicy) => {
     const cursor = request.message.params?.cursor;
-    if (cursor !== undefined && typeof cursor !== 'string') return { error: invalidParams('params.cursor must be a string') };
+    if (cursor !== undefined && typeof cursor !== 'string')
+      return { error: invalidParams('params.cursor must be a string') };
     const found = pages(request.meta.era === 'legacy').get(cursor);
     return found ? { result: found, cache: policy } : { error: invalidParams('unknown cursor', { cursor }) };
   };
@@ -76,7 +83,11 @@ export function list(server: ServerAtLoad, method: CacheableMethod, key: string,
     let pages = selections.get(selection);
     if (pages === undefined) {
       // The cursor names the selection: another caller's cursor finds no page here (unless it sees the same items).
-      pages = pagesOf(`${name}:${fnv1a(selection)}`, listed.filter((_, i) => chosen[i]), policy);
+      pages = pagesOf(
+        `${name}:${fnv1a(selection)}`,
+        listed.filter((_, i) => chosen[i]),
+        policy,
+      );
       if (selections.size >= KEPT_SELECTIONS) selections.delete(selections.keys().next().value!);
       selections.set(selection, pages);
     }

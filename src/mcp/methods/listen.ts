@@ -17,8 +17,16 @@ export function listen(server: CompiledDefinition): Method {
     const tag = { [MetaKey.subscriptionId]: id };
     return {
       listen: {
-        acknowledgement: { jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { notifications: {}, _meta: tag } },
-        teardown: { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: 'The server ended the subscription', _meta: tag } },
+        acknowledgement: {
+          jsonrpc: '2.0',
+          method: 'notifications/subscriptions/acknowledged',
+          params: { notifications: {}, _meta: tag },
+        },
+        teardown: {
+          jsonrpc: '2.0',
+          method: 'notifications/cancelled',
+          params: { requestId: id, reason: 'The server ended the subscription', _meta: tag },
+        },
         closing: { resultType: 'complete', _meta: { ...server.serverMeta, ...tag } },
       },
     };

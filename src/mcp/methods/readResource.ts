@@ -15,7 +15,10 @@ export function readResource(server: CompiledDefinition): Method {
     const uri = request.message.params?.uri;
     if (typeof uri !== 'string') return { error: invalidParams('params.uri must be a string') };
     // spec 2026-07-28 server/resources: -32602, not -32002 (which legacy clients still expect)
-    const notFound = request.meta.era === 'legacy' ? resourceNotFoundLegacy(uri) : invalidParams(`Resource not found: ${uri}`, { uri });
+    const notFound =
+      request.meta.era === 'legacy'
+        ? resourceNotFoundLegacy(uri)
+        : invalidParams(`Resource not found: ${uri}`, { uri });
     const { caller } = request;
     const named = server.resources.get(uri);
     const fixed = named && visibleTo(named, caller) ? named : undefined;
@@ -35,9 +38,13 @@ export function readResource(server: CompiledDefinition): Method {
     const policy = found.cache ?? server.cache('resources/read', caller !== undefined);
     return serveRound(server, request, {
       salient: { uri },
-      run: async (context) => (fixed ? fixed.read(context) : ((await template?.definition.read(uri, variables ?? {}, context)) ?? notFound)),
+      run: async (context) =>
+        fixed ? fixed.read(context) : ((await template?.definition.read(uri, variables ?? {}, context)) ?? notFound),
       // A retry depends on answers that are not part of the cache key: immediately stale, private, no-store.
-      finish: (result, retry) => (retry ? { result: server.finished(result, { ttlMs: 0, cacheScope: 'private' }).result } : server.finished(result, policy)),
+      finish: (result, retry) =>
+        retry
+          ? { result: server.finished(result, { ttlMs: 0, cacheScope: 'private' }).result }
+          : server.finished(result, policy),
     });
   };
 }

@@ -15,7 +15,15 @@ export interface AppsHost {
 }
 
 async function bundle(file: string): Promise<string> {
-  const result = await build({ entryPoints: [new URL(file, import.meta.url).pathname], bundle: true, write: false, format: 'esm', platform: 'browser', target: 'es2022', logLevel: 'silent' });
+  const result = await build({
+    entryPoints: [new URL(file, import.meta.url).pathname],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    logLevel: 'silent',
+  });
   return result.outputFiles[0]!.text;
 }
 
@@ -35,9 +43,13 @@ export async function startAppsHost(): Promise<AppsHost> {
     html { color-scheme: light; } html[data-theme=dark] { color-scheme: dark; }
     body { margin: 0; padding: 24px; font: 14px system-ui, sans-serif; background: #f4f5f7; } html[data-theme=dark] body { background: #0b0c0f; }
     iframe { display: block; width: 560px; border: 1px solid #c9ced8; border-radius: 12px; background: transparent; }`;
-  const [host, sandbox] = await Promise.all([serve(page(hostScript, hostStyle)), serve(page(sandboxScript, 'html, body { margin: 0; } iframe { display: block; width: 100%; border: 0; }'))]);
+  const [host, sandbox] = await Promise.all([
+    serve(page(hostScript, hostStyle)),
+    serve(page(sandboxScript, 'html, body { margin: 0; } iframe { display: block; width: 100%; border: 0; }')),
+  ]);
   return {
-    pageFor: (endpoint) => `${origin(host)}/?${new URLSearchParams({ endpoint, sandbox: `${origin(sandbox)}/?host=${encodeURIComponent(origin(host))}` })}`,
+    pageFor: (endpoint) =>
+      `${origin(host)}/?${new URLSearchParams({ endpoint, sandbox: `${origin(sandbox)}/?host=${encodeURIComponent(origin(host))}` })}`,
     close: async () => {
       await Promise.all([host, sandbox].map((s) => new Promise((done) => s.close(done))));
     },

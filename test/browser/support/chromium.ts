@@ -8,7 +8,13 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
-const USUAL_PATHS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable', '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome'];
+const USUAL_PATHS = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+  '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
+];
 
 /**
  * Flags for a headless run that reaches nothing but loopback: without the background-networking
@@ -35,7 +41,10 @@ export function chromiumPath(): string {
     return stated;
   }
   const found = USUAL_PATHS.find((path) => existsSync(path));
-  if (!found) throw new Error('No Chromium found: install it (Debian/Ubuntu: `sudo apt-get install chromium`) or set CHROMIUM_PATH to its executable.');
+  if (!found)
+    throw new Error(
+      'No Chromium found: install it (Debian/Ubuntu: `sudo apt-get install chromium`) or set CHROMIUM_PATH to its executable.',
+    );
   return found;
 }
 

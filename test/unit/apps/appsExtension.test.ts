@@ -20,17 +20,39 @@ const view = defineAppView({
   permissions: { clipboardWrite: {} },
   prefersBorder: false,
 });
-const shown = defineTool({ name: 'shown', inputSchema: { type: 'object' }, ui: { resourceUri: 'ui://fixture/view' }, handler: () => ({ ...text('shown as text'), structuredContent: { n: 1 } }) });
-const appOnly = defineTool({ name: 'app_only', inputSchema: { type: 'object' }, _meta: { 'example.com/kept': true }, ui: { resourceUri: 'ui://fixture/view', visibility: ['app'] }, handler: () => text('refreshed') });
+const shown = defineTool({
+  name: 'shown',
+  inputSchema: { type: 'object' },
+  ui: { resourceUri: 'ui://fixture/view' },
+  handler: () => ({ ...text('shown as text'), structuredContent: { n: 1 } }),
+});
+const appOnly = defineTool({
+  name: 'app_only',
+  inputSchema: { type: 'object' },
+  _meta: { 'example.com/kept': true },
+  ui: { resourceUri: 'ui://fixture/view', visibility: ['app'] },
+  handler: () => text('refreshed'),
+});
 const plainTool = defineTool({ name: 'plain', inputSchema: { type: 'object' }, handler: () => text('plain') });
 const info = { name: 'apps', version: '1.0.0' };
-const alsoHandmade = defineResource({ uri: 'ui://x/h', name: 'h', mimeType: VIEW_MIME_TYPE, read: () => ({ contents: [] }) });
+const alsoHandmade = defineResource({
+  uri: 'ui://x/h',
+  name: 'h',
+  mimeType: VIEW_MIME_TYPE,
+  read: () => ({ contents: [] }),
+});
 const withView = createServer({ info, tools: [shown, appOnly, plainTool], resources: [view], extensions: [apps()] });
 const withoutView = createServer({ info, tools: [plainTool] });
 
-const request = (method: string, params: Record<string, unknown> = {}) => ({ jsonrpc: '2.0' as const, id: 1, method, params });
+const request = (method: string, params: Record<string, unknown> = {}) => ({
+  jsonrpc: '2.0' as const,
+  id: 1,
+  method,
+  params,
+});
 const json = (result: unknown) => (result instanceof RawJson ? JSON.parse(result.json) : result);
-const answer = async (server: typeof withView, method: string, params?: Record<string, unknown>) => json((await server.handle(mcpRequest(request(method, params)))).result);
+const answer = async (server: typeof withView, method: string, params?: Record<string, unknown>) =>
+  json((await server.handle(mcpRequest(request(method, params)))).result);
 
 describe('a server with a view', () => {
   it('advertises io.modelcontextprotocol/ui in discover, and a server without one does not', async () => {
@@ -42,7 +64,10 @@ describe('a server with a view', () => {
     const { tools } = await answer(withView, 'tools/list');
     const byName = Object.fromEntries(tools.map((t: { name: string }) => [t.name, t]));
     expect(byName.shown._meta).toEqual({ ui: { resourceUri: 'ui://fixture/view' } });
-    expect(byName.app_only._meta).toEqual({ 'example.com/kept': true, ui: { resourceUri: 'ui://fixture/view', visibility: ['app'] } });
+    expect(byName.app_only._meta).toEqual({
+      'example.com/kept': true,
+      ui: { resourceUri: 'ui://fixture/view', visibility: ['app'] },
+    });
     expect(byName.plain).not.toHaveProperty('_meta');
     expect(Object.keys(byName.shown).sort()).toEqual(['_meta', 'inputSchema', 'name']);
   });
@@ -54,7 +79,13 @@ describe('a server with a view', () => {
         uri: 'ui://fixture/view',
         name: 'fixture-view',
         mimeType: VIEW_MIME_TYPE,
-        _meta: { ui: { csp: { connectDomains: ['https://api.example.com'], resourceDomains: ['https://*.cdn.example.com'] }, permissions: { clipboardWrite: {} }, prefersBorder: false } },
+        _meta: {
+          ui: {
+            csp: { connectDomains: ['https://api.example.com'], resourceDomains: ['https://*.cdn.example.com'] },
+            permissions: { clipboardWrite: {} },
+            prefersBorder: false,
+          },
+        },
       },
     ]);
   });
@@ -65,11 +96,22 @@ describe('a server with a view', () => {
     expect(VIEW_CACHE).toEqual({ ttlMs: 86_400_000, cacheScope: 'public' });
     const result = json(reply.result);
     expect(result).toMatchObject({ ttlMs: VIEW_CACHE.ttlMs, cacheScope: 'public' });
-    expect(result.contents).toEqual([{ uri: 'ui://fixture/view', mimeType: VIEW_MIME_TYPE, text: HTML, _meta: { ui: expect.objectContaining({ prefersBorder: false }) } }]);
+    expect(result.contents).toEqual([
+      {
+        uri: 'ui://fixture/view',
+        mimeType: VIEW_MIME_TYPE,
+        text: HTML,
+        _meta: { ui: expect.objectContaining({ prefersBorder: false }) },
+      },
+    ]);
   });
 
   it('keeps the view public for an authenticated caller: it holds no secrets', async () => {
-    const reply = await withView.handle(mcpRequest(request('resources/read', { uri: 'ui://fixture/view' }), undefined, { caller: { subject: 'ada', scopes: [], claims: {} } }));
+    const reply = await withView.handle(
+      mcpRequest(request('resources/read', { uri: 'ui://fixture/view' }), undefined, {
+        caller: { subject: 'ada', scopes: [], claims: {} },
+      }),
+    );
     expect('cache' in reply && reply.cache?.cacheScope).toBe('public');
   });
 
@@ -102,20 +144,44 @@ describe('can() and extensions', () => {
 
 describe('mistakes fail at load', () => {
   const viewWith = (extra: object) => () => defineAppView({ uri: 'ui://x/v', name: 'v', html: HTML, ...extra });
-  const serverWith = (tool: ToolDefinition, resources = [view]) => () => createServer({ info, tools: [tool], resources, extensions: [apps()] });
-  const linked = (ui: object) => defineTool({ name: 'linked', inputSchema: { type: 'object' }, ui: ui as never, handler: () => text('') });
+  const serverWith =
+    (tool: ToolDefinition, resources = [view]) =>
+    () =>
+      createServer({ info, tools: [tool], resources, extensions: [apps()] });
+  const linked = (ui: object) =>
+    defineTool({ name: 'linked', inputSchema: { type: 'object' }, ui: ui as never, handler: () => text('') });
 
   it.each([
     ['a URI not under ui://', { uri: 'https://x/v' }, /view "https:\/\/x\/v": the URI must start with ui:\/\//],
     ['no document', { html: 'just text' }, /html must be an HTML5 document, starting with <!doctype html>/],
     ['both a page and html', { page: 'x' }, /give either page \(a folder of views\/\) or html/],
     ['a page name with a path', { html: undefined, page: '../x' }, /page "..\/x" must name a folder of views\//],
-    ['a CSP entry with a path', { csp: { connectDomains: ['https://api.example.com/v1'] } }, /csp.connectDomains entry "https:\/\/api.example.com\/v1" must be an origin alone/],
-    ['a CSP entry that would split the header', { csp: { resourceDomains: ["https://a.com; script-src 'unsafe-eval'"] } }, /csp.resourceDomains entry .* (is not an origin|must be an origin alone)/],
-    ['a CSP entry with another scheme', { csp: { frameDomains: ['javascript://x'] } }, /csp.frameDomains entry "javascript:\/\/x" must use https, http, wss or ws/],
-    ['a misspelt CSP field', { csp: { connectDomain: ['https://a.com'] } }, /unknown csp field "connectDomain"; the spec defines connectDomains/],
+    [
+      'a CSP entry with a path',
+      { csp: { connectDomains: ['https://api.example.com/v1'] } },
+      /csp.connectDomains entry "https:\/\/api.example.com\/v1" must be an origin alone/,
+    ],
+    [
+      'a CSP entry that would split the header',
+      { csp: { resourceDomains: ["https://a.com; script-src 'unsafe-eval'"] } },
+      /csp.resourceDomains entry .* (is not an origin|must be an origin alone)/,
+    ],
+    [
+      'a CSP entry with another scheme',
+      { csp: { frameDomains: ['javascript://x'] } },
+      /csp.frameDomains entry "javascript:\/\/x" must use https, http, wss or ws/,
+    ],
+    [
+      'a misspelt CSP field',
+      { csp: { connectDomain: ['https://a.com'] } },
+      /unknown csp field "connectDomain"; the spec defines connectDomains/,
+    ],
     ['an unknown permission', { permissions: { usb: {} } }, /unknown permission "usb"/],
-    ['a misspelt field', { prefersBorders: true }, /unknown field "prefersBorders"; a view takes uri, name, .* _meta.ui fields csp, permissions, domain, prefersBorder/],
+    [
+      'a misspelt field',
+      { prefersBorders: true },
+      /unknown field "prefersBorders"; a view takes uri, name, .* _meta.ui fields csp, permissions, domain, prefersBorder/,
+    ],
     ['a permission that is not {}', { permissions: { camera: true } }, /permissions.camera must be \{\}/],
     ['prefersBorder not a boolean', { prefersBorder: 'yes' }, /prefersBorder must be true or false/],
   ])('refuses a view with %s', (_, extra, message) => {
@@ -123,29 +189,57 @@ describe('mistakes fail at load', () => {
   });
 
   it('refuses a tool whose resourceUri names no view, naming the views there are', () => {
-    expect(serverWith(linked({ resourceUri: 'ui://fixture/other' }))).toThrow(/tool "linked": ui.resourceUri "ui:\/\/fixture\/other" names no view of this server \(views listed in resources: ui:\/\/fixture\/view\)/);
-    expect(serverWith(linked({ resourceUri: 'ui://fixture/view' }), [])).toThrow(/names no view of this server \(views listed in resources: none\)/);
+    expect(serverWith(linked({ resourceUri: 'ui://fixture/other' }))).toThrow(
+      /tool "linked": ui.resourceUri "ui:\/\/fixture\/other" names no view of this server \(views listed in resources: ui:\/\/fixture\/view\)/,
+    );
+    expect(serverWith(linked({ resourceUri: 'ui://fixture/view' }), [])).toThrow(
+      /names no view of this server \(views listed in resources: none\)/,
+    );
   });
 
   it('refuses a visibility that is empty, repeated or unknown', () => {
     for (const visibility of [[], ['app', 'app'], ['user']]) {
-      expect(serverWith(linked({ resourceUri: 'ui://fixture/view', visibility }))).toThrow(/ui.visibility must list "model", "app" or both/);
+      expect(serverWith(linked({ resourceUri: 'ui://fixture/view', visibility }))).toThrow(
+        /ui.visibility must list "model", "app" or both/,
+      );
     }
   });
 
   it('refuses the deprecated flat _meta key', () => {
-    const flat = defineTool({ name: 'flat', inputSchema: { type: 'object' }, _meta: { 'ui/resourceUri': 'ui://fixture/view' }, ui: { resourceUri: 'ui://fixture/view' }, handler: () => text('') });
+    const flat = defineTool({
+      name: 'flat',
+      inputSchema: { type: 'object' },
+      _meta: { 'ui/resourceUri': 'ui://fixture/view' },
+      ui: { resourceUri: 'ui://fixture/view' },
+      handler: () => text(''),
+    });
     expect(serverWith(flat)).toThrow(/_meta\["ui\/resourceUri"\] is deprecated/);
   });
 
   it('refuses a view made by hand, which defineAppView has not checked', () => {
-    const handmade = defineResource({ uri: 'ui://x/v', name: 'v', mimeType: 'text/html', read: () => ({ contents: [] }) });
-    expect(() => createServer({ info, resources: [handmade], extensions: [apps()] })).toThrow(/resource "ui:\/\/x\/v": a view \(ui:\/\/, text\/html;profile=mcp-app\) is made with defineAppView/);
-    expect(() => createServer({ info, resources: [alsoHandmade], extensions: [apps()] })).toThrow(/resource "ui:\/\/x\/h": a view .* is made with defineAppView/);
+    const handmade = defineResource({
+      uri: 'ui://x/v',
+      name: 'v',
+      mimeType: 'text/html',
+      read: () => ({ contents: [] }),
+    });
+    expect(() => createServer({ info, resources: [handmade], extensions: [apps()] })).toThrow(
+      /resource "ui:\/\/x\/v": a view \(ui:\/\/, text\/html;profile=mcp-app\) is made with defineAppView/,
+    );
+    expect(() => createServer({ info, resources: [alsoHandmade], extensions: [apps()] })).toThrow(
+      /resource "ui:\/\/x\/h": a view .* is made with defineAppView/,
+    );
   });
 
   it('refuses a tool with a view on a server without MCP Apps, saying how to turn it on', () => {
-    const shownHere = defineTool({ name: 'shown_here', inputSchema: { type: 'object' }, ui: { resourceUri: 'ui://fixture/view' }, handler: () => text('') });
-    expect(() => createServer({ info, tools: [shownHere], resources: [view] })).toThrow(/tool "shown_here" has a view \(ui\), which MCP Apps serves: turn it on: `extensions: \[apps\(\)\]` in src\/index.ts/);
+    const shownHere = defineTool({
+      name: 'shown_here',
+      inputSchema: { type: 'object' },
+      ui: { resourceUri: 'ui://fixture/view' },
+      handler: () => text(''),
+    });
+    expect(() => createServer({ info, tools: [shownHere], resources: [view] })).toThrow(
+      /tool "shown_here" has a view \(ui\), which MCP Apps serves: turn it on: `extensions: \[apps\(\)\]` in src\/index.ts/,
+    );
   });
 });

@@ -7,7 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { SettingError } from '../../../src/http/settingsTable';
 import { settingsOf as settingsFor } from '../../support/settings';
 
-const ACCESS = { AUTH_MODE: 'access', ACCESS_TEAM_DOMAIN: 'https://acme.cloudflareaccess.com', ACCESS_AUD: 'a'.repeat(64) };
+const ACCESS = {
+  AUTH_MODE: 'access',
+  ACCESS_TEAM_DOMAIN: 'https://acme.cloudflareaccess.com',
+  ACCESS_AUD: 'a'.repeat(64),
+};
 
 const refusal = (env: Record<string, string>) => {
   const values = settingsFor(env);
@@ -29,17 +33,25 @@ describe('AUTH_MODE = "access" settings', () => {
 
   it('reads several AUD tags, for a Worker behind more than one Access application', () => {
     const settings = settingsFor({ ...ACCESS, ACCESS_AUD: `${'a'.repeat(64)}, ${'b'.repeat(64)}` });
-    expect(settings instanceof SettingError ? settings.message : settings.auth).toMatchObject({ audiences: ['a'.repeat(64), 'b'.repeat(64)] });
+    expect(settings instanceof SettingError ? settings.message : settings.auth).toMatchObject({
+      audiences: ['a'.repeat(64), 'b'.repeat(64)],
+    });
   });
 
   it('takes a bare team domain as https', () => {
     const settings = settingsFor({ ...ACCESS, ACCESS_TEAM_DOMAIN: 'acme.cloudflareaccess.com' });
-    expect(settings instanceof SettingError ? settings.message : settings.auth).toMatchObject({ issuer: 'https://acme.cloudflareaccess.com' });
+    expect(settings instanceof SettingError ? settings.message : settings.auth).toMatchObject({
+      issuer: 'https://acme.cloudflareaccess.com',
+    });
   });
 
   it.each([
     ['no team domain', { ACCESS_TEAM_DOMAIN: '' }, 'ACCESS_TEAM_DOMAIN'],
-    ['a team domain over plain http off loopback', { ACCESS_TEAM_DOMAIN: 'http://acme.cloudflareaccess.com' }, 'ACCESS_TEAM_DOMAIN'],
+    [
+      'a team domain over plain http off loopback',
+      { ACCESS_TEAM_DOMAIN: 'http://acme.cloudflareaccess.com' },
+      'ACCESS_TEAM_DOMAIN',
+    ],
     ['no AUD tag', { ACCESS_AUD: '' }, 'ACCESS_AUD'],
     ['an AUD tag with a character no tag has', { ACCESS_AUD: 'abc$def01' }, 'ACCESS_AUD'],
     ['only a comma', { ACCESS_AUD: ',' }, 'ACCESS_AUD'],

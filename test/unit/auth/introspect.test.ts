@@ -38,10 +38,18 @@ describe('AUTH_MODE = "introspect" settings', () => {
 
   it.each([
     ['no endpoint', { AUTH_INTROSPECTION_URL: '' }, 'AUTH_INTROSPECTION_URL'],
-    ['an endpoint over plain http off loopback', { AUTH_INTROSPECTION_URL: 'http://idp.example.com/introspect' }, 'AUTH_INTROSPECTION_URL'],
+    [
+      'an endpoint over plain http off loopback',
+      { AUTH_INTROSPECTION_URL: 'http://idp.example.com/introspect' },
+      'AUTH_INTROSPECTION_URL',
+    ],
     ['no client id', { AUTH_INTROSPECTION_CLIENT_ID: '' }, 'AUTH_INTROSPECTION_CLIENT_ID'],
     ['no client secret', { AUTH_INTROSPECTION_CLIENT_SECRET: '' }, 'AUTH_INTROSPECTION_CLIENT_SECRET'],
-    ['a client secret with whitespace around it', { AUTH_INTROSPECTION_CLIENT_SECRET: ' s3cret' }, 'AUTH_INTROSPECTION_CLIENT_SECRET'],
+    [
+      'a client secret with whitespace around it',
+      { AUTH_INTROSPECTION_CLIENT_SECRET: ' s3cret' },
+      'AUTH_INTROSPECTION_CLIENT_SECRET',
+    ],
     ['no resource', { AUTH_RESOURCE: '' }, 'AUTH_RESOURCE'],
     ['a cache bound past an hour', { AUTH_INTROSPECTION_CACHE_SECONDS: '7200' }, 'AUTH_INTROSPECTION_CACHE_SECONDS'],
     ['a misspelt introspection setting', { AUTH_INTROSPECTION_CACHE_SECS: '10' }, 'AUTH_INTROSPECTION_CACHE_SECS'],

@@ -62,6 +62,8 @@ describe('the benchmark contenders of what a forker ships', () => {
 
   it('names each contender over its budget, with its size', () => {
     expect(overBudget({ shipped: BUDGETS.shipped, fork: BUDGETS.fork })).toEqual([]);
-    expect(overBudget({ shipped: BUDGETS.shipped, fork: BUDGETS.fork + 10 })).toEqual([`fork: ${BUDGETS.fork + 10} bytes gzip, 10 over its budget of ${BUDGETS.fork}`]);
+    expect(overBudget({ shipped: BUDGETS.shipped, fork: BUDGETS.fork + 10 })).toEqual([
+      `fork: ${BUDGETS.fork + 10} bytes gzip, 10 over its budget of ${BUDGETS.fork}`,
+    ]);
   });
 });

@@ -26,18 +26,22 @@ const SIGN_IN_ENV = {
 /** A sign-in that would admit anyone, and says what it lacks as the real one does (`problem` of src/signin/signInServer.ts). */
 const admitsAll: AuthMode = {
   ...signInSettingsMode,
-  problem: (_, env) => (env.OAUTH_KV ? undefined : new SettingError('OAUTH_KV', 'is required with AUTH_MODE = "signin"')),
+  problem: (_, env) =>
+    env.OAUTH_KV ? undefined : new SettingError('OAUTH_KV', 'is required with AUTH_MODE = "signin"'),
   verify: async () => ({ subject: 'anyone', scopes: [], claims: {} }),
   routes: [],
 };
 const ctx = { waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext;
-const post = () => new Request('https://mcp.example.com/mcp', { method: 'POST', headers: { Authorization: 'Bearer x' }, body: '{}' });
+const post = () =>
+  new Request('https://mcp.example.com/mcp', { method: 'POST', headers: { Authorization: 'Bearer x' }, body: '{}' });
 
 describe('AUTH_MODE = "signin"', () => {
   it('is refused by an entry without sign-in, naming AUTH_MODE and where the mode is added', async () => {
     const response = await createRouter(server).fetch(post(), SIGN_IN_ENV as unknown as Env, ctx);
     expect(response.status).toBe(500);
-    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/AUTH_MODE names a mode this Worker does not include \(it serves none\): add the mode to `auth: \[\.\.\.\]` in src\/index.ts/);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(
+      /AUTH_MODE names a mode this Worker does not include \(it serves none\): add the mode to `auth: \[\.\.\.\]` in src\/index.ts/,
+    );
   });
 
   it('is refused with what the sign-in entry says it lacks, before any token is checked', async () => {
@@ -56,23 +60,51 @@ const settingsFor = (env: Env) => {
 
 /** A Worker env with every var set to a neutral value, plus the ones a test is about. */
 const envWith = (vars: Record<string, string | undefined>) =>
-  ({ ALLOWED_ORIGINS: '', MAX_BODY_BYTES: '', LISTEN_MAX_SECONDS: '', LEGACY_CLIENTS: 'on', AUTH_MODE: 'none', AUTH_ISSUER: '', REQUEST_LOGS: 'off', ...vars }) as unknown as Env;
+  ({
+    ALLOWED_ORIGINS: '',
+    MAX_BODY_BYTES: '',
+    LISTEN_MAX_SECONDS: '',
+    LEGACY_CLIENTS: 'on',
+    AUTH_MODE: 'none',
+    AUTH_ISSUER: '',
+    REQUEST_LOGS: 'off',
+    ...vars,
+  }) as unknown as Env;
 
 describe('bearer mode', () => {
   const env = (token?: string) => envWith({ AUTH_MODE: 'bearer', MCP_BEARER_TOKEN: token });
-  const request = (authorization?: string) => new Request('https://mcp.example.com/mcp', { method: 'POST', headers: authorization ? { Authorization: authorization } : {} });
+  const request = (authorization?: string) =>
+    new Request('https://mcp.example.com/mcp', {
+      method: 'POST',
+      headers: authorization ? { Authorization: authorization } : {},
+    });
 
   it('admits exactly the configured secret', async () => {
     const settings = settingsFor(env('s3cret-token'));
-    expect((await authenticate(request('Bearer s3cret-token'), settings, 'https://mcp.example.com', bearer, env())).caller?.subject).toBe('bearer');
-    for (const header of [undefined, 'Bearer s3cret-tokeN', 'Bearer s3cret-token-longer', 'Basic s3cret-token', 'Bearer ']) {
+    expect(
+      (await authenticate(request('Bearer s3cret-token'), settings, 'https://mcp.example.com', bearer, env())).caller
+        ?.subject,
+    ).toBe('bearer');
+    for (const header of [
+      undefined,
+      'Bearer s3cret-tokeN',
+      'Bearer s3cret-token-longer',
+      'Basic s3cret-token',
+      'Bearer ',
+    ]) {
       const outcome = await authenticate(request(header), settings, 'https://mcp.example.com', bearer, env());
       expect(outcome.refused?.status).toBe(401);
     }
   });
 
   it.each(['bearer', 'BEARER', 'bEaReR'])('reads the scheme %s case-insensitively (RFC 9110 11.1)', async (scheme) => {
-    const outcome = await authenticate(request(`${scheme} s3cret-token`), settingsFor(env('s3cret-token')), 'https://mcp.example.com', bearer, env());
+    const outcome = await authenticate(
+      request(`${scheme} s3cret-token`),
+      settingsFor(env('s3cret-token')),
+      'https://mcp.example.com',
+      bearer,
+      env(),
+    );
     expect(outcome.caller?.subject).toBe('bearer');
   });
 

@@ -24,7 +24,14 @@ describe('listen slots', () => {
     const held = [take('ip:a', 8), take('ip:a', 8)];
     const refused = takeListenSlot('ip:a', 8);
     expect(refused).toMatchObject({ status: 429, message: expect.stringMatching(/limit 2 per client/) });
-    held.push(take('ip:b', 8), take('ip:b', 8), take('principal:c', 8), take('principal:c', 8), take('ip:d', 8), take('ip:d', 8));
+    held.push(
+      take('ip:b', 8),
+      take('ip:b', 8),
+      take('principal:c', 8),
+      take('principal:c', 8),
+      take('ip:d', 8),
+      take('ip:d', 8),
+    );
     expect(takeListenSlot('ip:e', 8)).toMatchObject({ status: 429, message: expect.stringMatching(/limit 8\)/) });
     held.forEach((slot) => slot());
   });
@@ -55,7 +62,11 @@ describe('openListenStream', () => {
     const stream = openListenStream(
       7,
       {
-        acknowledgement: { jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { notifications: {} } },
+        acknowledgement: {
+          jsonrpc: '2.0',
+          method: 'notifications/subscriptions/acknowledged',
+          params: { notifications: {} },
+        },
         teardown: { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7 } },
         closing: { resultType: 'complete' },
       },

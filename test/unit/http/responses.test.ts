@@ -18,7 +18,11 @@ describe('cacheControl', () => {
 describe('answers share their header sets, never their headers', () => {
   it('a header set on one answer (Retry-After, CORS) does not reach the next one', () => {
     const policy = { ttlMs: 0, cacheScope: 'private' } as const;
-    for (const make of [() => errorResponse(1, invalidParams('x')), () => replyResponse(1, { result: {}, cache: policy }), () => replyResponse(1, { result: {} })]) {
+    for (const make of [
+      () => errorResponse(1, invalidParams('x')),
+      () => replyResponse(1, { result: {}, cache: policy }),
+      () => replyResponse(1, { result: {} }),
+    ]) {
       const first = make();
       first.headers.set('Retry-After', '1');
       first.headers.set('Access-Control-Allow-Origin', 'https://a.example');

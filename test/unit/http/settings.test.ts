@@ -11,7 +11,11 @@ import { refused, SHIPPED_MODES } from '../../support/settings';
 
 describe('settings that cannot be read', () => {
   it.each([
-    [{ AUTH_MODE: 'berer' }, 'AUTH_MODE', /names a mode this Worker does not include \(it serves none, bearer, jwt, access, introspect, signin\): add the mode to `auth: \[\.\.\.\]` in src\/index.ts/],
+    [
+      { AUTH_MODE: 'berer' },
+      'AUTH_MODE',
+      /names a mode this Worker does not include \(it serves none, bearer, jwt, access, introspect, signin\): add the mode to `auth: \[\.\.\.\]` in src\/index.ts/,
+    ],
     [{ AUTH_MODE: 'JWT' }, 'AUTH_MODE', /must be `none`, or the name of a mode `src\/index.ts` lists in `auth`/],
     [{ MAX_BODY_BYTES: 'lots' }, 'MAX_BODY_BYTES', /whole number of bytes/],
     [{ MAX_BODY_BYTES: '0x100000' }, 'MAX_BODY_BYTES', /whole number of bytes/],
@@ -23,11 +27,27 @@ describe('settings that cannot be read', () => {
     [{ ALLOWED_HOSTS: 'https://mcp.example.com' }, 'ALLOWED_HOSTS', /host names/],
     [{ REQUEST_LOGS: 'yes' }, 'REQUEST_LOGS', /`on`, `errors` or `off`/],
     [{ LEGACY_CLIENTS: 'true' }, 'LEGACY_CLIENTS', /`on` or `off`/],
-    [{ PUBLIC_URL: 'https://mcp.example.com/' }, 'PUBLIC_URL', /https URL \(http only on loopback\) whose path is `\/mcp`.*its path is "\/"/],
+    [
+      { PUBLIC_URL: 'https://mcp.example.com/' },
+      'PUBLIC_URL',
+      /https URL \(http only on loopback\) whose path is `\/mcp`.*its path is "\/"/,
+    ],
     [{ PUBLIC_URL: 'http://mcp.example.com/mcp' }, 'PUBLIC_URL', /whose path is `\/mcp`/],
-    [{ AUTH_MODE: 'jwt', AUTH_RESOURCE: 'https://mcp.example.com/mcp' }, 'AUTH_ISSUER', /required with AUTH_MODE = "jwt"/],
-    [{ AUTH_MODE: 'jwt', AUTH_ISSUER: 'https://issuer.example.com' }, 'AUTH_RESOURCE', /required with AUTH_MODE = "jwt"/],
-    [{ AUTH_MODE: 'jwt', AUTH_ISSUER: 'http://issuer.example.com', AUTH_RESOURCE: 'https://mcp.example.com/mcp' }, 'AUTH_ISSUER', /https URL/],
+    [
+      { AUTH_MODE: 'jwt', AUTH_RESOURCE: 'https://mcp.example.com/mcp' },
+      'AUTH_ISSUER',
+      /required with AUTH_MODE = "jwt"/,
+    ],
+    [
+      { AUTH_MODE: 'jwt', AUTH_ISSUER: 'https://issuer.example.com' },
+      'AUTH_RESOURCE',
+      /required with AUTH_MODE = "jwt"/,
+    ],
+    [
+      { AUTH_MODE: 'jwt', AUTH_ISSUER: 'http://issuer.example.com', AUTH_RESOURCE: 'https://mcp.example.com/mcp' },
+      'AUTH_ISSUER',
+      /https URL/,
+    ],
     [{ AUTH_MODE: 'bearer' }, 'MCP_BEARER_TOKEN', /required with AUTH_MODE = "bearer"/],
     [{ AUTH_MODE: 'bearer', MCP_BEARER_TOKEN: ' s3cret\n' }, 'MCP_BEARER_TOKEN', /no whitespace around it/],
     [{ AUTH_MOD: 'jwt' }, 'AUTH_MOD', /not a setting of this Worker; its AUTH_ settings are AUTH_MODE, /],
@@ -39,15 +59,19 @@ describe('settings that cannot be read', () => {
 
   it('never puts a secret in the message, and says what was wrong with the rest', () => {
     expect(refused({ AUTH_MODE: 'bearer', MCP_BEARER_TOKEN: ' hunter2 ' }).message).not.toContain('hunter2');
-    expect(refused({ ALLOWED_ORIGINS: 'https://ok.example.com, not-an-origin' }).detail).toBe('"not-an-origin" is not an origin');
+    expect(refused({ ALLOWED_ORIGINS: 'https://ok.example.com, not-an-origin' }).detail).toBe(
+      '"not-an-origin" is not an origin',
+    );
     expect(refused({ AUTH_MODE: 'JWT' }).detail).toBe('it is "JWT"');
   });
 });
 
 describe('settings that can be read', () => {
-  it('takes the table\'s default for each var that is unset or empty', () => {
+  it("takes the table's default for each var that is unset or empty", () => {
     const values = parseRows(SETTINGS, { AUTH_MODE: '', ALLOWED_HOSTS: '' });
-    expect(values).toEqual(Object.fromEntries(Object.entries(SETTINGS).map(([name, setting]) => [name, setting.default])));
+    expect(values).toEqual(
+      Object.fromEntries(Object.entries(SETTINGS).map(([name, setting]) => [name, setting.default])),
+    );
   });
 
   it('reads an empty AUTH_ var of a mode the Worker does not include as unset, as wrangler.toml keeps `AUTH_ISSUER = ""`', () => {
@@ -55,12 +79,17 @@ describe('settings that can be read', () => {
   });
 
   it('has the rows of the modes a Worker includes, and no others: a mode left out takes its settings with it', () => {
-    expect(readSettings({ AUTH_MODE: 'jwt', AUTH_ISSUER: 'https://issuer.example.com', AUTH_RESOURCE: 'https://mcp.example.com/mcp' }, [jwt])).not.toBeInstanceOf(SettingError);
+    expect(
+      readSettings(
+        { AUTH_MODE: 'jwt', AUTH_ISSUER: 'https://issuer.example.com', AUTH_RESOURCE: 'https://mcp.example.com/mcp' },
+        [jwt],
+      ),
+    ).not.toBeInstanceOf(SettingError);
     const error = readSettings({ AUTH_INTROSPECTION_URL: 'https://idp.example.com/introspect' }, [jwt]);
     expect(error instanceof SettingError && error.setting).toBe('AUTH_INTROSPECTION_URL');
   });
 
-  it('reads each value by its setting\'s grammar', () => {
+  it("reads each value by its setting's grammar", () => {
     expect(
       parseRows(Object.assign({}, SETTINGS, ...SHIPPED_MODES.map((mode) => mode.settings)), {
         ALLOWED_ORIGINS: 'https://app.example.com, https://*.example.org http://localhost:*',
@@ -92,10 +121,24 @@ const settingsFor = (env: Env) => {
 
 /** A Worker env with every var set to a neutral value, plus the ones a test is about. */
 const envWith = (vars: Record<string, string | undefined>) =>
-  ({ ALLOWED_ORIGINS: '', MAX_BODY_BYTES: '', LISTEN_MAX_SECONDS: '', LEGACY_CLIENTS: 'on', AUTH_MODE: 'none', AUTH_ISSUER: '', REQUEST_LOGS: 'off', ...vars }) as unknown as Env;
+  ({
+    ALLOWED_ORIGINS: '',
+    MAX_BODY_BYTES: '',
+    LISTEN_MAX_SECONDS: '',
+    LEGACY_CLIENTS: 'on',
+    AUTH_MODE: 'none',
+    AUTH_ISSUER: '',
+    REQUEST_LOGS: 'off',
+    ...vars,
+  }) as unknown as Env;
 
 describe('allowed origins', () => {
-  const settings = settingsFor(envWith({ ALLOWED_ORIGINS: 'https://app.example.com, https://*.example.org http://localhost:*', MAX_BODY_BYTES: '2048' }));
+  const settings = settingsFor(
+    envWith({
+      ALLOWED_ORIGINS: 'https://app.example.com, https://*.example.org http://localhost:*',
+      MAX_BODY_BYTES: '2048',
+    }),
+  );
   it.each([
     ['https://app.example.com', true],
     ['https://APP.example.com', true],

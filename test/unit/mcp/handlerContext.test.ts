@@ -26,10 +26,18 @@ function contextWith(overrides: Partial<McpRequest> = {}, logging = true) {
 
 describe('handlerContext', () => {
   it('describes the client and the round from the request', () => {
-    const caller = { subject: 'alice', scopes: ['mcp:read'], claims: { sub: 'alice', email: 'alice@example.com', groups: ['eng'] } };
+    const caller = {
+      subject: 'alice',
+      scopes: ['mcp:read'],
+      claims: { sub: 'alice', email: 'alice@example.com', groups: ['eng'] },
+    };
     const { context } = contextWith({ caller });
     const { client, env, inputResponses, state } = context;
-    expect(client).toEqual({ protocolVersion: '2026-07-28', capabilities: meta.clientCapabilities, info: meta.clientInfo });
+    expect(client).toEqual({
+      protocolVersion: '2026-07-28',
+      capabilities: meta.clientCapabilities,
+      info: meta.clientInfo,
+    });
     expect(env).toEqual({ NAME: 'unit' });
     expect(inputResponses).toEqual({ a: { ok: true } });
     expect(state).toEqual({ step: 2 });
@@ -50,9 +58,17 @@ describe('handlerContext', () => {
     log('info', 'below the requested level: dropped');
     log('error', { detail: 'sent' }, 'unit');
     expect(sent).toEqual([
-      { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'p1', progress: 1, total: 3, message: 'first' } },
+      {
+        jsonrpc: '2.0',
+        method: 'notifications/progress',
+        params: { progressToken: 'p1', progress: 1, total: 3, message: 'first' },
+      },
       { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'p1', progress: 2 } },
-      { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'error', data: { detail: 'sent' }, logger: 'unit' } },
+      {
+        jsonrpc: '2.0',
+        method: 'notifications/message',
+        params: { level: 'error', data: { detail: 'sent' }, logger: 'unit' },
+      },
     ]);
     expect([can('elicitation.form'), can('elicitation.url'), can('sampling')]).toEqual([true, false, false]);
     // the same function each time it is asked for
@@ -65,12 +81,14 @@ describe('handlerContext', () => {
     expect(sent).toEqual([]);
   });
 
-  it('signal is the call\'s, and fetch is the global one without a trace context', () => {
+  it("signal is the call's, and fetch is the global one without a trace context", () => {
     const controller = new AbortController();
     const { context } = contextWith({ signal: controller.signal });
     expect(context.signal).toBe(controller.signal);
     expect(context.fetch).toBe(fetch);
-    const traced = contextWith({ trace: { traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' } }).context;
+    const traced = contextWith({
+      trace: { traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' },
+    }).context;
     expect(traced.fetch).not.toBe(fetch);
   });
 });

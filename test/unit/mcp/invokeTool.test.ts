@@ -41,14 +41,21 @@ describe('tool time limit', () => {
       new Request('http://localhost/mcp', {
         method: 'POST',
         headers: mcpHeaders('tools/call', 'upstream_hangs'),
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'upstream_hangs', arguments: {}, _meta: meta() } }),
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'upstream_hangs', arguments: {}, _meta: meta() },
+        }),
       }),
       env,
       { waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext,
     );
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ result: { isError: true, content: [{ text: expect.stringMatching(/did not finish within 0.3 s/) }] } });
+    expect(await response.json()).toMatchObject({
+      result: { isError: true, content: [{ text: expect.stringMatching(/did not finish within 0.3 s/) }] },
+    });
     expect(upstream.started).toBe(1);
     const deadline = Date.now() + 10_000; // generous: only a failing test waits it out
     while (upstream.abandoned < 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));

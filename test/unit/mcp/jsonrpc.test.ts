@@ -3,7 +3,11 @@ import { MAX_JSON_DEPTH, parseMessage } from '../../../src/mcp/jsonrpc';
 
 describe('parseMessage', () => {
   it('reads a request and a notification', () => {
-    expect(parseMessage('{"jsonrpc":"2.0","id":"a","method":"m"}').message).toEqual({ jsonrpc: '2.0', id: 'a', method: 'm' });
+    expect(parseMessage('{"jsonrpc":"2.0","id":"a","method":"m"}').message).toEqual({
+      jsonrpc: '2.0',
+      id: 'a',
+      method: 'm',
+    });
     expect(parseMessage('{"jsonrpc":"2.0","method":"n"}').message).toEqual({ jsonrpc: '2.0', method: 'n' });
   });
 
@@ -20,7 +24,8 @@ describe('parseMessage', () => {
   });
 
   it('allows nesting up to the limit and refuses one level more', () => {
-    const nest = (depth: number) => `{"jsonrpc":"2.0","id":1,"method":"m","params":{"x":${'['.repeat(depth - 2)}${']'.repeat(depth - 2)}}}`;
+    const nest = (depth: number) =>
+      `{"jsonrpc":"2.0","id":1,"method":"m","params":{"x":${'['.repeat(depth - 2)}${']'.repeat(depth - 2)}}}`;
     expect(parseMessage(nest(MAX_JSON_DEPTH)).message).toBeDefined();
     expect(parseMessage(nest(MAX_JSON_DEPTH + 1)).error?.code).toBe(-32600);
   });
@@ -67,9 +72,16 @@ describe('ids beyond 2^53 (spec basic/index: the response MUST include the same 
     expect(parsed.error && JSON.stringify(parsed.id)).toBe(BIG);
   });
 
-  it('keeps the big ids of a batch\'s members digit for digit', () => {
-    const parsed = parseMessage(`[{"jsonrpc":"2.0","id":${BIG},"method":"m"},"x",{"jsonrpc":"2.0","id":1,"method":"m"},{"id":${BIG}9}]`);
-    expect(parsed.error && parsed.batch?.map((member) => JSON.stringify((member as { id?: unknown }).id))).toEqual([BIG, undefined, '1', `${BIG}9`]);
+  it("keeps the big ids of a batch's members digit for digit", () => {
+    const parsed = parseMessage(
+      `[{"jsonrpc":"2.0","id":${BIG},"method":"m"},"x",{"jsonrpc":"2.0","id":1,"method":"m"},{"id":${BIG}9}]`,
+    );
+    expect(parsed.error && parsed.batch?.map((member) => JSON.stringify((member as { id?: unknown }).id))).toEqual([
+      BIG,
+      undefined,
+      '1',
+      `${BIG}9`,
+    ]);
   });
 
   it('finds the id of a 3.8 MB body with one parse and one linear scan (a reviver over the whole body took 1.5 s)', () => {
@@ -86,7 +98,7 @@ describe('ids beyond 2^53 (spec basic/index: the response MUST include the same 
     expect(work.searched).toBeLessThanOrEqual(3 * text.length);
   });
 
-  it('counts the scan\'s work: a body twice as long costs twice as much, not four times', () => {
+  it("counts the scan's work: a body twice as long costs twice as much, not four times", () => {
     const body = (rows: number) =>
       `{"jsonrpc":"2.0","method":"m","params":{"rows":${JSON.stringify(Array.from({ length: rows }, (_, i) => ({ id: i, s: 'x"y', n: [i, [i]] })))}},"id":${BIG}}`;
     const small = countSearchWork(() => parseMessage(body(20_000)));
@@ -101,7 +113,11 @@ describe('ids beyond 2^53 (spec basic/index: the response MUST include the same 
  * global or sticky regular expression's `lastIndex` to the end of its match, and `String#indexOf`
  * from its start to what it found; and every `JSON.parse`, with whether it was given a reviver.
  */
-function countSearchWork<T>(run: () => T): { result: T; searched: number; parses: { length: number; reviver: boolean }[] } {
+function countSearchWork<T>(run: () => T): {
+  result: T;
+  searched: number;
+  parses: { length: number; reviver: boolean }[];
+} {
   const { exec } = RegExp.prototype;
   const { indexOf } = String.prototype;
   const { parse } = JSON;

@@ -10,7 +10,14 @@ const TRACEPARENT = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
 describe('readRequestMeta', () => {
   it('reads the required fields and the optional ones', () => {
     const meta = readRequestMeta({
-      _meta: { [V]: '2026-07-28', [CAPS]: { sampling: {} }, progressToken: 3, 'io.modelcontextprotocol/logLevel': 'warning', traceparent: TRACEPARENT, tracestate: 'congo=t61rcWkgMzE' },
+      _meta: {
+        [V]: '2026-07-28',
+        [CAPS]: { sampling: {} },
+        progressToken: 3,
+        'io.modelcontextprotocol/logLevel': 'warning',
+        traceparent: TRACEPARENT,
+        tracestate: 'congo=t61rcWkgMzE',
+      },
     });
     expect(meta).toEqual({
       protocolVersion: '2026-07-28',
@@ -28,13 +35,24 @@ describe('readRequestMeta', () => {
       { traceparent: `${TRACEPARENT}\r\nx-injected: 1` },
       { tracestate: 'a=b' },
     ]) {
-      expect(readRequestMeta({ _meta: { [V]: '2026-07-28', [CAPS]: {}, ..._meta } })).toEqual({ protocolVersion: '2026-07-28', clientCapabilities: {} });
+      expect(readRequestMeta({ _meta: { [V]: '2026-07-28', [CAPS]: {}, ..._meta } })).toEqual({
+        protocolVersion: '2026-07-28',
+        clientCapabilities: {},
+      });
     }
   });
 
-  it('reads a legacy request\'s trace context by the same rules', () => {
-    expect(readLegacyMeta('tools/list', { _meta: { traceparent: TRACEPARENT, tracestate: 'a=b' } }, '2025-11-25')).toMatchObject({ trace: { traceparent: TRACEPARENT, tracestate: 'a=b' } });
-    expect(readLegacyMeta('tools/list', { _meta: { traceparent: 'not-a-traceparent; injected=1', tracestate: 'a=b' } }, '2025-11-25')).toEqual({
+  it("reads a legacy request's trace context by the same rules", () => {
+    expect(
+      readLegacyMeta('tools/list', { _meta: { traceparent: TRACEPARENT, tracestate: 'a=b' } }, '2025-11-25'),
+    ).toMatchObject({ trace: { traceparent: TRACEPARENT, tracestate: 'a=b' } });
+    expect(
+      readLegacyMeta(
+        'tools/list',
+        { _meta: { traceparent: 'not-a-traceparent; injected=1', tracestate: 'a=b' } },
+        '2025-11-25',
+      ),
+    ).toEqual({
       era: 'legacy',
       protocolVersion: '2025-11-25',
       clientCapabilities: {},

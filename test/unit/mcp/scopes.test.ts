@@ -6,7 +6,7 @@ import { compileScopeHierarchy } from '../../../src/mcp/scopes';
 const hierarchy = compileScopeHierarchy({ admin: ['repo'], repo: ['repo:read', 'repo:write'] });
 
 describe('scopeHierarchy', () => {
-  it('grants what a scope implies, transitively, after the token\'s own scopes', () => {
+  it("grants what a scope implies, transitively, after the token's own scopes", () => {
     expect(hierarchy.grants(['admin'])).toEqual(['admin', 'repo', 'repo:read', 'repo:write']);
     expect(hierarchy.grants(['repo:read', 'repo'])).toEqual(['repo:read', 'repo', 'repo:write']);
   });
@@ -33,6 +33,8 @@ describe('scopeHierarchy', () => {
     [{ repo: ['repo read'] }, /"repo read" is not a scope/],
     [{ 'a"b': ['c'] }, /is not a scope/],
   ])('refuses a malformed hierarchy at load: %j', (scopeHierarchy, message) => {
-    expect(() => createServer({ info: { name: 'x', version: '1' }, scopeHierarchy: scopeHierarchy as never })).toThrow(message);
+    expect(() => createServer({ info: { name: 'x', version: '1' }, scopeHierarchy: scopeHierarchy as never })).toThrow(
+      message,
+    );
   });
 });

@@ -1,9 +1,19 @@
 /** Sealed requestState: AES-GCM with the request's identity as additional data. */
 import { describe, expect, it } from 'vitest';
 import { McpError } from '../../../src/mcp/errors';
-import { canonicalJson, MAX_REQUEST_STATE_CHARS, openState, sealState, type StateBinding } from '../../../src/mcp/state';
+import {
+  canonicalJson,
+  MAX_REQUEST_STATE_CHARS,
+  openState,
+  sealState,
+  type StateBinding,
+} from '../../../src/mcp/state';
 
-const binding: StateBinding = { method: 'tools/call', salient: { name: 'wizard', arguments: { a: 1, b: [2, 3] } }, principal: 'user-1' };
+const binding: StateBinding = {
+  method: 'tools/call',
+  salient: { name: 'wizard', arguments: { a: 1, b: [2, 3] } },
+  principal: 'user-1',
+};
 
 describe('requestState', () => {
   it('opens what it sealed, whatever the key order of the parameters', async () => {
@@ -19,10 +29,15 @@ describe('requestState', () => {
     ['another principal', { binding: { ...binding, principal: 'user-2' } }],
     ['no principal', { binding: { ...binding, principal: undefined } }],
     ['a later time than the expiry', { now: Date.now() + 61_000 }],
-  ] as [string, { secret?: string; binding?: StateBinding; now?: number }][])('refuses it under %s', async (_, change: { secret?: string; binding?: StateBinding; now?: number }) => {
-    const sealed = await sealState('secret', binding, 'x', 60_000);
-    expect(await openState(change.secret ?? 'secret', change.binding ?? binding, sealed, change.now)).toBeInstanceOf(McpError);
-  });
+  ] as [string, { secret?: string; binding?: StateBinding; now?: number }][])(
+    'refuses it under %s',
+    async (_, change: { secret?: string; binding?: StateBinding; now?: number }) => {
+      const sealed = await sealState('secret', binding, 'x', 60_000);
+      expect(await openState(change.secret ?? 'secret', change.binding ?? binding, sealed, change.now)).toBeInstanceOf(
+        McpError,
+      );
+    },
+  );
 
   it.each([
     ['a number', 42],
@@ -41,6 +56,8 @@ describe('requestState', () => {
   });
 
   it('canonicalises JSON with sorted keys', () => {
-    expect(canonicalJson({ b: 1, a: { d: [1, { z: 0, y: 1 }], c: null } })).toBe('{"a":{"c":null,"d":[1,{"y":1,"z":0}]},"b":1}');
+    expect(canonicalJson({ b: 1, a: { d: [1, { z: 0, y: 1 }], c: null } })).toBe(
+      '{"a":{"c":null,"d":[1,{"y":1,"z":0}]},"b":1}',
+    );
   });
 });

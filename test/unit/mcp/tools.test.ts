@@ -55,9 +55,21 @@ describe('compileTool', () => {
     ['a name with a space', { a: { type: 'string', 'x-mcp-header': 'Bad Name' } }, /HTTP token/],
     ['a number parameter', { a: { type: 'number', 'x-mcp-header': 'A' } }, /string, integer or boolean/],
     ['an object parameter', { a: { type: 'object', 'x-mcp-header': 'A' } }, /string, integer or boolean/],
-    ['a duplicate name in another case', { a: { type: 'string', 'x-mcp-header': 'Id' }, b: { type: 'string', 'x-mcp-header': 'ID' } }, /used twice/],
-    ['a parameter inside items', { a: { type: 'array', items: { type: 'object', properties: { b: { type: 'string', 'x-mcp-header': 'B' } } } } }, /reached only through "properties"/],
-    ['a parameter inside anyOf', { a: { anyOf: [{ type: 'string', 'x-mcp-header': 'A' }] } }, /reached only through "properties"/],
+    [
+      'a duplicate name in another case',
+      { a: { type: 'string', 'x-mcp-header': 'Id' }, b: { type: 'string', 'x-mcp-header': 'ID' } },
+      /used twice/,
+    ],
+    [
+      'a parameter inside items',
+      { a: { type: 'array', items: { type: 'object', properties: { b: { type: 'string', 'x-mcp-header': 'B' } } } } },
+      /reached only through "properties"/,
+    ],
+    [
+      'a parameter inside anyOf',
+      { a: { anyOf: [{ type: 'string', 'x-mcp-header': 'A' }] } },
+      /reached only through "properties"/,
+    ],
   ])('refuses %s at load time', (_, properties, message) => {
     expect(() => compileTool(tool({ type: 'object', properties }))).toThrow(message);
   });
@@ -67,29 +79,49 @@ describe('compileTool', () => {
   });
 
   it('validates arguments with the declared dialect and refuses unknown dialects', () => {
-    const draft7 = compileTool(tool({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { n: { type: 'integer' } } }));
+    const draft7 = compileTool(
+      tool({
+        $schema: 'http://json-schema.org/draft-07/schema#',
+        type: 'object',
+        properties: { n: { type: 'integer' } },
+      }),
+    );
     const args = { n: 1 };
     expect(draft7.readArguments(args)).toBe(args);
-    expect(draft7.readArguments({ n: 'x' })).toEqual(expect.objectContaining({ message: expect.stringMatching(/\/n/) }));
-    expect(() => compileTool(tool({ $schema: 'https://example.com/my-dialect', type: 'object' }))).toThrow(/unsupported JSON Schema dialect/);
+    expect(draft7.readArguments({ n: 'x' })).toEqual(
+      expect.objectContaining({ message: expect.stringMatching(/\/n/) }),
+    );
+    expect(() => compileTool(tool({ $schema: 'https://example.com/my-dialect', type: 'object' }))).toThrow(
+      /unsupported JSON Schema dialect/,
+    );
   });
 
   it('keeps 2020-12 keywords working by default', () => {
-    const compiled = compileTool(tool({ type: 'object', properties: { pair: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], items: false } } }));
+    const compiled = compileTool(
+      tool({
+        type: 'object',
+        properties: { pair: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], items: false } },
+      }),
+    );
     expect(compiled.readArguments({ pair: ['a', 1] })).not.toBeInstanceOf(ToolError);
     expect(compiled.readArguments({ pair: ['a', 1, 2] })).toBeInstanceOf(ToolError);
   });
 });
 
 describe('compileTool with a Standard Schema', () => {
-  const standardTool = (inputSchema: unknown) => defineTool({ name: 'std', inputSchema: inputSchema as z.ZodObject, handler: () => text('') });
+  const standardTool = (inputSchema: unknown) =>
+    defineTool({ name: 'std', inputSchema: inputSchema as z.ZodObject, handler: () => text('') });
 
   it('fails at load, naming the tool, when the schema cannot be said in JSON Schema', () => {
-    expect(() => compileTool(standardTool(z.object({ when: z.date() })))).toThrow(/^tool "std" inputSchema: no JSON Schema: /);
+    expect(() => compileTool(standardTool(z.object({ when: z.date() })))).toThrow(
+      /^tool "std" inputSchema: no JSON Schema: /,
+    );
   });
 
   it('fails at load, naming the tool, when the schema gives no JSON Schema at all (valibot unwrapped)', () => {
-    expect(() => compileTool(standardTool(v.object({ city: v.string() })))).toThrow(/^tool "std" inputSchema: no JSON Schema: /);
+    expect(() => compileTool(standardTool(v.object({ city: v.string() })))).toThrow(
+      /^tool "std" inputSchema: no JSON Schema: /,
+    );
   });
 
   it('refuses a schema that is not an object schema, as for a JSON Schema', () => {
@@ -97,9 +129,13 @@ describe('compileTool with a Standard Schema', () => {
   });
 
   it('reads arguments with the schema: its output when valid, a ToolError naming the path when not', () => {
-    const compiled = compileTool(standardTool(z.object({ n: z.coerce.number(), inner: z.object({ flag: z.boolean() }).optional() })));
+    const compiled = compileTool(
+      standardTool(z.object({ n: z.coerce.number(), inner: z.object({ flag: z.boolean() }).optional() })),
+    );
     expect(compiled.readArguments({ n: '4' })).toEqual({ n: 4 });
-    expect(compiled.readArguments({ n: 1, inner: { flag: 'yes' } })).toEqual(new ToolError('Invalid arguments for tool std: /inner/flag: Invalid input: expected boolean, received string'));
+    expect(compiled.readArguments({ n: 1, inner: { flag: 'yes' } })).toEqual(
+      new ToolError('Invalid arguments for tool std: /inner/flag: Invalid input: expected boolean, received string'),
+    );
   });
 });
 
@@ -123,6 +159,8 @@ describe('runTool, the public way an extension runs a tool', () => {
 
   it('answers arguments that break the schema with a tool error for the model, the handler never run', async () => {
     const ran = await runTool(twice, { n: 21 }, request, input, run);
-    expect(ran).toMatchObject({ result: { isError: true, content: [{ text: expect.stringMatching(/^Invalid arguments for tool twice: \/n: /) }] } });
+    expect(ran).toMatchObject({
+      result: { isError: true, content: [{ text: expect.stringMatching(/^Invalid arguments for tool twice: \/n: /) }] },
+    });
   });
 });

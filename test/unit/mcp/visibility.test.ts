@@ -11,13 +11,21 @@ import { RawJson } from '../../../src/mcp/json';
 import { mcpRequest } from '../../support/request';
 import { callersServer, definition } from '../../fixtures/callers/server';
 
-const caller = (subject: string, scopes: string[], claims: Caller['claims'] = {}): Caller => ({ subject, scopes, claims });
+const caller = (subject: string, scopes: string[], claims: Caller['claims'] = {}): Caller => ({
+  subject,
+  scopes,
+  claims,
+});
 const reader = caller('rita', ['repo:read']);
 const admin = caller('ada', ['admin', 'repo:read']);
 const staff = caller('octo', [], { login: 'octocat' });
 
 async function page(method: string, who: Caller | undefined, cursor?: string, server = callersServer) {
-  const reply = await server.handle(mcpRequest({ jsonrpc: '2.0', id: 1, method, params: cursor === undefined ? {} : { cursor } }, undefined, { caller: who }));
+  const reply = await server.handle(
+    mcpRequest({ jsonrpc: '2.0', id: 1, method, params: cursor === undefined ? {} : { cursor } }, undefined, {
+      caller: who,
+    }),
+  );
   return { reply, body: reply.result instanceof RawJson ? JSON.parse(reply.result.json) : reply.result };
 }
 
@@ -53,7 +61,7 @@ describe('lists that fit the caller', () => {
     expect((await all('resources/templates/list', 'resourceTemplates', staff)).names).toEqual(['staff-page']);
   });
 
-  it('gives two callers who see different lists different cursors, and refuses one\'s cursor on the other\'s list', async () => {
+  it("gives two callers who see different lists different cursors, and refuses one's cursor on the other's list", async () => {
     const ofReader = await all('tools/list', 'tools', reader);
     const ofAdmin = await all('tools/list', 'tools', admin);
     expect(ofReader.cursors).toHaveLength(1);
@@ -63,17 +71,31 @@ describe('lists that fit the caller', () => {
     expect(crossed.reply.error?.code).toBe(-32602);
     expect(crossed.reply.error?.message).toMatch(/cursor/);
     // Another caller who sees the same list pages it with the same cursor.
-    expect((await page('tools/list', caller('rob', ['repo:read']), ofReader.cursors[0])).body.tools.map((t: { name: string }) => t.name)).toEqual(['read_repo']);
+    expect(
+      (await page('tools/list', caller('rob', ['repo:read']), ofReader.cursors[0])).body.tools.map(
+        (t: { name: string }) => t.name,
+      ),
+    ).toEqual(['read_repo']);
   });
 
-  it('filters a legacy client\'s list the same way', async () => {
+  it("filters a legacy client's list the same way", async () => {
     const legacy = { era: 'legacy', protocolVersion: '2025-11-25', clientCapabilities: {} } as const;
-    const reply = await callersServer.handle(mcpRequest({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }, legacy, { caller: reader }));
+    const reply = await callersServer.handle(
+      mcpRequest({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }, legacy, { caller: reader }),
+    );
     const { tools, nextCursor } = JSON.parse((reply.result as RawJson).json);
     expect(tools.map((t: { name: string }) => t.name)).toEqual(['whoami', 'open']);
-    const next = await callersServer.handle(mcpRequest({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: { cursor: nextCursor } }, legacy, { caller: reader }));
+    const next = await callersServer.handle(
+      mcpRequest({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: { cursor: nextCursor } }, legacy, {
+        caller: reader,
+      }),
+    );
     expect(JSON.parse((next.result as RawJson).json).tools.map((t: { name: string }) => t.name)).toEqual(['read_repo']);
-    const crossed = await callersServer.handle(mcpRequest({ jsonrpc: '2.0', id: 3, method: 'tools/list', params: { cursor: nextCursor } }, legacy, { caller: admin }));
+    const crossed = await callersServer.handle(
+      mcpRequest({ jsonrpc: '2.0', id: 3, method: 'tools/list', params: { cursor: nextCursor } }, legacy, {
+        caller: admin,
+      }),
+    );
     expect(crossed.error?.code).toBe(-32602);
   });
 
@@ -87,16 +109,33 @@ describe('lists that fit the caller', () => {
   });
 
   it('answers a call of a tool, prompt or resource hidden by its visibility rule as if it did not exist', async () => {
-    const call = (method: string, params: Record<string, unknown>, who: Caller | undefined) => callersServer.handle(mcpRequest({ jsonrpc: '2.0', id: 1, method, params }, undefined, { caller: who }));
-    expect((await call('tools/call', { name: 'staff_only', arguments: {} }, reader)).error?.message).toBe('Invalid params: Unknown tool: staff_only');
+    const call = (method: string, params: Record<string, unknown>, who: Caller | undefined) =>
+      callersServer.handle(mcpRequest({ jsonrpc: '2.0', id: 1, method, params }, undefined, { caller: who }));
+    expect((await call('tools/call', { name: 'staff_only', arguments: {} }, reader)).error?.message).toBe(
+      'Invalid params: Unknown tool: staff_only',
+    );
     expect((await call('tools/call', { name: 'staff_only', arguments: {} }, staff)).error).toBeUndefined();
-    expect((await call('resources/read', { uri: 'doc://staff/handbook' }, reader)).error?.message).toBe('Invalid params: Resource not found: doc://staff/handbook');
-    expect((await call('completion/complete', { ref: { type: 'ref/resource', uri: 'doc://staff/{name}' }, argument: { name: 'name', value: 'h' } }, reader)).error?.code).toBe(-32602);
+    expect((await call('resources/read', { uri: 'doc://staff/handbook' }, reader)).error?.message).toBe(
+      'Invalid params: Resource not found: doc://staff/handbook',
+    );
+    expect(
+      (
+        await call(
+          'completion/complete',
+          { ref: { type: 'ref/resource', uri: 'doc://staff/{name}' }, argument: { name: 'name', value: 'h' } },
+          reader,
+        )
+      ).error?.code,
+    ).toBe(-32602);
   });
 
   it('refuses a prompt or resource whose scope the caller lacks with 403, naming the scope', async () => {
-    const call = (method: string, params: Record<string, unknown>, who: Caller | undefined) => callersServer.handle(mcpRequest({ jsonrpc: '2.0', id: 1, method, params }, undefined, { caller: who }));
-    for (const [method, params] of [['prompts/get', { name: 'admin_prompt' }], ['resources/read', { uri: 'doc://admin' }]] as const) {
+    const call = (method: string, params: Record<string, unknown>, who: Caller | undefined) =>
+      callersServer.handle(mcpRequest({ jsonrpc: '2.0', id: 1, method, params }, undefined, { caller: who }));
+    for (const [method, params] of [
+      ['prompts/get', { name: 'admin_prompt' }],
+      ['resources/read', { uri: 'doc://admin' }],
+    ] as const) {
       const refused = await call(method, params, reader);
       expect(refused.error?.status).toBe(403);
       expect(refused.error?.data).toEqual({ requiredScopes: ['admin'] });
@@ -105,7 +144,13 @@ describe('lists that fit the caller', () => {
   });
 
   it('keeps the precomputed page of a server with nothing restricted: the same serialized page for every caller', async () => {
-    const plain = createServer({ ...definition, tools: definition.tools.slice(0, 2), prompts: [], resources: [], resourceTemplates: [] });
+    const plain = createServer({
+      ...definition,
+      tools: definition.tools.slice(0, 2),
+      prompts: [],
+      resources: [],
+      resourceTemplates: [],
+    });
     const first = await page('tools/list', reader, undefined, plain);
     const second = await page('tools/list', admin, undefined, plain);
     expect(first.reply.result).toBeInstanceOf(RawJson);

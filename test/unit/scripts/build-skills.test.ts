@@ -48,45 +48,78 @@ describe('the skills build refuses, naming the file', () => {
   });
 
   it('a frontmatter without name, or without description', () => {
-    expect(refusal({ 'tidy/SKILL.md': skillMd('description: Tidies.') })).toContain('skills/tidy/SKILL.md: the frontmatter needs name:');
-    expect(refusal({ 'tidy/SKILL.md': skillMd('name: tidy') })).toContain('skills/tidy/SKILL.md: the frontmatter needs description:');
-    expect(refusal({ 'tidy/SKILL.md': skillMd('name: tidy\ndescription: "  "') })).toContain('skills/tidy/SKILL.md: the frontmatter needs description:');
+    expect(refusal({ 'tidy/SKILL.md': skillMd('description: Tidies.') })).toContain(
+      'skills/tidy/SKILL.md: the frontmatter needs name:',
+    );
+    expect(refusal({ 'tidy/SKILL.md': skillMd('name: tidy') })).toContain(
+      'skills/tidy/SKILL.md: the frontmatter needs description:',
+    );
+    expect(refusal({ 'tidy/SKILL.md': skillMd('name: tidy\ndescription: "  "') })).toContain(
+      'skills/tidy/SKILL.md: the frontmatter needs description:',
+    );
   });
 
   it('a name that breaks the Agent Skills naming rules', () => {
     for (const name of ['Tidy', 'ti--dy', '-tidy', 'tidy_up', 'x'.repeat(65)]) {
-      expect(refusal({ 'tidy/SKILL.md': skillMd(`name: ${name}\ndescription: Tidies.`) }), name).toContain(`skills/tidy/SKILL.md: name "${name}" breaks the Agent Skills naming rules`);
+      expect(refusal({ 'tidy/SKILL.md': skillMd(`name: ${name}\ndescription: Tidies.`) }), name).toContain(
+        `skills/tidy/SKILL.md: name "${name}" breaks the Agent Skills naming rules`,
+      );
     }
-    expect(refusal({ 'Tidy/SKILL.md': skillMd('name: Tidy\ndescription: Tidies.') })).toContain('skills/Tidy/: a skill\'s folder is its name');
+    expect(refusal({ 'Tidy/SKILL.md': skillMd('name: Tidy\ndescription: Tidies.') })).toContain(
+      "skills/Tidy/: a skill's folder is its name",
+    );
   });
 
   it('a name that differs from its folder', () => {
-    expect(refusal({ 'tidy/SKILL.md': skillMd('name: neat\ndescription: Tidies.') })).toContain('skills/tidy/SKILL.md: name "neat" differs from its folder "tidy"');
+    expect(refusal({ 'tidy/SKILL.md': skillMd('name: neat\ndescription: Tidies.') })).toContain(
+      'skills/tidy/SKILL.md: name "neat" differs from its folder "tidy"',
+    );
   });
 
   it('a skill over the limits: more than 512 files, more than 16 MiB', () => {
     const many = Object.fromEntries(Array.from({ length: SKILL_LIMITS.files }, (_, i) => [`big/files/f${i}.txt`, 'x']));
-    expect(refusal({ 'big/SKILL.md': skillMd('name: big\ndescription: Big.'), ...many })).toContain(`skills/big/ has ${SKILL_LIMITS.files + 1} files: a skill has at most 512`);
+    expect(refusal({ 'big/SKILL.md': skillMd('name: big\ndescription: Big.'), ...many })).toContain(
+      `skills/big/ has ${SKILL_LIMITS.files + 1} files: a skill has at most 512`,
+    );
     const heavy = Buffer.alloc(SKILL_LIMITS.bytes, 0x61);
-    expect(refusal({ 'big/SKILL.md': skillMd('name: big\ndescription: Big.'), 'big/data.txt': heavy })).toMatch(/skills\/big\/ holds 16777\d\d\d bytes: a skill holds at most 16777216/);
+    expect(refusal({ 'big/SKILL.md': skillMd('name: big\ndescription: Big.'), 'big/data.txt': heavy })).toMatch(
+      /skills\/big\/ holds 16777\d\d\d bytes: a skill holds at most 16777216/,
+    );
   });
 
   it('metadata keys under the reserved prefix', () => {
     const frontmatter = 'name: tidy\ndescription: Tidies.\nmetadata:\n  io.modelcontextprotocol/priority: "1"';
-    expect(refusal({ 'tidy/SKILL.md': skillMd(frontmatter) })).toContain('skills/tidy/SKILL.md: metadata key "io.modelcontextprotocol/priority" is under the prefix "io.modelcontextprotocol/", reserved');
+    expect(refusal({ 'tidy/SKILL.md': skillMd(frontmatter) })).toContain(
+      'skills/tidy/SKILL.md: metadata key "io.modelcontextprotocol/priority" is under the prefix "io.modelcontextprotocol/", reserved',
+    );
   });
 
   it('two skills with one name', () => {
-    const files = { 'acme/refunds/SKILL.md': skillMd('name: refunds\ndescription: One.'), 'beta/refunds/SKILL.md': skillMd('name: refunds\ndescription: Two.') };
-    expect(refusal(files)).toContain('skills/beta/refunds/SKILL.md: the name "refunds" is skills/acme/refunds/SKILL.md\'s too');
+    const files = {
+      'acme/refunds/SKILL.md': skillMd('name: refunds\ndescription: One.'),
+      'beta/refunds/SKILL.md': skillMd('name: refunds\ndescription: Two.'),
+    };
+    expect(refusal(files)).toContain(
+      'skills/beta/refunds/SKILL.md: the name "refunds" is skills/acme/refunds/SKILL.md\'s too',
+    );
   });
 
-  it('what hosts\' YAML readers refuse, what JSON cannot carry, and a file whose name a URI cannot hold', () => {
-    expect(refusal({ 'tidy/SKILL.md': skillMd('name: tidy\ndescription: &d Tidies.\nsummary: *d') })).toContain('skills/tidy/SKILL.md: its frontmatter uses an anchor or alias');
-    expect(refusal({ 'tidy/SKILL.md': skillMd('name: tidy\ndescription: Tidies.\nlimit: .inf') })).toContain('skills/tidy/SKILL.md: frontmatter field limit has no JSON form');
-    expect(refusal({ 'tidy/SKILL.md': skillMd('name: [tidy') })).toContain('skills/tidy/SKILL.md: its frontmatter is not YAML');
-    expect(refusal({ 'tidy/SKILL.md': skillMd('name: tidy\ndescription: Tidies.'), 'tidy/my notes.md': 'x' })).toContain('skills/tidy/my notes.md: rename it');
-    expect(refusal({ 'tidy/SKILL.md': skillMd('name: tidy\ndescription: Tidies.'), 'neat.ts': 'export default {};' })).toContain('skills/neat.ts names no skill');
+  it("what hosts' YAML readers refuse, what JSON cannot carry, and a file whose name a URI cannot hold", () => {
+    expect(refusal({ 'tidy/SKILL.md': skillMd('name: tidy\ndescription: &d Tidies.\nsummary: *d') })).toContain(
+      'skills/tidy/SKILL.md: its frontmatter uses an anchor or alias',
+    );
+    expect(refusal({ 'tidy/SKILL.md': skillMd('name: tidy\ndescription: Tidies.\nlimit: .inf') })).toContain(
+      'skills/tidy/SKILL.md: frontmatter field limit has no JSON form',
+    );
+    expect(refusal({ 'tidy/SKILL.md': skillMd('name: [tidy') })).toContain(
+      'skills/tidy/SKILL.md: its frontmatter is not YAML',
+    );
+    expect(
+      refusal({ 'tidy/SKILL.md': skillMd('name: tidy\ndescription: Tidies.'), 'tidy/my notes.md': 'x' }),
+    ).toContain('skills/tidy/my notes.md: rename it');
+    expect(
+      refusal({ 'tidy/SKILL.md': skillMd('name: tidy\ndescription: Tidies.'), 'neat.ts': 'export default {};' }),
+    ).toContain('skills/neat.ts names no skill');
   });
 
   it('lists every problem at once', () => {
@@ -99,9 +132,27 @@ describe('the skills build refuses, naming the file', () => {
 describe('the skills build', () => {
   it('types the frontmatter as YAML 1.2 does, and gives each file its digest, size and type, SKILL.md first', () => {
     const png = Buffer.from('89504e470d0a1a0a0000', 'hex');
-    const md = skillMd('name: tidy\ndescription: Tidies.\nversion: 1.0\nreleased: 2024-01-01\nquoted: "1.0"\nempty:\nmetadata:\n  author: me');
-    const skill = readSkills(skillsDir({ 'tidy/SKILL.md': md, 'tidy/references/GUIDE.md': '# Guide\n', 'tidy/assets/icon.png': png, 'tidy/.DS_Store': 'x' }), 'skills')[0]!;
-    expect(skill.frontmatter).toEqual({ name: 'tidy', description: 'Tidies.', version: 1, released: '2024-01-01', quoted: '1.0', empty: null, metadata: { author: 'me' } });
+    const md = skillMd(
+      'name: tidy\ndescription: Tidies.\nversion: 1.0\nreleased: 2024-01-01\nquoted: "1.0"\nempty:\nmetadata:\n  author: me',
+    );
+    const skill = readSkills(
+      skillsDir({
+        'tidy/SKILL.md': md,
+        'tidy/references/GUIDE.md': '# Guide\n',
+        'tidy/assets/icon.png': png,
+        'tidy/.DS_Store': 'x',
+      }),
+      'skills',
+    )[0]!;
+    expect(skill.frontmatter).toEqual({
+      name: 'tidy',
+      description: 'Tidies.',
+      version: 1,
+      released: '2024-01-01',
+      quoted: '1.0',
+      empty: null,
+      metadata: { author: 'me' },
+    });
     const digest = (bytes: string | Buffer) => `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
     expect(skill.files.map(({ source: _source, ...file }) => file)).toEqual([
       { path: 'SKILL.md', digest: digest(md), size: Buffer.byteLength(md), mimeType: 'text/markdown' },
@@ -115,7 +166,11 @@ describe('the skills build', () => {
     const assets = join(dirname(dir), 'build');
     let stderr = '';
     try {
-      execFileSync(process.execPath, [join(root, 'scripts/build-skills.mjs'), '--skills', dir, '--assets', assets], { cwd: dirname(dir), encoding: 'utf8', stdio: 'pipe' });
+      execFileSync(process.execPath, [join(root, 'scripts/build-skills.mjs'), '--skills', dir, '--assets', assets], {
+        cwd: dirname(dir),
+        encoding: 'utf8',
+        stdio: 'pipe',
+      });
     } catch (error) {
       stderr = (error as { stderr: string }).stderr;
     }
@@ -125,9 +180,15 @@ describe('the skills build', () => {
 
   it('writes a module that serves nothing, and imports nothing, for a skills/ with no skill', () => {
     const dir = skillsDir({});
-    execFileSync(process.execPath, [join(root, 'scripts/build-skills.mjs'), '--skills', dir, '--assets', join(dirname(dir), 'build')], { cwd: dirname(dir), stdio: 'pipe' });
+    execFileSync(
+      process.execPath,
+      [join(root, 'scripts/build-skills.mjs'), '--skills', dir, '--assets', join(dirname(dir), 'build')],
+      { cwd: dirname(dir), stdio: 'pipe' },
+    );
     const module = readFileSync(join(dir, 'index.ts'), 'utf8');
     expect(module).toContain('export const skills: readonly Extension[] = [];');
-    expect(module.match(/^import .*$/gm)).toEqual([expect.stringMatching(/^import type \{ Extension \} from '.*src\/mcp\/extension';$/)]);
+    expect(module.match(/^import .*$/gm)).toEqual([
+      expect.stringMatching(/^import type \{ Extension \} from '.*src\/mcp\/extension';$/),
+    ]);
   });
 });

@@ -36,7 +36,8 @@ describe('the vendored server.json schema', () => {
       if (Array.isArray(node)) return node.forEach((item, i) => walk(item, `${path}/${i}`, false));
       if (node === null || typeof node !== 'object') return;
       for (const [key, value] of Object.entries(node)) {
-        if (!isPropertyMap && ['description', 'example', 'examples', '$comment'].includes(key)) found.push(`${path}/${key}`);
+        if (!isPropertyMap && ['description', 'example', 'examples', '$comment'].includes(key))
+          found.push(`${path}/${key}`);
         walk(value, `${path}/${key}`, !isPropertyMap && (key === 'properties' || key === 'definitions'));
       }
     };
@@ -44,8 +45,10 @@ describe('the vendored server.json schema', () => {
     expect(found).toEqual([]);
   });
 
-  it('names no host but its own and json-schema.org (no package registry\'s)', () => {
-    const hosts = new Set([...schemaText.matchAll(/[a-z][a-z0-9+.-]*:\/\/([^/"\s\\]+)/gi)].map(([, host]) => host!.toLowerCase()));
+  it("names no host but its own and json-schema.org (no package registry's)", () => {
+    const hosts = new Set(
+      [...schemaText.matchAll(/[a-z][a-z0-9+.-]*:\/\/([^/"\s\\]+)/gi)].map(([, host]) => host!.toLowerCase()),
+    );
     expect([...hosts].sort()).toEqual(['json-schema.org', 'static.modelcontextprotocol.io']);
   });
 
@@ -54,11 +57,23 @@ describe('the vendored server.json schema', () => {
   it.each([
     ['a name without a namespace', { ...valid, name: 'weather' }, '/name must match pattern'],
     ['a name with a space', { ...valid, name: 'io.github.someone/my weather' }, '/name must match pattern'],
-    ['a description of 101 characters', { ...valid, description: 'x'.repeat(101) }, '/description must NOT have more than 100 characters (from `card.description` in src/server.ts)'],
+    [
+      'a description of 101 characters',
+      { ...valid, description: 'x'.repeat(101) },
+      '/description must NOT have more than 100 characters (from `card.description` in src/server.ts)',
+    ],
     ['no name', { ...valid, name: undefined }, "must have required property 'name'"],
     ['no version', { ...valid, version: undefined }, "must have required property 'version'"],
-    ['a remote without a URL', { ...valid, remotes: [{ type: 'streamable-http' }] }, "/remotes/0 must have required property 'url'"],
-    ['a remote of type stdio', { ...valid, remotes: [{ type: 'stdio' }] }, '/remotes/0/type must be equal to one of the allowed values'],
+    [
+      'a remote without a URL',
+      { ...valid, remotes: [{ type: 'streamable-http' }] },
+      "/remotes/0 must have required property 'url'",
+    ],
+    [
+      'a remote of type stdio',
+      { ...valid, remotes: [{ type: 'stdio' }] },
+      '/remotes/0/type must be equal to one of the allowed values',
+    ],
     ['a website that is no URL', { ...valid, websiteUrl: 'our site' }, '/websiteUrl must match format "uri"'],
   ])('refuses %s', (_, document, problem) => {
     expect(problemsOf(JSON.parse(JSON.stringify(document))).join('\n')).toContain(problem);
@@ -66,7 +81,7 @@ describe('the vendored server.json schema', () => {
 });
 
 describe('server.json of a Server Card', () => {
-  it('carries the card\'s identity and the endpoint as a streamable-http remote, and nothing the card says of its transport', () => {
+  it("carries the card's identity and the endpoint as a streamable-http remote, and nothing the card says of its transport", () => {
     const card = {
       $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json',
       name: 'com.example/weather',
@@ -93,7 +108,12 @@ describe('server.json of a Server Card', () => {
 });
 
 describe('the endpoint URL (--url, PUBLIC_URL)', () => {
-  it.each(['https://weather.someone.workers.dev/mcp', 'https://mcp.example.com/mcp', 'http://127.0.0.1:8787/mcp', 'http://localhost:8787/mcp'])('accepts %s', (url) => {
+  it.each([
+    'https://weather.someone.workers.dev/mcp',
+    'https://mcp.example.com/mcp',
+    'http://127.0.0.1:8787/mcp',
+    'http://localhost:8787/mcp',
+  ])('accepts %s', (url) => {
     expect(endpointUrl(url)).toBe(url);
   });
 
@@ -128,8 +148,13 @@ const router = createRouter(createServer({ info: { name: '${name}', version: '3.
 export default { fetch: (request: Request, env: Env, ctx: ExecutionContext) => router.fetch(request, env, ctx) };
 `,
     );
-    const vars_ = Object.entries(vars).map(([key, value]) => `${key} = ${JSON.stringify(value)}`).join('\n');
-    writeFileSync(join(folder, `${name}.toml`), `name = "${name}"\nmain = "${name}.ts"\ncompatibility_date = "2026-11-01"\n[vars]\n${vars_}\n`);
+    const vars_ = Object.entries(vars)
+      .map(([key, value]) => `${key} = ${JSON.stringify(value)}`)
+      .join('\n');
+    writeFileSync(
+      join(folder, `${name}.toml`),
+      `name = "${name}"\nmain = "${name}.ts"\ncompatibility_date = "2026-11-01"\n[vars]\n${vars_}\n`,
+    );
     return { name, config: join(folder, `${name}.toml`), out: join(folder, `${name}.server.json`) };
   }
 
@@ -143,10 +168,21 @@ export default { fetch: (request: Request, env: Env, ctx: ExecutionContext) => r
     }
   };
 
-  it('writes the renamed server\'s server.json: its card\'s fields, its version, the --url as its remote', async () => {
-    const card = { name: 'com.example.renamed/thing', description: 'A renamed fixture.', websiteUrl: 'https://example.com/thing' };
+  it("writes the renamed server's server.json: its card's fields, its version, the --url as its remote", async () => {
+    const card = {
+      name: 'com.example.renamed/thing',
+      description: 'A renamed fixture.',
+      websiteUrl: 'https://example.com/thing',
+    };
     const fixture = renamedFixture(card);
-    const { code, output } = await run('--config', fixture.config, '--out', fixture.out, '--url', 'https://thing.someone.workers.dev/mcp');
+    const { code, output } = await run(
+      '--config',
+      fixture.config,
+      '--out',
+      fixture.out,
+      '--url',
+      'https://thing.someone.workers.dev/mcp',
+    );
     expect(output).toContain(`wrote ${fixture.out} for com.example.renamed/thing 3.1.4`);
     expect(code).toBe(0);
     expect(JSON.parse(readFileSync(fixture.out, 'utf8'))).toEqual({
@@ -161,18 +197,32 @@ export default { fetch: (request: Request, env: Env, ctx: ExecutionContext) => r
   }, 60_000);
 
   it('takes PUBLIC_URL from [vars] when no --url is given', async () => {
-    const fixture = renamedFixture({ name: 'com.example.renamed/public', description: 'Published at its PUBLIC_URL.' }, { PUBLIC_URL: 'https://public.example.com/mcp' });
+    const fixture = renamedFixture(
+      { name: 'com.example.renamed/public', description: 'Published at its PUBLIC_URL.' },
+      { PUBLIC_URL: 'https://public.example.com/mcp' },
+    );
     const { code, output } = await run('--config', fixture.config, '--out', fixture.out);
     expect(output).toContain('at https://public.example.com/mcp');
     expect(code).toBe(0);
-    expect(JSON.parse(readFileSync(fixture.out, 'utf8')).remotes).toEqual([{ type: 'streamable-http', url: 'https://public.example.com/mcp' }]);
+    expect(JSON.parse(readFileSync(fixture.out, 'utf8')).remotes).toEqual([
+      { type: 'streamable-http', url: 'https://public.example.com/mcp' },
+    ]);
   }, 60_000);
 
   it('fails, naming card.description and the limit, when the description is longer than the registry takes', async () => {
     const fixture = renamedFixture({ name: 'com.example.renamed/wordy', description: 'w'.repeat(101) });
-    const { code, output } = await run('--config', fixture.config, '--out', fixture.out, '--url', 'https://wordy.example.com/mcp');
+    const { code, output } = await run(
+      '--config',
+      fixture.config,
+      '--out',
+      fixture.out,
+      '--url',
+      'https://wordy.example.com/mcp',
+    );
     expect(code).toBe(1);
-    expect(output).toContain('/description must NOT have more than 100 characters (from `card.description` in src/server.ts)');
+    expect(output).toContain(
+      '/description must NOT have more than 100 characters (from `card.description` in src/server.ts)',
+    );
     expect(() => readFileSync(fixture.out)).toThrow();
   }, 60_000);
 
@@ -180,7 +230,9 @@ export default { fetch: (request: Request, env: Env, ctx: ExecutionContext) => r
     const fixture = renamedFixture({ name: 'com.example.renamed/nowhere', description: 'Nowhere.' });
     const { code, output } = await run('--config', fixture.config, '--out', fixture.out);
     expect(code).toBe(1);
-    expect(output).toContain(`Pass --url (npm run registry -- --url https://${fixture.name}.<account>.workers.dev/mcp) or set PUBLIC_URL in [vars]`);
+    expect(output).toContain(
+      `Pass --url (npm run registry -- --url https://${fixture.name}.<account>.workers.dev/mcp) or set PUBLIC_URL in [vars]`,
+    );
   });
 
   it('fails on a URL that is no https endpoint at /mcp, saying why', async () => {
@@ -192,7 +244,9 @@ export default { fetch: (request: Request, env: Env, ctx: ExecutionContext) => r
 
   it('--check passes the template as it is, with a placeholder URL, writing nothing', async () => {
     const { code, output } = await run('--check', '--out', join(folder, 'template.json'));
-    expect(output).toMatch(/wrangler\.toml: the server\.json of \S+ is valid against the MCP Registry's schema \(2025-12-11\)/);
+    expect(output).toMatch(
+      /wrangler\.toml: the server\.json of \S+ is valid against the MCP Registry's schema \(2025-12-11\)/,
+    );
     expect(code).toBe(0);
     expect(() => readFileSync(join(folder, 'template.json'))).toThrow();
   }, 60_000);

@@ -17,7 +17,8 @@ const SIGN_IN = {
   MCP_STATE_SECRET: 'state-secret',
 };
 
-const refusal = (env: Record<string, string | undefined>) => refused(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)));
+const refusal = (env: Record<string, string | undefined>) =>
+  refused(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)));
 
 describe('AUTH_MODE = "signin"', () => {
   it.each([
@@ -46,10 +47,15 @@ describe('AUTH_MODE = "signin"', () => {
     expect(error.message).toMatch(/AUTH_MODE is not "signin"/);
   });
 
-  it('takes the issuer from AUTH_RESOURCE, and GitHub\'s endpoints by default', () => {
+  it("takes the issuer from AUTH_RESOURCE, and GitHub's endpoints by default", () => {
     const settings = settingsOf({ ...SIGN_IN, AUTH_RESOURCE: 'https://mcp.example.com/mcp' });
     if (settings instanceof SettingError) throw new Error(settings.message);
-    expect(settings.auth).toMatchObject({ mode: 'signin', issuer: 'https://mcp.example.com', resource: 'https://mcp.example.com/mcp', authorizationServers: ['https://mcp.example.com'] });
+    expect(settings.auth).toMatchObject({
+      mode: 'signin',
+      issuer: 'https://mcp.example.com',
+      resource: 'https://mcp.example.com/mcp',
+      authorizationServers: ['https://mcp.example.com'],
+    });
     expect((settings.auth as unknown as { login: unknown }).login).toEqual({
       provider: 'github',
       clientId: SIGN_IN.LOGIN_CLIENT_ID,

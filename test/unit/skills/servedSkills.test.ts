@@ -26,25 +26,40 @@ const info = { name: 'skills', version: '1.0.0' };
 const withSkills = createServer({ info, extensions: [...servedSkills(built)] });
 
 const json = (result: unknown) => (result instanceof RawJson ? JSON.parse(result.json) : result);
-const answer = async (server: typeof withSkills, method: string, params: Record<string, unknown> = {}, legacy = false) => {
-  const reply = await server.handle(mcpRequest({ jsonrpc: '2.0', id: 1, method, params }, legacy ? { era: 'legacy', protocolVersion: '2025-11-25', clientCapabilities: {} } : undefined));
+const answer = async (
+  server: typeof withSkills,
+  method: string,
+  params: Record<string, unknown> = {},
+  legacy = false,
+) => {
+  const reply = await server.handle(
+    mcpRequest(
+      { jsonrpc: '2.0', id: 1, method, params },
+      legacy ? { era: 'legacy', protocolVersion: '2025-11-25', clientCapabilities: {} } : undefined,
+    ),
+  );
   return reply.error ?? json(reply.result);
 };
 
 describe('a server with skills', () => {
   it('declares the extension with directoryRead, and resources, which the extension requires', async () => {
-    expect((await answer(withSkills, 'server/discover')).capabilities).toEqual({ resources: {}, extensions: { [SKILLS_EXTENSION]: { directoryRead: true } } });
+    expect((await answer(withSkills, 'server/discover')).capabilities).toEqual({
+      resources: {},
+      extensions: { [SKILLS_EXTENSION]: { directoryRead: true } },
+    });
   });
 
   it('lists the SKILL.md in resources/list and reads every file, listed or not', async () => {
-    expect((await answer(withSkills, 'resources/list')).resources).toEqual([{ uri: 'skill://tidy/SKILL.md', name: 'tidy', description: 'Tidies.', mimeType: 'text/markdown' }]);
+    expect((await answer(withSkills, 'resources/list')).resources).toEqual([
+      { uri: 'skill://tidy/SKILL.md', name: 'tidy', description: 'Tidies.', mimeType: 'text/markdown' },
+    ]);
     const read = await answer(withSkills, 'resources/read', { uri: 'skill://tidy/references/GUIDE.md' });
     // No ASSETS here: the read reaches the file's resource, which names the binding and the build.
     expect(read).toMatchObject({ code: -32603, data: { setting: 'ASSETS' } });
     expect(read.message).toMatch(/ASSETS is not bound: skills are read from static assets/);
   });
 
-  it('answers skills/list with each entry, its URIs derived from the skill\'s path', async () => {
+  it("answers skills/list with each entry, its URIs derived from the skill's path", async () => {
     expect(await answer(withSkills, 'skills/list')).toMatchObject({
       resultType: 'complete',
       ttlMs: 300_000,
@@ -65,14 +80,16 @@ describe('a server with skills', () => {
   it('serves a legacy client the same methods, without resultType and caching hints', async () => {
     const got = await answer(withSkills, 'skills/get', { uri: 'skill://tidy/SKILL.md' }, true);
     expect(Object.keys(got).sort()).toEqual(['_meta', 'skill']);
-    expect((await answer(withSkills, 'resources/directory/read', { uri: 'skill://tidy/references' }, true)).resources).toEqual([
-      { uri: 'skill://tidy/references/GUIDE.md', name: 'GUIDE.md', mimeType: 'text/markdown' },
-    ]);
+    expect(
+      (await answer(withSkills, 'resources/directory/read', { uri: 'skill://tidy/references' }, true)).resources,
+    ).toEqual([{ uri: 'skill://tidy/references/GUIDE.md', name: 'GUIDE.md', mimeType: 'text/markdown' }]);
   });
 
   it('refuses at load a resource the definition and the skills both serve', () => {
     const clash = defineResource({ uri: 'skill://tidy/SKILL.md', name: 'clash', read: () => ({ contents: [] }) });
-    expect(() => createServer({ info, resources: [clash], extensions: [...servedSkills(built)] })).toThrow('resource "skill://tidy/SKILL.md" is defined twice');
+    expect(() => createServer({ info, resources: [clash], extensions: [...servedSkills(built)] })).toThrow(
+      'resource "skill://tidy/SKILL.md" is defined twice',
+    );
   });
 });
 

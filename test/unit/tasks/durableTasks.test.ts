@@ -13,7 +13,11 @@ import { mcpHeaders, meta } from '../../support/mcp';
 
 afterEach(() => vi.restoreAllMocks());
 
-const server = createServer({ info: { name: 'task-limits', version: '1.0.0' }, tools: fixtureTaskTools, extensions: [durableTasks()] });
+const server = createServer({
+  info: { name: 'task-limits', version: '1.0.0' },
+  tools: fixtureTaskTools,
+  extensions: [durableTasks()],
+});
 const ctx = { waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext;
 
 /** A task namespace whose objects are never reached: it records the names asked for. */
@@ -26,7 +30,8 @@ function namespace() {
   return { names, binding };
 }
 
-const envWith = (vars: Record<string, unknown>) => ({ REQUEST_LOGS: 'off', LEGACY_CLIENTS: 'on', MCP_STATE_SECRET: 'task limits', ...vars }) as unknown as Env;
+const envWith = (vars: Record<string, unknown>) =>
+  ({ REQUEST_LOGS: 'off', LEGACY_CLIENTS: 'on', MCP_STATE_SECRET: 'task limits', ...vars }) as unknown as Env;
 
 const createTask = () =>
   new Request('http://localhost/mcp', {
@@ -36,7 +41,11 @@ const createTask = () =>
       jsonrpc: '2.0',
       id: 1,
       method: 'tools/call',
-      params: { name: 'work', arguments: { ms: 0 }, _meta: meta({ 'io.modelcontextprotocol/clientCapabilities': { extensions: { [TASKS_EXTENSION]: {} } } }) },
+      params: {
+        name: 'work',
+        arguments: { ms: 0 },
+        _meta: meta({ 'io.modelcontextprotocol/clientCapabilities': { extensions: { [TASKS_EXTENSION]: {} } } }),
+      },
     }),
   });
 
@@ -46,7 +55,11 @@ describe('the task runtime, before any task object', () => {
     vi.spyOn(console, 'error').mockImplementation((line: string) => void errors.push(line));
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const tasks = namespace();
-    const response = await createRouter(server).fetch(createTask(), envWith({ MCP_STATE_SECRET: undefined, MCP_TASKS: tasks.binding }), ctx);
+    const response = await createRouter(server).fetch(
+      createTask(),
+      envWith({ MCP_STATE_SECRET: undefined, MCP_TASKS: tasks.binding }),
+      ctx,
+    );
     expect(response.status).toBe(500);
     expect(((await response.json()) as { error: object }).error).toEqual({ code: -32603, message: 'Internal error' });
     expect(tasks.names).toEqual([]);
@@ -57,7 +70,11 @@ describe('the task runtime, before any task object', () => {
     const keys: string[] = [];
     const limiter = { limit: async ({ key }: { key: string }) => (keys.push(key), { success: false }) };
     const tasks = namespace();
-    const response = await createRouter(server).fetch(createTask(), envWith({ MCP_TASKS: tasks.binding, TASK_RATE_LIMITER: limiter }), ctx);
+    const response = await createRouter(server).fetch(
+      createTask(),
+      envWith({ MCP_TASKS: tasks.binding, TASK_RATE_LIMITER: limiter }),
+      ctx,
+    );
     expect(response.status).toBe(429);
     expect(response.headers.get('Retry-After')).toBe('60');
     expect(((await response.json()) as { error: { code: number } }).error.code).toBe(-32600);

@@ -1,7 +1,14 @@
 /** A task's record and its status transitions (src/tasks/taskRecord.ts), as pure data. */
 import { describe, expect, it } from 'vitest';
 import { elicit } from '../../../src/mcp/input';
-import { allAnswered, askForInput, detailed, takeAnswers, transition, type TaskRecord } from '../../../src/tasks/taskRecord';
+import {
+  allAnswered,
+  askForInput,
+  detailed,
+  takeAnswers,
+  transition,
+  type TaskRecord,
+} from '../../../src/tasks/taskRecord';
 
 const form = elicit('Sure?', { type: 'object', properties: { ok: { type: 'boolean' } } });
 const yes = { action: 'accept', content: { ok: true } };
@@ -22,7 +29,14 @@ function record(): TaskRecord {
 describe('task record', () => {
   it('inlines exactly what the status carries', () => {
     const r = record();
-    expect(Object.keys(detailed(r)).sort()).toEqual(['createdAt', 'lastUpdatedAt', 'pollIntervalMs', 'status', 'taskId', 'ttlMs']);
+    expect(Object.keys(detailed(r)).sort()).toEqual([
+      'createdAt',
+      'lastUpdatedAt',
+      'pollIntervalMs',
+      'status',
+      'taskId',
+      'ttlMs',
+    ]);
     r.result = { content: [] };
     transition(r, 'completed');
     expect(detailed(r)).toMatchObject({ status: 'completed', result: { content: [] } });

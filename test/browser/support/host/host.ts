@@ -7,7 +7,12 @@
  * the view's own tool calls to the Worker. The test drives it through `window.host`.
  */
 import { Client, StreamableHTTPClientTransport, type CallToolResult } from '@modelcontextprotocol/client';
-import { AppBridge, PostMessageTransport, type McpUiHostContext, type McpUiStyles } from '@modelcontextprotocol/ext-apps/app-bridge';
+import {
+  AppBridge,
+  PostMessageTransport,
+  type McpUiHostContext,
+  type McpUiStyles,
+} from '@modelcontextprotocol/ext-apps/app-bridge';
 
 const query = new URLSearchParams(location.search);
 const endpoint = query.get('endpoint') ?? '';
@@ -15,11 +20,24 @@ const sandbox = query.get('sandbox') ?? '';
 
 /** A few of the spec's theme variables (spec extensions/apps, Theming: a host may send any subset), as a host sends them. */
 const THEMES = {
-  light: { '--color-background-primary': '#ffffff', '--color-text-primary': '#1b1d22', '--color-background-secondary': '#eef1f6' },
-  dark: { '--color-background-primary': '#15171c', '--color-text-primary': '#eef0f4', '--color-background-secondary': '#262a33' },
+  light: {
+    '--color-background-primary': '#ffffff',
+    '--color-text-primary': '#1b1d22',
+    '--color-background-secondary': '#eef1f6',
+  },
+  dark: {
+    '--color-background-primary': '#15171c',
+    '--color-text-primary': '#eef0f4',
+    '--color-background-secondary': '#262a33',
+  },
 } as const;
 
-const contextFor = (theme: 'light' | 'dark'): McpUiHostContext => ({ theme, styles: { variables: THEMES[theme] as McpUiStyles }, displayMode: 'inline', platform: 'web' });
+const contextFor = (theme: 'light' | 'dark'): McpUiHostContext => ({
+  theme,
+  styles: { variables: THEMES[theme] as McpUiStyles },
+  displayMode: 'inline',
+  platform: 'web',
+});
 
 interface ViewContent {
   text: string;
@@ -46,13 +64,23 @@ async function show(tool: string, args: Record<string, unknown>): Promise<{ text
   frame.setAttribute('sandbox', 'allow-scripts allow-same-origin');
   frame.src = sandbox;
   document.getElementById('views')!.appendChild(frame);
-  bridge = new AppBridge(client, { name: 'test-host', version: '1.0.0' }, { serverTools: {}, serverResources: {} }, { hostContext: contextFor('light') });
+  bridge = new AppBridge(
+    client,
+    { name: 'test-host', version: '1.0.0' },
+    { serverTools: {}, serverResources: {} },
+    { hostContext: contextFor('light') },
+  );
   const view = bridge;
   view.onsizechange = ({ height }) => {
     if (height !== undefined) frame.style.height = `${height}px`;
   };
   const initialized = new Promise<void>((resolve) => (view.oninitialized = () => resolve()));
-  view.onsandboxready = () => void view.sendSandboxResourceReady({ html: content.text, csp: content._meta?.ui?.csp, permissions: content._meta?.ui?.permissions });
+  view.onsandboxready = () =>
+    void view.sendSandboxResourceReady({
+      html: content.text,
+      csp: content._meta?.ui?.csp,
+      permissions: content._meta?.ui?.permissions,
+    });
   await view.connect(new PostMessageTransport(frame.contentWindow!, frame.contentWindow!));
   await initialized;
   // spec extensions/apps, Data Passing: the arguments, then the result, once the view is initialized.

@@ -31,7 +31,12 @@ export function buildCsp(csp: Csp = {}): string {
     .join('; ');
 }
 
-const PERMISSIONS: Record<string, string> = { camera: 'camera', microphone: 'microphone', geolocation: 'geolocation', clipboardWrite: 'clipboard-write' };
+const PERMISSIONS: Record<string, string> = {
+  camera: 'camera',
+  microphone: 'microphone',
+  geolocation: 'geolocation',
+  clipboardWrite: 'clipboard-write',
+};
 
 const host = new URLSearchParams(location.search).get('host') ?? '';
 const inner = document.createElement('iframe');
@@ -42,10 +47,17 @@ function load(params: { html: string; csp?: Csp; permissions?: Record<string, ob
   document.body.dataset.csp = policy;
   const meta = `<meta http-equiv="Content-Security-Policy" content="${policy.replaceAll('"', '&quot;')}">`;
   // The policy must come before anything it governs: first thing in the head.
-  const html = /<head[^>]*>/i.test(params.html) ? params.html.replace(/<head[^>]*>/i, (head) => head + meta) : meta + params.html;
+  const html = /<head[^>]*>/i.test(params.html)
+    ? params.html.replace(/<head[^>]*>/i, (head) => head + meta)
+    : meta + params.html;
   // No allow-same-origin: the view gets an opaque origin, never the proxy's.
   inner.setAttribute('sandbox', 'allow-scripts');
-  inner.setAttribute('allow', Object.keys(params.permissions ?? {}).flatMap((p) => PERMISSIONS[p] ?? []).join('; '));
+  inner.setAttribute(
+    'allow',
+    Object.keys(params.permissions ?? {})
+      .flatMap((p) => PERMISSIONS[p] ?? [])
+      .join('; '),
+  );
   inner.srcdoc = html;
   document.body.appendChild(inner);
 }
@@ -53,12 +65,14 @@ function load(params: { html: string; csp?: Csp; permissions?: Record<string, ob
 window.addEventListener('message', (event) => {
   const message = event.data as { method?: unknown; params?: unknown };
   if (event.source === window.parent && event.origin === host) {
-    if (message?.method === 'ui/notifications/sandbox-resource-ready') return load(message.params as Parameters<typeof load>[0]);
+    if (message?.method === 'ui/notifications/sandbox-resource-ready')
+      return load(message.params as Parameters<typeof load>[0]);
     if (typeof message?.method === 'string' && message.method.startsWith('ui/notifications/sandbox-')) return;
     inner.contentWindow?.postMessage(message, '*');
   } else if (event.source === inner.contentWindow) {
     // The view's own size, which the host also gets, sizes the inner frame.
-    if (message?.method === 'ui/notifications/size-changed') inner.style.height = `${(message.params as { height?: number }).height ?? 0}px`;
+    if (message?.method === 'ui/notifications/size-changed')
+      inner.style.height = `${(message.params as { height?: number }).height ?? 0}px`;
     window.parent.postMessage(message, host);
   }
 });

@@ -29,18 +29,32 @@ function recordingContext() {
         isTraced: true,
         // Attributes whose value is undefined are not recorded (the runtime's API allows them).
         setAttributes: (attributes: Record<string, string | number | boolean | undefined>) =>
-          Object.assign(span.attributes, Object.fromEntries(Object.entries(attributes).filter(([, value]) => value !== undefined))),
+          Object.assign(
+            span.attributes,
+            Object.fromEntries(Object.entries(attributes).filter(([, value]) => value !== undefined)),
+          ),
         updateName: (next: string) => span.names.push(next),
         setStatus: (status: { code: string; message?: string }) => (span.status = status),
         end: () => (span.ended = true),
       };
     },
   };
-  const ctx = { waitUntil: (promise: Promise<unknown>) => pending.push(promise), passThroughOnException() {}, tracing } as unknown as ExecutionContext;
+  const ctx = {
+    waitUntil: (promise: Promise<unknown>) => pending.push(promise),
+    passThroughOnException() {},
+    tracing,
+  } as unknown as ExecutionContext;
   return { ctx, spans, settled: () => Promise.all(pending) };
 }
 
-const env = { ALLOWED_ORIGINS: '', MAX_BODY_BYTES: '4096', MCP_STATE_SECRET: 'trace test', REQUEST_LOGS: 'off', LEGACY_CLIENTS: 'on', AUTH_MODE: 'none' } as unknown as Env;
+const env = {
+  ALLOWED_ORIGINS: '',
+  MAX_BODY_BYTES: '4096',
+  MCP_STATE_SECRET: 'trace test',
+  REQUEST_LOGS: 'off',
+  LEGACY_CLIENTS: 'on',
+  AUTH_MODE: 'none',
+} as unknown as Env;
 const router = createRouter(edgeServer);
 const TRACEPARENT = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
 
@@ -49,7 +63,12 @@ const call = (name: string, ctx: ExecutionContext, extraMeta: Record<string, unk
     new Request('http://localhost/mcp', {
       method: 'POST',
       headers: mcpHeaders('tools/call', name),
-      body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name, arguments: { n: 2 }, _meta: meta({ traceparent: TRACEPARENT, ...extraMeta }) } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 7,
+        method: 'tools/call',
+        params: { name, arguments: { n: 2 }, _meta: meta({ traceparent: TRACEPARENT, ...extraMeta }) },
+      }),
     }),
     env,
     ctx,
@@ -82,12 +101,20 @@ describe('request traces', () => {
     await response.text();
     await settled();
     expect(spans[0]).toMatchObject({ ended: true, status: { code: 'error', message: '-32603' } });
-    expect(spans[0]!.attributes).toMatchObject({ 'rpc.jsonrpc.error_code': -32603, 'error.type': '-32603', 'mcp.stream.ended_by': 'server' });
+    expect(spans[0]!.attributes).toMatchObject({
+      'rpc.jsonrpc.error_code': -32603,
+      'error.type': '-32603',
+      'mcp.stream.ended_by': 'server',
+    });
   });
 
   it('records refusals too: a 415 is a span with the error and no method', async () => {
     const { ctx, spans } = recordingContext();
-    const response = await router.fetch(new Request('http://localhost/mcp', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: '{}' }), env, ctx);
+    const response = await router.fetch(
+      new Request('http://localhost/mcp', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: '{}' }),
+      env,
+      ctx,
+    );
     expect(response.status).toBe(415);
     expect(spans).toHaveLength(1);
     expect(spans[0]).toMatchObject({ names: ['mcp'], ended: true, status: { code: 'error' } });
@@ -106,12 +133,24 @@ describe('request traces', () => {
       ctx,
     );
     expect(response.status).toBe(400);
-    expect(spans[0]).toMatchObject({ names: ['mcp', 'tools/list'], ended: true, status: { code: 'error', message: '-32020' } });
-    expect(spans[0]!.attributes).toMatchObject({ 'mcp.method.name': 'tools/list', 'jsonrpc.request.id': '5', 'mcp.protocol.version': '2026-07-28', 'rpc.jsonrpc.error_code': -32020 });
+    expect(spans[0]).toMatchObject({
+      names: ['mcp', 'tools/list'],
+      ended: true,
+      status: { code: 'error', message: '-32020' },
+    });
+    expect(spans[0]!.attributes).toMatchObject({
+      'mcp.method.name': 'tools/list',
+      'jsonrpc.request.id': '5',
+      'mcp.protocol.version': '2026-07-28',
+      'rpc.jsonrpc.error_code': -32020,
+    });
   });
 
   it('serves where the runtime has no tracing API', async () => {
-    const response = await call('everything', { waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext);
+    const response = await call('everything', {
+      waitUntil() {},
+      passThroughOnException() {},
+    } as unknown as ExecutionContext);
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ result: { structuredContent: { n: 2 } } });
   });
@@ -120,7 +159,11 @@ describe('request traces', () => {
     const { ctx, spans } = recordingContext();
     const id = '12345678901234567890123';
     const response = await router.fetch(
-      new Request('http://localhost/mcp', { method: 'POST', headers: mcpHeaders('tools/list'), body: `{"jsonrpc":"2.0","id":${id},"method":"tools/list","params":${JSON.stringify({ _meta: meta() })}}` }),
+      new Request('http://localhost/mcp', {
+        method: 'POST',
+        headers: mcpHeaders('tools/list'),
+        body: `{"jsonrpc":"2.0","id":${id},"method":"tools/list","params":${JSON.stringify({ _meta: meta() })}}`,
+      }),
       env,
       ctx,
     );
@@ -137,7 +180,11 @@ describe('request traces', () => {
     });
     try {
       const response = await router.fetch(
-        new Request('http://localhost/mcp', { method: 'POST', headers: { ...mcpHeaders('tools/list'), Origin: 'https://app.example.com' }, body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/list', params: { _meta: meta() } }) }),
+        new Request('http://localhost/mcp', {
+          method: 'POST',
+          headers: { ...mcpHeaders('tools/list'), Origin: 'https://app.example.com' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/list', params: { _meta: meta() } }),
+        }),
         { ...env, ALLOWED_ORIGINS: 'https://app.example.com', REQUEST_LOGS: 'on' } as Env,
         ctx,
       );
@@ -161,7 +208,16 @@ describe('request traces', () => {
       new Request('http://localhost/mcp', {
         method: 'POST',
         headers: mcpHeaders('tools/call', long),
-        body: JSON.stringify({ jsonrpc: '2.0', id: long, method: 'tools/call', params: { name: long, arguments: {}, _meta: meta({ 'io.modelcontextprotocol/clientInfo': { name: long, version: long } }) } }),
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: long,
+          method: 'tools/call',
+          params: {
+            name: long,
+            arguments: {},
+            _meta: meta({ 'io.modelcontextprotocol/clientInfo': { name: long, version: long } }),
+          },
+        }),
       }),
       { ...env, MAX_BODY_BYTES: '200000' } as Env,
       ctx,
@@ -170,7 +226,8 @@ describe('request traces', () => {
     expect(spans[0]!.attributes['rpc.jsonrpc.error_code']).toBe(-32602);
     const { attributes, names } = spans[0]!;
     expect(attributes['gen_ai.tool.name']).toBe(`${long.slice(0, MAX_ATTRIBUTE_CHARS)}…`);
-    for (const [key, value] of Object.entries(attributes)) expect(String(value).length, key).toBeLessThanOrEqual(MAX_ATTRIBUTE_CHARS + 1);
+    for (const [key, value] of Object.entries(attributes))
+      expect(String(value).length, key).toBeLessThanOrEqual(MAX_ATTRIBUTE_CHARS + 1);
     expect(names.at(-1)!.length).toBeLessThanOrEqual(2 * MAX_ATTRIBUTE_CHARS + 20);
   });
 

@@ -26,9 +26,11 @@ const deployed = (...targets: string[]) =>
     '',
   ].join('\n');
 
-describe('the endpoint, from wrangler deploy\'s output', () => {
+describe("the endpoint, from wrangler deploy's output", () => {
   it('is the workers.dev URL plus /mcp', () => {
-    expect(endpointsOf(deployed('https://mcp-worker-template.ada.workers.dev'))).toEqual(['https://mcp-worker-template.ada.workers.dev/mcp']);
+    expect(endpointsOf(deployed('https://mcp-worker-template.ada.workers.dev'))).toEqual([
+      'https://mcp-worker-template.ada.workers.dev/mcp',
+    ]);
   });
 
   it('is each custom domain, and each route whose pattern covers /mcp, on its host', () => {
@@ -49,16 +51,28 @@ describe('the endpoint, from wrangler deploy\'s output', () => {
   });
 
   it('is not a route on another path, a wildcard host, or a cron schedule', () => {
-    expect(endpointsOf(deployed('example.com/api/* (zone name: example.com)', '*.example.com/* (zone name: example.com)', 'schedule: */5 * * * *'))).toEqual([]);
+    expect(
+      endpointsOf(
+        deployed(
+          'example.com/api/* (zone name: example.com)',
+          '*.example.com/* (zone name: example.com)',
+          'schedule: */5 * * * *',
+        ),
+      ),
+    ).toEqual([]);
   });
 
   it('is none when wrangler deployed no target, or failed', () => {
-    expect(endpointsOf('Uploaded mcp-worker-template (3.10 sec)\nNo targets deployed for mcp-worker-template (0.41 sec)\n')).toEqual([]);
+    expect(
+      endpointsOf('Uploaded mcp-worker-template (3.10 sec)\nNo targets deployed for mcp-worker-template (0.41 sec)\n'),
+    ).toEqual([]);
     expect(endpointsOf('✘ [ERROR] A request to the Cloudflare API failed.\n')).toEqual([]);
   });
 
   it('stops at the end of the targets: a URL printed later is not one', () => {
-    expect(endpointsOf(`${deployed('https://a.ada.workers.dev')}\n  https://b.ada.workers.dev\n`)).toEqual(['https://a.ada.workers.dev/mcp']);
+    expect(endpointsOf(`${deployed('https://a.ada.workers.dev')}\n  https://b.ada.workers.dev\n`)).toEqual([
+      'https://a.ada.workers.dev/mcp',
+    ]);
   });
 });
 
