@@ -44,6 +44,7 @@ const encoder = new TextEncoder();
  * src/index.ts): a mode left out takes its rows, its verifier and what that imports out of the
  * Worker, and an AUTH_MODE naming it is refused with a 500 that says so. "none" is always served.
  */
+// biome-ignore lint/suspicious/noExplicitAny: a list of modes holds each mode's own config type
 export interface AuthMode<C extends AuthConfig = any, R extends SettingRows = SettingRows> extends AuthModeBase<C, R> {
   /** Routes it serves (sign-in: its authorization server's), each behind the router's `before` steps. */
   readonly routes?: readonly { readonly path: string; readonly serve: Step }[];

@@ -49,6 +49,7 @@ export interface AuthConfig {
  * `AuthMode` of `./auth.ts`): the AUTH_MODE value it answers to, its settings (rows of the
  * settings table), the parser that makes its config of them, and how it checks a credential.
  */
+// biome-ignore lint/suspicious/noExplicitAny: a list of modes holds each mode's own config type
 export interface AuthModeBase<C extends AuthConfig = any, R extends SettingRows = SettingRows> {
   /** Its AUTH_MODE value. */
   readonly name: string;

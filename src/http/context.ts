@@ -150,7 +150,10 @@ export class HttpContext {
    * Node, just lets the promise run).
    */
   whenEnded(then: (endedBy?: StreamEnd) => void): void {
-    if (!this.streamEnded) return then();
+    if (!this.streamEnded) {
+      then();
+      return;
+    }
     // Once the stream has ended nobody awaits this: a failure is logged, as `router.ts` logs a finally step's.
     const ended = this.streamEnded
       .then(then)

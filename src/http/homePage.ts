@@ -75,18 +75,18 @@ function pageOf(server: CompiledServer, origin: string, auth: AuthConfig): strin
     ({ definition }) => visibleTo(definition, undefined) && (definition.ui?.visibility?.includes('model') ?? true),
   );
   const needs = (scopes?: readonly string[]) =>
-    scopes?.length ? ` <span class="tag">needs ${scopes.map(escape).join(', ')}</span>` : '';
+    scopes?.length ? ` <span class="tag">needs ${scopes.map(escapeHtml).join(', ')}</span>` : '';
   const tools = shown.map(({ listed, definition }) => {
     const title =
-      listed.title && listed.title !== listed.name ? ` <span class="title">${escape(listed.title)}</span>` : '';
-    return `<li><code>${escape(listed.name)}</code>${title}${needs(definition.requiredScopes)}${listed.description ? `<p>${escape(listed.description)}</p>` : ''}</li>`;
+      listed.title && listed.title !== listed.name ? ` <span class="title">${escapeHtml(listed.title)}</span>` : '';
+    return `<li><code>${escapeHtml(listed.name)}</code>${title}${needs(definition.requiredScopes)}${listed.description ? `<p>${escapeHtml(listed.description)}</p>` : ''}</li>`;
   });
   // Each skill's SKILL.md, as resources/list shows it: its name and description (skills.mdx, Resource Metadata).
   const skills = (server.compiled.extensions.find((e) => e.id === SKILLS_EXTENSION)?.resources ?? [])
     .filter((skill) => visibleTo(skill, undefined))
     .map(
       (skill) =>
-        `<li><code>${escape(skill.name)}</code>${needs(skill.requiredScopes)}${skill.description ? `<p>${escape(skill.description)}</p>` : ''}</li>`,
+        `<li><code>${escapeHtml(skill.name)}</code>${needs(skill.requiredScopes)}${skill.description ? `<p>${escapeHtml(skill.description)}</p>` : ''}</li>`,
     );
   return `<!doctype html>
 <html lang="en">
@@ -94,19 +94,19 @@ function pageOf(server: CompiledServer, origin: string, auth: AuthConfig): strin
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
-<title>${escape(name)} · MCP server</title>
+<title>${escapeHtml(name)} · MCP server</title>
 <style>${STYLE}</style>
 </head>
 <body>
 <main>
 <header>
-<p class="kind">Model Context Protocol server · version ${escape(info.version)}</p>
-<h1>${escape(name)}</h1>
-${about ? `<p class="about">${escape(about)}</p>` : ''}
+<p class="kind">Model Context Protocol server · version ${escapeHtml(info.version)}</p>
+<h1>${escapeHtml(name)}</h1>
+${about ? `<p class="about">${escapeHtml(about)}</p>` : ''}
 </header>
 <section aria-labelledby="connect">
 <h2 id="connect">Connect</h2>
-<div class="endpoint"><code id="endpoint">${escape(endpoint)}</code><button id="copy" type="button" hidden>Copy</button></div>
+<div class="endpoint"><code id="endpoint">${escapeHtml(endpoint)}</code><button id="copy" type="button" hidden>Copy</button></div>
 <p class="auth">${signIn(auth, origin)}</p>
 ${clients(endpoint, key)}
 </section>
@@ -143,7 +143,7 @@ function signIn(auth: AuthConfig, origin: string): string {
     case 'jwt':
       if (auth.authorizationServers.length === 0)
         return 'Needs an access token from the server’s authorization server.';
-      return `Sign-in with OAuth: your client reads <a href="${METADATA_PATH}/mcp">${escape(origin)}${METADATA_PATH}/mcp</a> and signs you in at the authorization server it names.`;
+      return `Sign-in with OAuth: your client reads <a href="${METADATA_PATH}/mcp">${escapeHtml(origin)}${METADATA_PATH}/mcp</a> and signs you in at the authorization server it names.`;
     default:
       return 'Sign-in needed: your client is told how when it connects.';
   }
@@ -151,12 +151,12 @@ function signIn(auth: AuthConfig, origin: string): string {
 
 /** How to add the server in the clients people use; `<details>` so it works without JavaScript. */
 function clients(endpoint: string, key: string): string {
-  const url = escape(endpoint);
-  const json = (value: unknown) => escape(JSON.stringify(value));
+  const url = escapeHtml(endpoint);
+  const json = (value: unknown) => escapeHtml(JSON.stringify(value));
   const entries: [string, string][] = [
     [
       'Claude',
-      `Settings → Connectors → <b>Add custom connector</b>, and paste <code>${url}</code>. In Claude Code: <pre>claude mcp add --transport http ${escape(key)} ${url}</pre>`,
+      `Settings → Connectors → <b>Add custom connector</b>, and paste <code>${url}</code>. In Claude Code: <pre>claude mcp add --transport http ${escapeHtml(key)} ${url}</pre>`,
     ],
     [
       'ChatGPT',
@@ -177,7 +177,7 @@ function clients(endpoint: string, key: string): string {
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 const STYLE = `
 :root{--bg:#fbfbfa;--fg:#1d1d1f;--muted:#5f6368;--card:#fff;--line:#e3e3e0;--accent:#0b57d0;--code:#f1f1ee}

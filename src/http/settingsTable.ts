@@ -202,6 +202,7 @@ export interface SettingDoc {
 export type SettingDocs<R> = { readonly [K in Exclude<keyof R, keyof typeof SHARED_AUTH_SETTINGS>]: SettingDoc };
 
 /** Rows of a settings table, by setting name. */
+// biome-ignore lint/suspicious/noExplicitAny: a table holds rows of every value type
 export type SettingRows = Readonly<Record<string, Setting<any>>>;
 /** The parsed value of each row of `R`. */
 export type ValuesOf<R> = { readonly [K in keyof R]: R[K] extends Setting<infer T> ? T : never };

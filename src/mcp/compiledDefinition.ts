@@ -4,7 +4,7 @@
  * their defaults, and how a finished result is wrapped. Author mistakes (a name listed twice, a
  * task tool without the Tasks extension) fail here, at module load, where the author sees them.
  */
-import { type AnyTool, type CacheableMethod, type PromptDefinition, type ResourceDefinition } from './define';
+import type { AnyTool, CacheableMethod, PromptDefinition, ResourceDefinition } from './define';
 import {
   DEFAULT_CACHE,
   DEFAULT_MAX_RESULT_CHARS,

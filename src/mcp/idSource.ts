@@ -40,7 +40,10 @@ class Scanner {
   value(): void {
     const { text } = this;
     const c = text.charCodeAt(this.pos);
-    if (c === 0x22) return this.string();
+    if (c === 0x22) {
+      this.string();
+      return;
+    }
     if (c !== 0x7b && c !== 0x5b) {
       // a number or a literal: up to the next delimiter
       while (this.pos < text.length && !',}] \t\n\r'.includes(text[this.pos]!)) this.pos++;

@@ -32,7 +32,7 @@ export { type ScopeHierarchy, scopeTokens } from './scopes';
 export { isObject, RawJson } from './json';
 export type { Caller } from './caller';
 export type { CompiledServer } from './createServer';
-export { type AnyTool, type CallerRules, type ResourceDefinition } from './define';
+export type { AnyTool, CallerRules, ResourceDefinition } from './define';
 export { declaresExtension, type Extension, OtherResult, type RoundInput, type ServerAtLoad } from './extension';
 export { fnv1a } from './fnv1a';
 export { checkInputRequests, type InputRequest, InputRequired, readInputResponses } from './input';
@@ -40,17 +40,17 @@ export { parseMessage } from './jsonrpc';
 export { legacyHttpStatus, noLegacyHandshake, readLegacyMeta } from './legacy';
 export { hasModernClaim, MetaKey, readRequestMeta, type RequestMeta } from './meta';
 export { list } from './methods/list';
-export { type ErrorReply, type Listen, type McpRequest, type Method, type Reply, type ResultReply } from './request';
+export type { ErrorReply, Listen, McpRequest, Method, Reply, ResultReply } from './request';
 export { derivedKey, toBase64Url } from './secretKeys';
-export { type CompiledTool, type HeaderParam } from './tools';
+export type { CompiledTool, HeaderParam } from './tools';
 export { readTraceContext, type TraceContext } from './traceContext';
-export {
-  type CachePolicy,
-  type CallToolResult,
-  type JsonObject,
-  type JSONRPCNotification,
-  type JSONRPCRequest,
-  type JsonValue,
-  type RequestId,
+export type {
+  CachePolicy,
+  CallToolResult,
+  JsonObject,
+  JSONRPCNotification,
+  JSONRPCRequest,
+  JsonValue,
+  RequestId,
 } from './types';
 export { isRestricted, refusalFor, visibleTo } from './visibility';

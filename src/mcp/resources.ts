@@ -39,7 +39,7 @@ export function compileTemplate(definition: ResourceTemplateDefinition): Compile
   let source = '';
   let last = 0;
   for (const expression of definition.uriTemplate.matchAll(EXPRESSION)) {
-    source += escape(definition.uriTemplate.slice(last, expression.index));
+    source += escapeRegExp(definition.uriTemplate.slice(last, expression.index));
     const body = expression[1] ?? '';
     const reserved = body.startsWith('+');
     const name = reserved ? body.slice(1) : body;
@@ -53,7 +53,7 @@ export function compileTemplate(definition: ResourceTemplateDefinition): Compile
     source += reserved ? '(.+?)' : '([^/?#]+)';
     last = expression.index + expression[0].length;
   }
-  source += escape(definition.uriTemplate.slice(last));
+  source += escapeRegExp(definition.uriTemplate.slice(last));
   const pattern = new RegExp(`^${source}$`);
   return {
     definition,
@@ -63,7 +63,9 @@ export function compileTemplate(definition: ResourceTemplateDefinition): Compile
       if (!found) return undefined;
       const variables: Record<string, string> = {};
       try {
-        names.forEach((name, i) => (variables[name] = decodeURIComponent(found[i + 1] ?? '')));
+        names.forEach((name, i) => {
+          variables[name] = decodeURIComponent(found[i + 1] ?? '');
+        });
       } catch {
         return undefined;
       }
@@ -72,4 +74,4 @@ export function compileTemplate(definition: ResourceTemplateDefinition): Compile
   };
 }
 
-const escape = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -34,7 +34,7 @@ export async function serveRound<T extends object>(
   const params = request.message.params ?? {};
   const responses = readInputResponses(params);
   if (responses instanceof McpError) return { error: responses };
-  let state;
+  let state: Awaited<ReturnType<typeof openState>> | undefined;
   if (params.requestState !== undefined) {
     state = await openState(request.secret, binding(request, round.salient), params.requestState);
     if (state instanceof McpError) return { error: state };

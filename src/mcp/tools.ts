@@ -191,7 +191,10 @@ const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'examples', 'required
 function collectHeaderParams(schema: JSONSchema, where: string): HeaderParam[] {
   const found: HeaderParam[] = [];
   const walk = (node: unknown, path: string[], reachable: boolean): void => {
-    if (Array.isArray(node)) return node.forEach((item) => walk(item, path, false));
+    if (Array.isArray(node)) {
+      for (const item of node) walk(item, path, false);
+      return;
+    }
     if (!isObject(node)) return;
     for (const [key, value] of Object.entries(node)) {
       if (key === 'x-mcp-header') {

@@ -26,7 +26,7 @@ import { consentPage, consentPolicy, errorPage } from './consentPage';
 import { isClientId, MAX_AUTHORIZE_QUERY_CHARS, SIGN_IN_LIMIT_PERIOD_SECONDS, withinSignInLimit } from './limits';
 import { logStoreFailure } from './oauthError';
 import { RETRY_AFTER_SECONDS, serverOf, type SignInServer } from './signInServer';
-import { UpstreamUnavailable, type Pending } from './upstream';
+import { UpstreamUnavailable, type Pending, type SignedIn } from './upstream';
 
 /** The consent form is a handle, a few scopes and two choices: anything larger is not it. */
 const MAX_FORM_BYTES = 16 * 1024;
@@ -170,7 +170,7 @@ async function finish(context: HttpContext, signIn: SignInServer): Promise<Respo
   };
   if (url.searchParams.has('error'))
     return redirect(authorizationErrorRedirect(request, 'access_denied', 'the sign-in provider declined'));
-  let signedIn;
+  let signedIn: SignedIn;
   try {
     signedIn = await signIn.upstream.finish(url, data);
   } catch (error) {

@@ -164,13 +164,11 @@ const bodyOf = (w: Wire) => w.body as { params: Record<string, unknown> & { _met
 
 const mutations: fc.Arbitrary<Mutation>[] = [
   fc.constant({ kind: 'none', apply: (w) => ({ headers: w.headers, body: text(w) }), codes: [] }),
-  fc
-    .nat()
-    .map((cut) => ({
-      kind: 'truncate',
-      apply: (w) => ({ headers: w.headers, body: text(w).slice(0, cut % Math.max(1, text(w).length - 1)) }),
-      codes: [-32700, -32600],
-    })),
+  fc.nat().map((cut) => ({
+    kind: 'truncate',
+    apply: (w) => ({ headers: w.headers, body: text(w).slice(0, cut % Math.max(1, text(w).length - 1)) }),
+    codes: [-32700, -32600],
+  })),
   fc.uint8Array({ minLength: 1, maxLength: 8 }).map((bytes) => ({
     kind: 'invalid utf-8',
     apply: (w: Wire) => ({
@@ -248,13 +246,11 @@ const mutations: fc.Arbitrary<Mutation>[] = [
     }),
     codes: [0, -32602, -32020, -32601],
   })),
-  fc
-    .constantFrom('text/plain', 'application/xml', '')
-    .map((type) => ({
-      kind: 'content type',
-      apply: (w: Wire) => ({ headers: { ...w.headers, 'content-type': type }, body: text(w) }),
-      codes: [415],
-    })),
+  fc.constantFrom('text/plain', 'application/xml', '').map((type) => ({
+    kind: 'content type',
+    apply: (w: Wire) => ({ headers: { ...w.headers, 'content-type': type }, body: text(w) }),
+    codes: [415],
+  })),
   // W3C trace context, valid or not, in _meta or the headers: dropped when invalid, never a refusal
   fc.tuple(traceValue, traceValue, fc.boolean()).map(([traceparent, tracestate, inHeaders]) => ({
     kind: 'trace context',

@@ -1,5 +1,5 @@
 /** The test kit's callTool, given the tool itself, types its arguments and its structuredContent. */
-import { testClient } from '../kit';
+import type { testClient } from '../kit';
 import { expectType, type Equal } from './expect';
 import { withZod } from './standard';
 import { sum } from './tools';
