@@ -34,10 +34,11 @@ export async function serveRound<T extends object>(
   const params = request.message.params ?? {};
   const responses = readInputResponses(params);
   if (responses instanceof McpError) return { error: responses };
-  let state: Awaited<ReturnType<typeof openState>> | undefined;
+  let state: RoundInput['state'];
   if (params.requestState !== undefined) {
-    state = await openState(request.secret, binding(request, round.salient), params.requestState);
-    if (state instanceof McpError) return { error: state };
+    const opened = await openState(request.secret, binding(request, round.salient), params.requestState);
+    if (opened instanceof McpError) return { error: opened };
+    state = opened;
   }
   const input = { responses, state };
   let value: T | InputRequired | McpError;
