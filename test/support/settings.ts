@@ -17,3 +17,23 @@ export function refused(env: Readonly<Record<string, unknown>>): SettingError {
   if (!(outcome instanceof SettingError)) throw new Error(`${JSON.stringify(env)} was accepted`);
   return outcome;
 }
+
+/** The settings of `env`; throws the message of the setting it gets wrong. */
+export function readableSettings(env: Env): Settings {
+  const settings = settingsOf(env as unknown as Record<string, unknown>);
+  if (settings instanceof SettingError) throw new Error(settings.message);
+  return settings;
+}
+
+/** A Worker env with every var set to a neutral value, plus the ones a test is about. */
+export const envWith = (vars: Record<string, string | undefined>) =>
+  ({
+    ALLOWED_ORIGINS: '',
+    MAX_BODY_BYTES: '',
+    LISTEN_MAX_SECONDS: '',
+    LEGACY_CLIENTS: 'on',
+    AUTH_MODE: 'none',
+    AUTH_ISSUER: '',
+    REQUEST_LOGS: 'off',
+    ...vars,
+  }) as unknown as Env;

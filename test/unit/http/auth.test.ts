@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { bearer } from '../../../src/auth';
 import { authenticate, constantTimeEqual, type AuthMode } from '../../../src/http/auth';
 import { readSettings } from '../../../src/http/settings';
-import { SHIPPED_MODES } from '../../support/settings';
+import { envWith, readableSettings, SHIPPED_MODES } from '../../support/settings';
 import { createRouter } from '../../../src/http/router';
 import { SettingError } from '../../../src/http/settingsTable';
 import { createServer } from '../../../src/mcp';
@@ -52,24 +52,6 @@ describe('AUTH_MODE = "signin"', () => {
 });
 
 /** The settings of an env that can be read (test/unit/http/settings.test.ts has the ones that cannot). */
-const settingsFor = (env: Env) => {
-  const settings = readSettings(env as unknown as Record<string, unknown>, SHIPPED_MODES);
-  if (settings instanceof SettingError) throw new Error(settings.message);
-  return settings;
-};
-
-/** A Worker env with every var set to a neutral value, plus the ones a test is about. */
-const envWith = (vars: Record<string, string | undefined>) =>
-  ({
-    ALLOWED_ORIGINS: '',
-    MAX_BODY_BYTES: '',
-    LISTEN_MAX_SECONDS: '',
-    LEGACY_CLIENTS: 'on',
-    AUTH_MODE: 'none',
-    AUTH_ISSUER: '',
-    REQUEST_LOGS: 'off',
-    ...vars,
-  }) as unknown as Env;
 
 describe('bearer mode', () => {
   const env = (token?: string) => envWith({ AUTH_MODE: 'bearer', MCP_BEARER_TOKEN: token });
@@ -80,7 +62,7 @@ describe('bearer mode', () => {
     });
 
   it('admits exactly the configured secret', async () => {
-    const settings = settingsFor(env('s3cret-token'));
+    const settings = readableSettings(env('s3cret-token'));
     expect(
       (await authenticate(request('Bearer s3cret-token'), settings, 'https://mcp.example.com', bearer, env())).caller
         ?.subject,
@@ -100,7 +82,7 @@ describe('bearer mode', () => {
   it.each(['bearer', 'BEARER', 'bEaReR'])('reads the scheme %s case-insensitively (RFC 9110 11.1)', async (scheme) => {
     const outcome = await authenticate(
       request(`${scheme} s3cret-token`),
-      settingsFor(env('s3cret-token')),
+      readableSettings(env('s3cret-token')),
       'https://mcp.example.com',
       bearer,
       env(),

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { jwt } from '../../../src/auth';
 import { readSettings } from '../../../src/http/settings';
 import { parseRows, SETTINGS, SettingError } from '../../../src/http/settingsTable';
-import { refused, SHIPPED_MODES } from '../../support/settings';
+import { envWith, readableSettings, refused, SHIPPED_MODES } from '../../support/settings';
 
 describe('settings that cannot be read', () => {
   it.each([
@@ -112,28 +112,8 @@ describe('settings that can be read', () => {
 
 const readEnv = (env: Env) => readSettings(env as unknown as Record<string, unknown>, SHIPPED_MODES);
 
-/** The settings of an env that can be read. */
-const settingsFor = (env: Env) => {
-  const settings = readEnv(env);
-  if (settings instanceof SettingError) throw new Error(settings.message);
-  return settings;
-};
-
-/** A Worker env with every var set to a neutral value, plus the ones a test is about. */
-const envWith = (vars: Record<string, string | undefined>) =>
-  ({
-    ALLOWED_ORIGINS: '',
-    MAX_BODY_BYTES: '',
-    LISTEN_MAX_SECONDS: '',
-    LEGACY_CLIENTS: 'on',
-    AUTH_MODE: 'none',
-    AUTH_ISSUER: '',
-    REQUEST_LOGS: 'off',
-    ...vars,
-  }) as unknown as Env;
-
 describe('allowed origins', () => {
-  const settings = settingsFor(
+  const settings = readableSettings(
     envWith({
       ALLOWED_ORIGINS: 'https://app.example.com, https://*.example.org http://localhost:*',
       MAX_BODY_BYTES: '2048',
@@ -164,7 +144,7 @@ describe('allowed origins', () => {
 
 describe('allowed hosts (DNS rebinding of a local server)', () => {
   it('allows any host when none is configured', () => {
-    expect(settingsFor(envWith({})).allowsHost('evil.example.com')).toBe(true);
+    expect(readableSettings(envWith({})).allowsHost('evil.example.com')).toBe(true);
   });
   it.each([
     ['localhost:8787', true],
@@ -174,7 +154,7 @@ describe('allowed hosts (DNS rebinding of a local server)', () => {
     ['localhost.evil.com:8787', false],
     [null, false],
   ])('with ALLOWED_HOSTS set, %s → %s', (host, allowed) => {
-    const settings = settingsFor(envWith({ ALLOWED_HOSTS: 'localhost:*, 127.0.0.1:*, *.workers.dev' }));
+    const settings = readableSettings(envWith({ ALLOWED_HOSTS: 'localhost:*, 127.0.0.1:*, *.workers.dev' }));
     expect(settings.allowsHost(host)).toBe(allowed);
   });
 });
