@@ -7,7 +7,6 @@
 import { describe, expect, it } from 'vitest';
 import { bearer } from '../../../src/auth';
 import { authenticate, constantTimeEqual, type AuthMode } from '../../../src/http/auth';
-import { readSettings } from '../../../src/http/settings';
 import { envWith, readableSettings, SHIPPED_MODES } from '../../support/settings';
 import { createRouter } from '../../../src/http/router';
 import { SettingError } from '../../../src/http/settingsTable';
