@@ -103,7 +103,8 @@ export function makeItYours(fork, { name, cardName }, fail = throwing) {
   edit('src/server.ts', /^import .* from '\.\/(tools|resources|prompts)\/.*';\n/gm, '');
   edit('src/server.ts', /^(\s+)(resources|resourceTemplates|prompts): \[[^\]]*\],/gm, '$1$2: [],');
   edit('src/server.ts', /(info: \{ name: )'[^']*'/, `$1'${name}'`);
-  edit('src/server.ts', /^(\s+instructions: )'[^']*'/m, "$1'Greets people by name.'");
+  // (on one line, as the formatter writes it: the template's longer text is wrapped onto the next)
+  edit('src/server.ts', /^(\s+)instructions:\s*'[^']*'/m, "$1instructions: 'Greets people by name.'");
   edit('src/server.ts', /(card: \{\s+name: )'[^']*'/, `$1'${cardName}'`);
   const { name: templateName } = JSON.parse(readFileSync(join(fork, 'package.json'), 'utf8'));
   const named = (n) => new RegExp(`"name": "${n}"`, 'g');

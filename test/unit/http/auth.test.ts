@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { bearer } from '../../../src/auth';
 import { authenticate, constantTimeEqual, type AuthMode } from '../../../src/http/auth';
-import { envWith, readableSettings, SHIPPED_MODES } from '../../support/settings';
+import { envWith, readableSettings } from '../../support/settings';
 import { createRouter } from '../../../src/http/router';
 import { SettingError } from '../../../src/http/settingsTable';
 import { createServer } from '../../../src/mcp';

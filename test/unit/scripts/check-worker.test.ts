@@ -43,7 +43,7 @@ describe('npm run check: the built Worker, loaded once', () => {
     expect(output).toContain(
       'the Worker fails to load: tool "fine" is defined twice: give each tool its own name, or list it once',
     );
-    expect(output).toMatch(/at test\/fixtures\/broken\/duplicate\.ts:6:\d+/);
+    expect(output).toMatch(/at test\/fixtures\/broken\/duplicate\.ts:7:\d+/);
   }, 60_000);
 
   it('reads every view from the assets it was built into, and names one whose page was never built', async () => {
