@@ -11,7 +11,10 @@ import {
   CALLBACK_PATH,
   requestOptions,
   tokenProps,
+  exchangeCode,
+  refreshGrant,
   upstreamCall,
+  type UpstreamClient,
   UpstreamRefused,
   UpstreamUnavailable,
   UPSTREAM_TIMEOUT_MS,
@@ -40,10 +43,12 @@ export function github(login: GitHubLogin, issuer: string): Upstream {
     authorization_endpoint: `${login.githubUrl}/login/oauth/authorize`,
     token_endpoint: `${login.githubUrl}/login/oauth/access_token`,
   };
-  const client: oauth.Client = { client_id: login.clientId };
-  const clientAuth = oauth.ClientSecretPost(login.clientSecret);
-  const redirectUri = `${issuer}${CALLBACK_PATH}`;
-  const options = { ...requestOptions(login.githubUrl), [oauth.customFetch]: tokenErrorsAsErrors };
+  const us: UpstreamClient = {
+    client: { client_id: login.clientId },
+    clientAuth: oauth.ClientSecretPost(login.clientSecret),
+    redirectUri: `${issuer}${CALLBACK_PATH}`,
+    options: { ...requestOptions(login.githubUrl), [oauth.customFetch]: tokenErrorsAsErrors },
+  };
 
   return {
     authorizationEndpoint: async () => new URL(as.authorization_endpoint!),
@@ -52,7 +57,7 @@ export function github(login: GitHubLogin, issuer: string): Upstream {
       const url = new URL(as.authorization_endpoint!);
       url.search = new URLSearchParams({
         client_id: login.clientId,
-        redirect_uri: redirectUri,
+        redirect_uri: us.redirectUri,
         scope: GITHUB_SCOPES,
         state,
         code_challenge: codeChallenge,
@@ -62,23 +67,8 @@ export function github(login: GitHubLogin, issuer: string): Upstream {
     },
 
     async finish(callback: URL, pending: Pending): Promise<SignedIn> {
-      // The library has checked `state` (finishUpstream); GitHub sends no `iss` (RFC 9207 is optional).
-      const params = oauth.validateAuthResponse(as, client, callback, oauth.skipStateCheck);
-      const tokens = await upstreamCall(async () =>
-        oauth.processAuthorizationCodeResponse(
-          as,
-          client,
-          await oauth.authorizationCodeGrantRequest(
-            as,
-            client,
-            clientAuth,
-            params,
-            redirectUri,
-            pending.verifier,
-            options,
-          ),
-        ),
-      );
+      // GitHub sends no `iss` (RFC 9207 is optional).
+      const tokens = await exchangeCode(as, us, callback, pending.verifier);
       const user = await githubUser(login.githubApiUrl, tokens.access_token);
       if (!user) throw new UpstreamRefused('GitHub refused the token it has just issued');
       return { userId: `github-${user.id}`, props: propsOf(tokens, user) };
@@ -92,13 +82,7 @@ export function github(login: GitHubLogin, issuer: string): Upstream {
         return props;
       }
       const refreshToken = props.refreshToken;
-      const tokens = await upstreamCall(async () =>
-        oauth.processRefreshTokenResponse(
-          as,
-          client,
-          await oauth.refreshTokenGrantRequest(as, client, clientAuth, refreshToken, options),
-        ),
-      );
+      const tokens = await refreshGrant(as, us, refreshToken);
       return { ...props, ...tokenProps(tokens, refreshToken) };
     },
   };

@@ -13,7 +13,10 @@ import {
   CALLBACK_PATH,
   requestOptions,
   tokenProps,
+  exchangeCode,
+  refreshGrant,
   upstreamCall,
+  type UpstreamClient,
   UpstreamRefused,
   UpstreamUnavailable,
   type Pending,
@@ -28,10 +31,13 @@ type OidcLogin = Extract<LoginSettings, { provider: 'oidc' }>;
 export const OIDC_SCOPES = 'openid profile email';
 
 export function oidc(login: OidcLogin, issuer: string): Upstream {
-  const client: oauth.Client = { client_id: login.clientId };
-  const clientAuth = oauth.ClientSecretPost(login.clientSecret);
-  const redirectUri = `${issuer}${CALLBACK_PATH}`;
   const options = requestOptions(login.issuer);
+  const us: UpstreamClient = {
+    client: { client_id: login.clientId },
+    clientAuth: oauth.ClientSecretPost(login.clientSecret),
+    redirectUri: `${issuer}${CALLBACK_PATH}`,
+    options,
+  };
   let discovered: Promise<oauth.AuthorizationServer> | undefined;
 
   /** The provider's metadata, fetched once per isolate; a failure is not kept, so the next request tries again. */
@@ -61,7 +67,7 @@ export function oidc(login: OidcLogin, issuer: string): Upstream {
       const url = await authorizationEndpoint();
       for (const [name, value] of Object.entries({
         client_id: login.clientId,
-        redirect_uri: redirectUri,
+        redirect_uri: us.redirectUri,
         response_type: 'code',
         scope: OIDC_SCOPES,
         state,
@@ -75,27 +81,10 @@ export function oidc(login: OidcLogin, issuer: string): Upstream {
 
     async finish(callback: URL, pending: Pending): Promise<SignedIn> {
       const as = await metadata();
-      // `state` was checked by the library (finishUpstream); `iss`, when the provider supports RFC 9207, here.
-      const params = oauth.validateAuthResponse(as, client, callback, oauth.skipStateCheck);
-      const tokens = await upstreamCall(async () =>
-        oauth.processAuthorizationCodeResponse(
-          as,
-          client,
-          await oauth.authorizationCodeGrantRequest(
-            as,
-            client,
-            clientAuth,
-            params,
-            redirectUri,
-            pending.verifier,
-            options,
-          ),
-          {
-            expectedNonce: pending.nonce,
-            requireIdToken: true,
-          },
-        ),
-      );
+      const tokens = await exchangeCode(as, us, callback, pending.verifier, {
+        expectedNonce: pending.nonce,
+        requireIdToken: true,
+      });
       const claims = oauth.getValidatedIdTokenClaims(tokens)!;
       return {
         userId: await userIdOf(claims.sub),
@@ -112,13 +101,7 @@ export function oidc(login: OidcLogin, issuer: string): Upstream {
       }
       const as = await metadata();
       const refreshToken = props.refreshToken;
-      const tokens = await upstreamCall(async () =>
-        oauth.processRefreshTokenResponse(
-          as,
-          client,
-          await oauth.refreshTokenGrantRequest(as, client, clientAuth, refreshToken, options),
-        ),
-      );
+      const tokens = await refreshGrant(as, us, refreshToken);
       return { ...props, ...tokenProps(tokens, refreshToken) };
     },
   };

@@ -96,6 +96,52 @@ export function tokenProps(
   };
 }
 
+/** This Worker as the provider's OAuth client: what every grant request sends. */
+export interface UpstreamClient {
+  readonly client: oauth.Client;
+  readonly clientAuth: oauth.ClientAuth;
+  readonly redirectUri: string;
+  readonly options: Parameters<typeof oauth.authorizationCodeGrantRequest>[6];
+}
+
+/**
+ * At the callback: the authorization response checked (`state` by the library, in
+ * finishUpstream; `iss` here when the provider sends it, RFC 9207), then the code exchanged with
+ * the PKCE verifier. `checks`: what an OpenID provider's answer must also hold (the ID token, its nonce).
+ */
+export function exchangeCode(
+  as: oauth.AuthorizationServer,
+  { client, clientAuth, redirectUri, options }: UpstreamClient,
+  callback: URL,
+  verifier: string,
+  checks?: oauth.ProcessAuthorizationCodeResponseOptions,
+): Promise<oauth.TokenEndpointResponse> {
+  const params = oauth.validateAuthResponse(as, client, callback, oauth.skipStateCheck);
+  return upstreamCall(async () =>
+    oauth.processAuthorizationCodeResponse(
+      as,
+      client,
+      await oauth.authorizationCodeGrantRequest(as, client, clientAuth, params, redirectUri, verifier, options),
+      checks,
+    ),
+  );
+}
+
+/** The refresh grant: a refreshed token answer, or `UpstreamRefused` when the provider no longer honours it. */
+export function refreshGrant(
+  as: oauth.AuthorizationServer,
+  { client, clientAuth, options }: UpstreamClient,
+  refreshToken: string,
+): Promise<oauth.TokenEndpointResponse> {
+  return upstreamCall(async () =>
+    oauth.processRefreshTokenResponse(
+      as,
+      client,
+      await oauth.refreshTokenGrantRequest(as, client, clientAuth, refreshToken, options),
+    ),
+  );
+}
+
 /**
  * Runs a call to the provider: a refusal of the grant (`invalid_grant`, GitHub's
  * `bad_refresh_token`) is `UpstreamRefused`; no answer, a 5xx or a 429 is `UpstreamUnavailable`.
