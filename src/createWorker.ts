@@ -5,10 +5,12 @@
  * not in the bundle: its code is imported only by the line that turns it on.
  */
 import type { DurableObject } from 'cloudflare:workers';
+import { APPS_EXTENSION } from './apps/toolFields';
 import type { AuthMode } from './http/auth';
 import { createRouter } from './http/router';
 import { createServer, type CompiledServer, type ServerDefinition } from './mcp';
-import type { Extension } from './mcp/internal';
+import type { AnyTool, Extension } from './mcp/internal';
+import { TASKS_EXTENSION } from './tasks/toolFields';
 
 /** A Durable Object class, as src/index.ts exports it. */
 export type DurableObjectClass = new (ctx: DurableObjectState, env: Env) => DurableObject<Env>;
@@ -31,17 +33,35 @@ class TasksOff {}
 
 export function createWorker(definition: ServerDefinition, options: WorkerOptions = {}) {
   const auth = options.auth ?? [];
-  const extensions = options.extensions ?? [];
-  const server = createServer({
-    ...definition,
-    tools: [...(definition.tools ?? []), ...auth.flatMap((mode) => mode.tools ?? [])],
-    extensions: [...(definition.extensions ?? []), ...extensions],
-  });
+  const tools = [...(definition.tools ?? []), ...auth.flatMap((mode) => mode.tools ?? [])];
+  const extensions = [...(definition.extensions ?? []), ...(options.extensions ?? [])];
+  checkFeatures(tools, extensions);
+  const server = createServer({ ...definition, tools, extensions });
   const router = createRouter(server, auth);
-  const withObject = extensions.find((extension) => extension.durableObject);
+  const withObject = options.extensions?.find((extension) => extension.durableObject);
   return {
     fetch: (request: Request, env: Env, ctx: ExecutionContext): Promise<Response> => router.fetch(request, env, ctx),
     /** The Durable Object class of the extension that has one (tasks), for src/index.ts to export as `McpTask`. */
     McpTask: withObject?.durableObject?.(server) ?? (TasksOff as unknown as DurableObjectClass),
   };
+}
+
+/**
+ * A tool that needs an extension this Worker does not turn on could never be served as written,
+ * so the Worker stops at load and says which line of src/index.ts turns it on: a tool that runs
+ * only as a task (one that may run as a task is an ordinary call without tasks, docs/tasks.md),
+ * a tool with a view, which MCP Apps serves (docs/apps.md). The core knows neither field.
+ */
+function checkFeatures(tools: readonly AnyTool[], extensions: readonly Extension[]): void {
+  const on = (id: string) => extensions.some((extension) => extension.id === id);
+  const taskOnly = tools.find((tool) => tool.task === 'required');
+  if (taskOnly && !on(TASKS_EXTENSION))
+    throw new Error(
+      `tool "${taskOnly.name}" runs only as a task: turn tasks on: \`extensions: [tasks()]\` in src/index.ts (docs/tasks.md)`,
+    );
+  const withView = tools.find((tool) => tool.ui !== undefined);
+  if (withView && !on(APPS_EXTENSION))
+    throw new Error(
+      `tool "${withView.name}" has a view (ui), which MCP Apps serves: turn it on: \`extensions: [apps()]\` in src/index.ts (docs/apps.md)`,
+    );
 }

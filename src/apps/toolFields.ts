@@ -3,6 +3,9 @@
  * `ToolFields` knows nothing of it, and a Worker without `src/apps/` has none.
  */
 
+/** The extension's identifier (spec extensions/apps, Extension Identifier). */
+export const APPS_EXTENSION = 'io.modelcontextprotocol/ui';
+
 /**
  * A tool's link to a view (spec extensions/apps, Resource Discovery): `resourceUri` names a view
  * the server lists (`defineAppView`); `visibility` says who may call it, `["model", "app"]` when

@@ -5,8 +5,9 @@
  */
 import type { ResourceDefinition } from '../mcp/internal';
 
-/** The extension's identifier (spec extensions/apps, Extension Identifier). */
-export const APPS_EXTENSION = 'io.modelcontextprotocol/ui';
+import { APPS_EXTENSION } from './toolFields';
+
+export { APPS_EXTENSION };
 
 /** The MIME type of a view (spec extensions/apps, Content Requirements: MUST). */
 export const VIEW_MIME_TYPE = 'text/html;profile=mcp-app';

@@ -2,7 +2,7 @@
  * A server definition compiled once per isolate into what every method reads: the tools,
  * prompts, resources and templates by name, the capabilities to advertise, the settings with
  * their defaults, and how a finished result is wrapped. Author mistakes (a name listed twice, a
- * task tool without the Tasks extension) fail here, at module load, where the author sees them.
+ * schema the server cannot serve) fail here, at module load, where the author sees them.
  */
 import type { AnyTool, CacheableMethod, PromptDefinition, ResourceDefinition } from './define';
 import {
@@ -90,23 +90,6 @@ export class CompiledDefinition implements ServerAtLoad {
       ) as Record<CacheableMethod, CachePolicy>;
     this.policies = { anonymous: chosen(), authenticated: chosen('private') };
     this.capabilities = this.advertised();
-    // A task tool is an ordinary call on a server without the Tasks extension, as for a client
-    // without it; one that only runs as a task could never be served (docs/tasks.md).
-    // The core types neither field (each extension declares its own, src/tasks/toolFields.ts, src/apps/toolFields.ts); it only reads them here.
-    const declared = (t: CompiledTool) => t.definition as { task?: unknown; ui?: unknown };
-    const taskOnly = [...this.tools.values()].find((t) => declared(t).task === 'required');
-    if (taskOnly && !this.extensions.some((e) => e.id === 'io.modelcontextprotocol/tasks')) {
-      throw new Error(
-        `tool "${taskOnly.definition.name}" runs only as a task: turn tasks on: \`extensions: [tasks()]\` in src/index.ts (docs/tasks.md)`,
-      );
-    }
-    // A view is served by the MCP Apps extension, turned on in the entry: without it, a tool's view would be dropped unsaid.
-    const withView = [...this.tools.values()].find((t) => declared(t).ui !== undefined);
-    if (withView && !this.extensions.some((e) => e.id === 'io.modelcontextprotocol/ui')) {
-      throw new Error(
-        `tool "${withView.definition.name}" has a view (ui), which MCP Apps serves: turn it on: \`extensions: [apps()]\` in src/index.ts (docs/apps.md)`,
-      );
-    }
   }
 
   /** The caching hints of a result of `method`, for an anonymous or an authenticated caller. */

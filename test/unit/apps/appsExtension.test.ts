@@ -230,16 +230,4 @@ describe('mistakes fail at load', () => {
       /resource "ui:\/\/x\/h": a view .* is made with defineAppView/,
     );
   });
-
-  it('refuses a tool with a view on a server without MCP Apps, saying how to turn it on', () => {
-    const shownHere = defineTool({
-      name: 'shown_here',
-      inputSchema: { type: 'object' },
-      ui: { resourceUri: 'ui://fixture/view' },
-      handler: () => text(''),
-    });
-    expect(() => createServer({ info, tools: [shownHere], resources: [view] })).toThrow(
-      /tool "shown_here" has a view \(ui\), which MCP Apps serves: turn it on: `extensions: \[apps\(\)\]` in src\/index.ts/,
-    );
-  });
 });

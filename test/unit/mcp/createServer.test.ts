@@ -165,18 +165,6 @@ describe('createServer', () => {
     ).not.toHaveProperty('extensions');
   });
 
-  it('refuses at load a tool that runs only as a task, on a server without the Tasks extension, saying what to do', () => {
-    const only = defineTool({
-      name: 'only_later',
-      inputSchema: { type: 'object' },
-      task: 'required',
-      handler: () => text(''),
-    });
-    expect(() => createServer({ info: { name: 'no-tasks', version: '0' }, tools: [only] })).toThrow(
-      /tool "only_later" runs only as a task: turn tasks on: `extensions: \[tasks\(\)\]` in src\/index.ts \(docs\/tasks.md\)/,
-    );
-  });
-
   it('refuses at load an extension that serves a method already served, and one listed twice', () => {
     const grabby = { id: 'example.com/grabby', install: () => ({ methods: { 'tools/list': () => ({ result: {} }) } }) };
     expect(() => createServer({ info: { name: 'x', version: '0' }, tools, extensions: [grabby] })).toThrow(
