@@ -13,7 +13,8 @@
  */
 import { Router } from 'itty-router';
 import { type CompiledServer, internalError, misconfigured } from '../mcp/internal';
-import { advertisedResource, METADATA_PATH, protectedResourceMetadata, type AuthMode } from './auth';
+import { protectedResourceMetadata, type AuthMode } from './auth';
+import { advertisedResource, METADATA_PATH } from './challenges';
 import { admittedSteps, HttpContext, type FinallyStep, type Step } from './context';
 import { AI_CATALOG_PATH, aiCatalog, publicPreflight, SERVER_CARD_PATH, serverCard } from './discovery';
 import { HOME_PATH, homePage } from './homePage';
@@ -42,11 +43,11 @@ export function createRouter(server: CompiledServer, auth: readonly AuthMode[] =
 
   /** One JSON-RPC message, from its body to its answer. */
   const perMessage: Step[] = [
-    readMessage, // the body, as one validated JSON-RPC message, its _meta, its tool: one admitted record
+    readMessage, // the body, as one validated JSON-RPC message and its _meta, admitted once by the core: one record
     ...admittedSteps(
       limitByCaller, // the limiter of the validated method, keyed by the principal
-      checkToolPolicy, // the tool's header parameters, scopes and client capabilities
-      serveMcp, // the protocol core answers
+      checkToolPolicy, // the admitted tool's Mcp-Param-* headers
+      serveMcp, // the protocol core serves what it admitted
     ),
   ];
 
@@ -103,7 +104,7 @@ export function createRouter(server: CompiledServer, auth: readonly AuthMode[] =
 }
 
 /** 500 naming the setting that cannot be read and what it accepts; its value is logged, never sent. */
-const refuseToServe = (problem: SettingError) => errorResponse(null, misconfigured(problem.setting, problem.why));
+const refuseToServe = (problem: SettingError) => errorResponse(null, misconfigured(problem.setting, problem.why), 500);
 
 const methodNotAllowed = () => new Response(null, { status: 405, headers: { Allow: 'POST' } });
 /** A public document answered nothing to its GET (none configured: 404), or was asked with another method (405). */
