@@ -5,14 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createRouter } from '../../../src/http/router';
-import { createServer, definePrompt, defineTool, text } from '../../../src/mcp';
+import { createServer, definePrompt, defineResource, defineTool, text } from '../../../src/mcp';
 import { mcpHeaders, meta } from '../../support/mcp';
 
 const ctx = { waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext;
 const env = { MCP_STATE_SECRET: 'decided once', REQUEST_LOGS: 'off', LEGACY_CLIENTS: 'on' } as unknown as Env;
 
 /** How often each rule was asked. */
-const asked = { tool: 0, prompt: 0 };
+const asked = { tool: 0, prompt: 0, resource: 0 };
 const server = createServer({
   info: { name: 'decided-once', version: '1.0.0' },
   tools: [
@@ -35,6 +35,15 @@ const server = createServer({
       get: () => ({ messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }] }),
     }),
   ],
+  resources: [
+    defineResource({
+      uri: 'counted://resource',
+      name: 'counted',
+      requiredScopes: ['counted:use'],
+      visibleTo: () => (asked.resource++, true),
+      read: () => ({ contents: [{ uri: 'counted://resource', text: 'read' }] }),
+    }),
+  ],
 });
 
 function post(method: string, params: Record<string, unknown>, legacy = false) {
@@ -44,7 +53,7 @@ function post(method: string, params: Record<string, unknown>, legacy = false) {
         Accept: 'application/json, text/event-stream',
         'MCP-Protocol-Version': '2025-11-25',
       }
-    : mcpHeaders(method, params.name as string);
+    : mcpHeaders(method, (params.name ?? params.uri) as string);
   return new Request('http://localhost/mcp', {
     method: 'POST',
     headers,
@@ -56,10 +65,12 @@ describe('a request through the pipeline', () => {
   it.each([
     ['tools/call', 'tool', false],
     ['prompts/get', 'prompt', false],
+    ['resources/read', 'resource', false],
     ['tools/call', 'tool', true],
   ] as const)('asks the visibleTo rule of a %s once (%s, legacy: %s)', async (method, kind, legacy) => {
-    asked.tool = asked.prompt = 0;
-    const response = await createRouter(server).fetch(post(method, { name: 'counted' }, legacy), env, ctx);
+    asked.tool = asked.prompt = asked.resource = 0;
+    const params = kind === 'resource' ? { uri: 'counted://resource' } : { name: 'counted' };
+    const response = await createRouter(server).fetch(post(method, params, legacy), env, ctx);
     expect(response.status).toBe(200);
     expect(((await response.json()) as { error?: unknown }).error).toBeUndefined();
     expect(asked[kind]).toBe(1);
