@@ -17,6 +17,7 @@ import { protectedResourceMetadata, type AuthMode } from './auth';
 import { advertisedResource, METADATA_PATH } from './challenges';
 import { admittedSteps, HttpContext, type FinallyStep, type Step } from './context';
 import { AI_CATALOG_PATH, aiCatalog, publicPreflight, SERVER_CARD_PATH, serverCard } from './discovery';
+import { errorAnswer } from './errorAnswer';
 import { HOME_PATH, homePage } from './homePage';
 import { REGISTRY_AUTH_PATH, registryAuth } from './registryAuth';
 import { errorResponse } from './responses';
@@ -103,8 +104,12 @@ export function createRouter(server: CompiledServer, auth: readonly AuthMode[] =
   };
 }
 
-/** 500 naming the setting that cannot be read and what it accepts; its value is logged, never sent. */
-const refuseToServe = (problem: SettingError) => errorResponse(null, misconfigured(problem.setting, problem.why), 500);
+/** 500 naming the setting that cannot be read and what it accepts; its value is logged, never sent. No context yet, so no challenge to give. */
+function refuseToServe(problem: SettingError): Response {
+  const error = misconfigured(problem.setting, problem.why);
+  return errorResponse(null, error, errorAnswer(error, false, NO_CHALLENGE).status);
+}
+const NO_CHALLENGE = { challenge: () => ({ metadata: undefined, scopesToAsk: [] }) };
 
 const methodNotAllowed = () => new Response(null, { status: 405, headers: { Allow: 'POST' } });
 /** A public document answered nothing to its GET (none configured: 404), or was asked with another method (405). */
