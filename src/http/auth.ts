@@ -11,12 +11,13 @@ import {
   authorizationServerUnreachable,
   type Caller,
   type McpError,
-  scopeRequired,
-  unauthorized,
+  tokenInvalid,
+  tokenRequired,
 } from '../mcp/internal';
 import type { Step } from './context';
 import type { Lifetime } from './jwks';
 import type { AuthConfig, AuthModeBase, IssuerUnreachable } from './authMode';
+import { METADATA_PATH } from './challenges';
 import type { Settings } from './settings';
 import type { SettingRows } from './settingsTable';
 
@@ -28,13 +29,9 @@ export const unreachable = (retryAfterMs: number): IssuerUnreachable => ({
   retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
 });
 
-/** Admitted (with its caller when auth is on), or refused with the error and the headers that go with it. */
-export type AuthOutcome =
-  | { caller?: Caller; refused?: undefined }
-  | { refused: McpError; headers: Readonly<Record<string, string>>; caller?: undefined };
+/** Admitted (with its caller when auth is on), or refused (its challenge or Retry-After: `./errorAnswer.ts`). */
+export type AuthOutcome = { caller?: Caller; refused?: undefined } | { refused: McpError; caller?: undefined };
 
-/** RFC 9728: where a client finds this resource's metadata. */
-export const METADATA_PATH = '/.well-known/oauth-protected-resource';
 const encoder = new TextEncoder();
 
 /**
@@ -62,25 +59,11 @@ export const isSubject = (value: unknown): value is string =>
 /** A token or assertion longer than this is no token of ours: refused before any work (and never sent upstream). */
 const MAX_TOKEN_CHARS = 8192;
 
-/**
- * Where this resource's RFC 9728 metadata is, or undefined when there is none to advertise: the
- * document MUST list at least one authorization server (spec 2026-07-28
- * authorization-server-discovery), and a static bearer secret has none.
- */
-export const metadataUrl = ({ auth }: Settings, origin: string): string | undefined =>
-  advertisedResource(auth) ? (auth.metadataUrl ?? `${origin}${METADATA_PATH}`) : undefined;
-
 /** RFC 9728 3.1: the metadata of a resource with a path is at the well-known path with that path after it; from configuration, never the Host. */
 export function resourceMetadataUrl(resource: string): string {
   const { origin, pathname } = new URL(resource);
   return `${origin}${METADATA_PATH}${pathname === '/' ? '' : pathname}`;
 }
-
-/** The config of a mode whose resource has RFC 9728 metadata: an OAuth resource (jwt, introspect, signin) with an authorization server to name. */
-export const advertisedResource = (auth: AuthConfig): (AuthConfig & { resource: string }) | undefined =>
-  auth.resource !== undefined && auth.authorizationServers.length > 0
-    ? (auth as AuthConfig & { resource: string })
-    : undefined;
 
 /**
  * The RFC 9728 document: resource, authorization servers, scopes, bearer in the header. The
@@ -108,39 +91,25 @@ export function protectedResourceMetadata(
 export async function authenticate(
   request: Request,
   settings: Settings,
-  origin: string,
   mode: AuthModeBase,
   env: Env,
   lifetime?: Lifetime,
 ): Promise<AuthOutcome> {
-  const { auth } = settings;
-  const metadata = metadataUrl(settings, origin);
   // No Access token: the request did not come through Access (the workers.dev URL, another route).
   const credential = mode.header ? request.headers.get(mode.header) : bearerToken(request.headers.get('Authorization'));
   if (!credential)
-    return refusal(
-      metadata,
-      auth.scopesSupported,
-      undefined,
-      mode.header ? `a token in ${mode.header} is required` : undefined,
-    );
-  if (credential.length > MAX_TOKEN_CHARS) return refusal(metadata, auth.scopesSupported, 'invalid_token');
-  return outcome(await mode.verify(credential, auth, env, lifetime), metadata, auth.scopesSupported);
+    return {
+      refused: tokenRequired(mode.header ? `a token in ${mode.header} is required` : 'an access token is required'),
+    };
+  if (credential.length > MAX_TOKEN_CHARS) return { refused: tokenInvalid() };
+  return outcome(await mode.verify(credential, settings.auth, env, lifetime));
 }
 
 /** What a verifier's verdict means for the request: admitted, 401 invalid_token, or 503 while it cannot tell. */
-function outcome(
-  verdict: Caller | IssuerUnreachable | undefined,
-  metadata: string | undefined,
-  scopesSupported: readonly string[],
-): AuthOutcome {
-  if (verdict === undefined) return refusal(metadata, scopesSupported, 'invalid_token');
-  if ('unreachable' in verdict) {
-    return {
-      refused: authorizationServerUnreachable(verdict.what),
-      headers: { 'Retry-After': String(verdict.retryAfterSeconds) },
-    };
-  }
+function outcome(verdict: Caller | IssuerUnreachable | undefined): AuthOutcome {
+  if (verdict === undefined) return { refused: tokenInvalid() };
+  if ('unreachable' in verdict)
+    return { refused: authorizationServerUnreachable(verdict.what, verdict.retryAfterSeconds) };
   return { caller: verdict };
 }
 
@@ -153,52 +122,6 @@ function bearerToken(header: string | null): string | undefined {
   const scheme = header.slice(0, 6);
   if (scheme !== 'Bearer' && scheme.toLowerCase() !== 'bearer') return undefined;
   return header.slice(7).trim() || undefined;
-}
-
-/** The scopes of `needed` the caller lacks (its scopes already include the ones they imply). */
-export const missingScopes = (caller: Caller | undefined, needed: readonly string[]) =>
-  caller ? needed.filter((scope) => !caller.scopes.includes(scope)) : [];
-
-/** 403 with `insufficient_scope` and the challenge naming the scopes to ask for (RFC 6750 3.1). */
-export function insufficientScope(
-  metadata: string | undefined,
-  scopes: readonly string[],
-): { error: McpError; challenge: string } {
-  return {
-    error: scopeRequired(scopes),
-    challenge: scopeChallenge(metadata, scopes),
-  };
-}
-
-/** The challenge of a 401 for a token that stopped working after it was verified (a handler found its grant revoked upstream): RFC 6750 3.1. */
-export const invalidTokenChallenge = (metadata: string | undefined) =>
-  `Bearer ${metadata ? `resource_metadata="${metadata}", ` : ''}error="invalid_token"`;
-
-/** The `WWW-Authenticate` value of a 403 for `scopes` (RFC 6750 3.1), for the edge's refusals and the core's alike. */
-export const scopeChallenge = (metadata: string | undefined, scopes: readonly string[]) =>
-  `Bearer error="insufficient_scope", scope="${scopes.join(' ')}"${metadata ? `, resource_metadata="${metadata}"` : ''}`;
-
-/**
- * 401 with the challenge: where the metadata is and, where there is an authorization server to
- * ask, the scopes to ask it for (spec 2026-07-28 basic/authorization, Scope Selection Strategy;
- * offline_access never, as the spec says servers SHOULD NOT).
- */
-function refusal(
-  metadata: string | undefined,
-  scopesSupported: readonly string[],
-  error?: 'invalid_token',
-  why = 'an access token is required',
-): AuthOutcome {
-  const scopes = metadata ? scopesSupported.filter((scope) => scope !== 'offline_access') : [];
-  const params = [
-    ...(metadata ? [`resource_metadata="${metadata}"`] : []),
-    ...(scopes.length > 0 ? [`scope="${scopes.join(' ')}"`] : []),
-    ...(error ? [`error="${error}"`] : []),
-  ];
-  return {
-    refused: unauthorized(error ? 'the access token is invalid or expired' : why),
-    headers: { 'WWW-Authenticate': params.length > 0 ? `Bearer ${params.join(', ')}` : 'Bearer' },
-  };
 }
 
 /** Compares every byte whatever the inputs, so timing does not reveal a matching prefix. */

@@ -10,22 +10,24 @@
  * that answer, `fail` and `answerWithStream`; the request log and the trace span read it once
  * the answer has ended.
  */
-import {
-  type Caller,
-  type CompiledServer,
-  type CompiledTool,
-  type JSONRPCNotification,
-  type JSONRPCRequest,
-  legacyHttpStatus,
-  type McpError,
-  type RequestId,
-  type RequestMeta,
+import type {
+  Admission,
+  Caller,
+  CompiledServer,
+  JSONRPCNotification,
+  JSONRPCRequest,
+  McpError,
+  RequestId,
+  RequestMeta,
 } from '../mcp/internal';
+import { metadataUrl, scopesToAsk } from './challenges';
 import { readJsonBody } from './body';
+import { type ChallengeContext, errorAnswer } from './errorAnswer';
 import { errorResponse, replyJson } from './responses';
 import type { Settings } from './settings';
 import type { EventStream, StreamEnd } from './stream';
 import type { TraceSpan } from './trace';
+import { originOf } from './url';
 
 /** What the request log and the trace span say about a request (`requestAttributes.ts`). */
 export type Attributes = Record<string, string | number | boolean | undefined>;
@@ -42,24 +44,27 @@ export type FinallyStep = (response: Response, context: HttpContext) => Response
  */
 export type Admitted = AdmittedRequest | AdmittedNotification;
 
-/** A request, its validated `_meta`, and the tool a `tools/call` names (looked up once; undefined for an unknown one). */
+/**
+ * A request, its validated `_meta`, and what the core admitted of it (`CompiledServer.admit`:
+ * its version, its method, the item it names, visible to the caller and with its scopes granted).
+ */
 export interface AdmittedRequest {
   readonly message: JSONRPCRequest;
   readonly meta: RequestMeta;
-  readonly tool: CompiledTool | undefined;
+  readonly admission: Admission;
 }
 
 /** A notification has no `_meta` to read and gets no answer. */
 export interface AdmittedNotification {
   readonly message: JSONRPCNotification;
   readonly meta: undefined;
-  readonly tool: undefined;
+  readonly admission: undefined;
 }
 
 /** What `readMessage` received: the message it admitted, or what it had read of one it refused (the log still names it). */
 export type Received =
   | Admitted
-  | { readonly message: JSONRPCRequest; readonly meta: RequestMeta | undefined; readonly tool: undefined };
+  | { readonly message: JSONRPCRequest; readonly meta: RequestMeta | undefined; readonly admission: undefined };
 
 /**
  * The context of the steps after `readMessage`. Its refusal ends the chain (itty's rule), so a
@@ -163,9 +168,9 @@ export class HttpContext {
 
   /**
    * Answers with a JSON-RPC error, and remembers it for the log and the trace: as JSON, with
-   * the status of the error table, or, when the answer is already a `stream`, as its last
-   * event. The one place an error's HTTP status is decided: a legacy client reads JSON-RPC
-   * errors from a 200 answer (legacy.ts, `legacyHttpStatus`).
+   * the status and headers `errorAnswer` gives it (for a legacy client too: it reads JSON-RPC
+   * errors from a 200 answer), or, when the answer is already a `stream`, as its last event.
+   * Every step, auth mode and core reply answers its errors here.
    */
   fail(id: RequestId | null, error: McpError, stream?: EventStream): Response {
     this.error = error;
@@ -173,7 +178,14 @@ export class HttpContext {
       stream.close(replyJson(id, { error }));
       return stream.response;
     }
-    return errorResponse(id, error, this.received?.meta?.era === 'legacy' ? legacyHttpStatus(error) : error.status);
+    const { status, headers } = errorAnswer(error, this.received?.meta?.era === 'legacy', this);
+    return errorResponse(id, error, status, headers);
+  }
+
+  /** What a challenge says of this deployment (`errorAnswer` asks only for an answer that carries one). */
+  challenge(): ChallengeContext {
+    const metadata = metadataUrl(this.settings, originOf(this.url));
+    return { metadata, scopesToAsk: scopesToAsk(metadata, this.settings) };
   }
 
   /** Answers with `stream`: the log and the trace wait for its end. */

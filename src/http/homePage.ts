@@ -14,7 +14,7 @@ import { SKILLS_EXTENSION } from '../skills/built';
 import type { AuthConfig } from './auth';
 import type { HttpContext } from './context';
 import { SERVER_CARD_PATH } from './discovery';
-import { METADATA_PATH } from './auth';
+import { METADATA_PATH } from './challenges';
 import { answerDocument, publicDocument } from './publicDocument';
 import { originOf } from './url';
 

@@ -10,6 +10,8 @@ import { EventStream } from './stream';
 
 /** A comment every 15 s keeps intermediaries from closing a quiet stream (spec streamable-http). */
 export const LISTEN_KEEPALIVE_MS = 15_000;
+/** A refused listen comes back after one keepalive: by then another stream may have closed. */
+const RETRY_LISTEN_SECONDS = Math.ceil(LISTEN_KEEPALIVE_MS / 1000);
 
 /** Gives a stream's place back; a second call does nothing. */
 export type ListenSlot = () => void;
@@ -31,10 +33,10 @@ export const clientShare = (maxStreams: number) => Math.max(1, Math.floor(maxStr
  * `client` (the principal, else the client address) its share of them.
  */
 export function takeListenSlot(client: string, maxStreams: number): ListenSlot | McpError {
-  if (open >= maxStreams) return tooManyStreams(maxStreams);
+  if (open >= maxStreams) return tooManyStreams(maxStreams, false, RETRY_LISTEN_SECONDS);
   const held = openByClient.get(client) ?? 0;
   const share = clientShare(maxStreams);
-  if (held >= share) return tooManyStreams(share, true);
+  if (held >= share) return tooManyStreams(share, true, RETRY_LISTEN_SECONDS);
   open++;
   openByClient.set(client, held + 1);
   let given = false;

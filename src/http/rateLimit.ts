@@ -5,7 +5,6 @@
  */
 import { rateLimited } from '../mcp/internal';
 import type { HttpContext } from './context';
-import { RATE_LIMIT_PERIOD_SECONDS } from './settingsTable';
 
 const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
 const GROUP = /^[0-9a-f]{1,4}$/;
@@ -60,7 +59,5 @@ export const callerKey = ({ caller, request }: HttpContext) =>
 export async function overLimit(context: HttpContext, limiter: RateLimit, key: string): Promise<Response | undefined> {
   const { success } = await limiter.limit({ key });
   if (success) return undefined;
-  const response = context.fail(null, rateLimited());
-  response.headers.set('Retry-After', String(RATE_LIMIT_PERIOD_SECONDS));
-  return response;
+  return context.fail(null, rateLimited());
 }

@@ -1,15 +1,14 @@
 /**
- * JSON-RPC replies as HTTP responses: status from the error table, `Cache-Control` from
- * the result's caching hints (spec 2026-07-28 server/utilities/caching).
+ * JSON-RPC replies as HTTP responses: an error with the status `errorAnswer.ts` gives it,
+ * `Cache-Control` from the result's caching hints (spec 2026-07-28 server/utilities/caching).
  */
-import {
-  type CachePolicy,
-  type ErrorReply,
-  type JSONRPCNotification,
-  type McpError,
-  RawJson,
-  type RequestId,
-  type ResultReply,
+import type {
+  CachePolicy,
+  ErrorReply,
+  JSONRPCNotification,
+  McpError,
+  RequestId,
+  SerializedResult,
 } from '../mcp/internal';
 
 /** Never stored: tool calls, errors, streams. */
@@ -32,12 +31,11 @@ export function cacheControl(policy: CachePolicy | undefined): string {
   return value;
 }
 
-/** The JSON-RPC response message for a reply, as text. */
-export function replyJson(id: RequestId | null, reply: ResultReply | ErrorReply): string {
+/** The JSON-RPC response message for a reply, as text: the core serialized its result, it is spliced in as it is. */
+export function replyJson(id: RequestId | null, reply: SerializedResult | ErrorReply): string {
   const head = `{"jsonrpc":"2.0","id":${JSON.stringify(id)},`;
   if (reply.error) return `${head}"error":${errorJson(reply.error)}}`;
-  const result = reply.result instanceof RawJson ? reply.result.json : JSON.stringify(reply.result);
-  return `${head}"result":${result}}`;
+  return `${head}"result":${reply.result.json}}`;
 }
 
 const errorJson = (error: McpError) =>
@@ -47,13 +45,20 @@ const errorJson = (error: McpError) =>
     ...(error.data !== undefined ? { data: error.data } : {}),
   });
 
-export function replyResponse(id: RequestId | null, reply: ResultReply | ErrorReply, status?: number): Response {
-  if (reply.error) return errorResponse(id, reply.error, status);
+export function resultResponse(id: RequestId | null, reply: SerializedResult): Response {
   return new Response(replyJson(id, reply), resultInit(reply.cache));
 }
 
-export function errorResponse(id: RequestId | null, error: McpError, status = error.status): Response {
-  return new Response(replyJson(id, { error }), errorInit(status));
+/** An error with its status and, when it has any, its own headers (a challenge, Retry-After) beside the shared ones. */
+export function errorResponse(
+  id: RequestId | null,
+  error: McpError,
+  status: number,
+  headers?: Readonly<Record<string, string>>,
+): Response {
+  const response = new Response(replyJson(id, { error }), errorInit(status));
+  if (headers) for (const name in headers) response.headers.set(name, headers[name]!);
+  return response;
 }
 
 // The headers of an answer depend only on its caching hints or its status: each set is built

@@ -13,9 +13,11 @@
  */
 import { Router } from 'itty-router';
 import { type CompiledServer, internalError, misconfigured } from '../mcp/internal';
-import { advertisedResource, METADATA_PATH, protectedResourceMetadata, type AuthMode } from './auth';
+import { protectedResourceMetadata, type AuthMode } from './auth';
+import { advertisedResource, METADATA_PATH } from './challenges';
 import { admittedSteps, HttpContext, type FinallyStep, type Step } from './context';
 import { AI_CATALOG_PATH, aiCatalog, publicPreflight, SERVER_CARD_PATH, serverCard } from './discovery';
+import { errorAnswer } from './errorAnswer';
 import { HOME_PATH, homePage } from './homePage';
 import { REGISTRY_AUTH_PATH, registryAuth } from './registryAuth';
 import { errorResponse } from './responses';
@@ -42,11 +44,11 @@ export function createRouter(server: CompiledServer, auth: readonly AuthMode[] =
 
   /** One JSON-RPC message, from its body to its answer. */
   const perMessage: Step[] = [
-    readMessage, // the body, as one validated JSON-RPC message, its _meta, its tool: one admitted record
+    readMessage, // the body, as one validated JSON-RPC message and its _meta, admitted once by the core: one record
     ...admittedSteps(
       limitByCaller, // the limiter of the validated method, keyed by the principal
-      checkToolPolicy, // the tool's header parameters, scopes and client capabilities
-      serveMcp, // the protocol core answers
+      checkToolPolicy, // the admitted tool's Mcp-Param-* headers
+      serveMcp, // the protocol core serves what it admitted
     ),
   ];
 
@@ -102,8 +104,12 @@ export function createRouter(server: CompiledServer, auth: readonly AuthMode[] =
   };
 }
 
-/** 500 naming the setting that cannot be read and what it accepts; its value is logged, never sent. */
-const refuseToServe = (problem: SettingError) => errorResponse(null, misconfigured(problem.setting, problem.why));
+/** 500 naming the setting that cannot be read and what it accepts; its value is logged, never sent. No context yet, so no challenge to give. */
+function refuseToServe(problem: SettingError): Response {
+  const error = misconfigured(problem.setting, problem.why);
+  return errorResponse(null, error, errorAnswer(error, false, NO_CHALLENGE).status);
+}
+const NO_CHALLENGE = { challenge: () => ({ metadata: undefined, scopesToAsk: [] }) };
 
 const methodNotAllowed = () => new Response(null, { status: 405, headers: { Allow: 'POST' } });
 /** A public document answered nothing to its GET (none configured: 404), or was asked with another method (405). */

@@ -4,11 +4,12 @@
  * table of the methods it serves, each in its own file under `./methods/`; extensions add
  * theirs through one seam (`./extension.ts`).
  */
-import { methodNotFound, unsupportedVersion } from './errors';
+import { admitter } from './admission';
+import { McpError } from './errors';
 import type { ToolCalls } from './extension';
 import { RawJson } from './json';
-import { LEGACY_VERSIONS, legacyMethods, legacyShape, servedVersions } from './legacy';
-import { SUPPORTED_VERSIONS } from './meta';
+import { legacyMethods, servedVersions } from './legacy';
+import { type RequestMeta, SUPPORTED_VERSIONS } from './meta';
 import { callTool } from './methods/callTool';
 import { complete } from './methods/complete';
 import { discover } from './methods/discover';
@@ -18,12 +19,13 @@ import { listen } from './methods/listen';
 import { readResource } from './methods/readResource';
 import { listedPrompt } from './prompts';
 import { CompiledDefinition } from './compiledDefinition';
-import type { McpRequest, Method, Reply } from './request';
+import type { Admission, Caller, McpRequest, Method, SentReply, Served } from './request';
 import { listedResource } from './resources';
+import { serialized } from './resultJson';
 import type { ScopeHierarchy } from './scopes';
 import type { ServerDefinition } from './serverDefinition';
 import type { CompiledTool } from './tools';
-import type { ServerCapabilities } from './types';
+import type { JSONRPCRequest, ServerCapabilities } from './types';
 
 /** A server definition compiled, ready to serve requests. */
 export interface CompiledServer {
@@ -36,15 +38,28 @@ export interface CompiledServer {
   readonly scopeHierarchy: ScopeHierarchy;
   /** Everything compiled from the definition (for an extension's own runtime, such as a task's Durable Object). */
   readonly compiled: CompiledDefinition;
-  /** Looks a tool up by name (for the transport's checks of `Mcp-Param-*` headers and scopes). */
+  /** Looks a tool up by name (for a runtime that runs a tool it has stored by name, such as a task's Durable Object). */
   tool(name: string): CompiledTool | undefined;
-  /** Serves one request whose `_meta` has been validated; a reply the core has at once (discover, a list) comes without a promise. */
-  handle(request: McpRequest): Reply | Promise<Reply>;
+  /**
+   * Admits a request whose `_meta` the transport has read (`./admission.ts`): its version, its
+   * method, the item it names, visible to `caller` and with its scopes granted; or the refusal.
+   * Decided once: `serve` trusts what it admitted.
+   */
+  admit(
+    message: JSONRPCRequest,
+    meta: RequestMeta,
+    caller: Caller | undefined,
+    servesLegacy: boolean,
+  ): Admission | McpError;
+  /** Serves a request `admit` admitted; a reply the core has at once (discover, a list) comes without a promise. */
+  serve(request: McpRequest, admission: Admission): SentReply | Promise<SentReply>;
+  /** `admit`, then `serve`: for a caller with nothing to do between the two (a test, a transport with no checks of its own). */
+  handle(request: McpRequest): SentReply | Promise<SentReply>;
 }
 
 export function createServer(definition: ServerDefinition): CompiledServer {
   const server = new CompiledDefinition(definition);
-  const methods = new Map<string, Method>([
+  const methods = new Map<string, Served>([
     ['server/discover', discover(server)],
     ['subscriptions/listen', listen(server)],
   ]);
@@ -102,13 +117,20 @@ export function createServer(definition: ServerDefinition): CompiledServer {
       methods.set(name, finishing(server, method));
     }
     const wraps = part.listen;
-    if (wraps) methods.set('subscriptions/listen', wraps(methods.get('subscriptions/listen')!));
+    if (wraps) methods.set('subscriptions/listen', wraps(methods.get('subscriptions/listen') as Method));
   }
   const legacy = legacyMethods(
     methods,
     server,
     parts.flatMap((part) => part.legacyMethods ?? []),
   );
+  const admit = admitter(methods, legacy);
+  // Every result leaves serialized for its era (`./resultJson.ts`): the transport splices the text.
+  const serve = (request: McpRequest, admission: Admission): SentReply | Promise<SentReply> => {
+    const reply = admission.serve(request, admission.item);
+    const legacy = request.meta.era === 'legacy';
+    return reply instanceof Promise ? reply.then((done) => serialized(done, legacy)) : serialized(reply, legacy);
+  };
 
   return {
     supportedVersions: SUPPORTED_VERSIONS,
@@ -117,22 +139,11 @@ export function createServer(definition: ServerDefinition): CompiledServer {
     scopeHierarchy: server.scopeHierarchy,
     compiled: server,
     tool: (name) => server.tools.get(name),
+    admit,
+    serve,
     handle(request) {
-      const { message, meta } = request;
-      const isLegacy = meta.era === 'legacy';
-      // spec 2026-07-28 basic/versioning: an unsupported version is refused on every method
-      // (initialize negotiates instead: spec 2025-11-25 lifecycle)
-      const versions: readonly string[] = isLegacy ? LEGACY_VERSIONS : SUPPORTED_VERSIONS;
-      if (!versions.includes(meta.protocolVersion) && !(isLegacy && message.method === 'initialize')) {
-        return {
-          error: unsupportedVersion(servedVersions(isLegacy || request.servesLegacy === true), meta.protocolVersion),
-        };
-      }
-      const method = (isLegacy ? legacy : methods).get(message.method);
-      if (!method) return { error: methodNotFound(message.method) };
-      const reply = method(request);
-      if (!isLegacy) return reply;
-      return reply instanceof Promise ? reply.then(shapeLegacy) : shapeLegacy(reply);
+      const admission = admit(request.message, request.meta, request.caller, request.servesLegacy === true);
+      return admission instanceof McpError ? { error: admission } : serve(request, admission);
     },
   };
 }
@@ -144,7 +155,3 @@ const finishing =
     const reply = await method(request);
     return reply.result && !(reply.result instanceof RawJson) ? server.finished(reply.result, reply.cache) : reply;
   };
-
-/** A legacy client's reply: results in the shape of its revision (spec 2025-11-25). */
-const shapeLegacy = (reply: Reply): Reply =>
-  reply.result && !(reply.result instanceof RawJson) ? { result: legacyShape(reply.result) } : reply;

@@ -1,6 +1,8 @@
 /**
- * Errors are values. Every JSON-RPC error this server can send is made here, and the
- * one table below gives its HTTP status; nothing else in the code knows a code or status.
+ * Errors are values. Every JSON-RPC error this server can send is made here, by name; none
+ * knows an HTTP status. A refusal that means more than its code (an unauthorized caller, a
+ * limit reached) says so by its `kind`, and the transport maps code and kind to its own terms in
+ * one place (the HTTP edge: src/http/errorAnswer.ts).
  */
 
 /** JSON-RPC 2.0 codes and the codes MCP reserves (spec 2026-07-28 basic/index, Error Codes). */
@@ -25,29 +27,28 @@ export const ErrorCode = {
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 /**
- * HTTP status per JSON-RPC code (spec 2026-07-28 streamable-http: 400 for a malformed
- * request, missing `_meta` fields, header mismatch, missing capability and unsupported
- * version; 404 for an unknown method; 503 while the authorization server is unreachable,
- * RFC 9110 15.6.4: a temporary condition, not the client's fault).
+ * What a refusal means beyond its JSON-RPC code, for the transport to answer in its terms
+ * (spec 2026-07-28 basic/authorization; RFC 6750 for the token refusals): no credential, a
+ * credential refused, a grant that stopped working after it was verified, a caller refused,
+ * one that lacks scopes (`data.requiredScopes` names them), a limit reached, a body too large or
+ * not JSON.
  */
-export const httpStatus: Readonly<Record<ErrorCode, number>> = {
-  [ErrorCode.ParseError]: 400,
-  [ErrorCode.InvalidRequest]: 400,
-  [ErrorCode.MethodNotFound]: 404,
-  [ErrorCode.InvalidParams]: 400,
-  [ErrorCode.InternalError]: 500,
-  [ErrorCode.HeaderMismatch]: 400,
-  [ErrorCode.MissingRequiredClientCapability]: 400,
-  [ErrorCode.UnsupportedProtocolVersion]: 400,
-  [ErrorCode.ResourceNotFound]: 400,
-  [ErrorCode.AuthorizationServerUnreachable]: 503,
-};
+export type ErrorKind =
+  | 'tokenRequired'
+  | 'tokenInvalid'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'insufficientScope'
+  | 'rateLimited'
+  | 'tooLarge'
+  | 'unsupportedMediaType';
 
 /**
- * A JSON-RPC error on its way to the client. `status` overrides the table for
- * transport-level refusals. A plain value, not an `Error`: a protocol error needs no stack
- * trace, and capturing one costs more than the rest of a rejection (BENCHMARKS.md).
- * Handlers may still `throw` one; the core answers it as it is.
+ * A JSON-RPC error on its way to the client: `code`, `message` and `data` are sent; `kind` and
+ * `retryAfterSeconds` (when to come back, for a limit or an outage) are for the transport. A
+ * plain value, not an `Error`: a protocol error needs no stack trace, and capturing one costs
+ * more than the rest of a rejection (BENCHMARKS.md). Handlers may still `throw` one; the core
+ * answers it as it is.
  */
 export class McpError {
   readonly name = 'McpError';
@@ -55,7 +56,8 @@ export class McpError {
     readonly code: ErrorCode,
     readonly message: string,
     readonly data?: unknown,
-    readonly status: number = httpStatus[code],
+    readonly kind?: ErrorKind,
+    readonly retryAfterSeconds?: number,
   ) {}
 }
 
@@ -111,23 +113,40 @@ export const unsupportedVersion = (
     requested,
   });
 
-/** Refusals decided by HTTP alone, before any JSON-RPC message is read. */
+/** Refusals decided by the transport alone, before any JSON-RPC message is read. */
 export const bodyTooLarge = (limit: number) =>
-  new McpError(ErrorCode.InvalidRequest, `Request body exceeds ${limit} bytes`, undefined, 413);
+  new McpError(ErrorCode.InvalidRequest, `Request body exceeds ${limit} bytes`, undefined, 'tooLarge');
 export const unsupportedMediaType = () =>
-  new McpError(ErrorCode.InvalidRequest, 'Content-Type must be application/json', undefined, 415);
-/** Authorization refusals (spec 2026-07-28 basic/authorization; RFC 6750): the WWW-Authenticate challenge goes with them. */
+  new McpError(ErrorCode.InvalidRequest, 'Content-Type must be application/json', undefined, 'unsupportedMediaType');
+/** Authorization refusals (spec 2026-07-28 basic/authorization; RFC 6750): the transport's challenge goes with them. */
+export const tokenRequired = (why: string) =>
+  new McpError(ErrorCode.InvalidRequest, `Unauthorized: ${why}`, undefined, 'tokenRequired');
+export const tokenInvalid = () =>
+  new McpError(
+    ErrorCode.InvalidRequest,
+    'Unauthorized: the access token is invalid or expired',
+    undefined,
+    'tokenInvalid',
+  );
+/** A handler found the caller's grant gone after its token was verified (revoked upstream, docs/sign-in.md): the client signs in again. */
 export const unauthorized = (why: string) =>
-  new McpError(ErrorCode.InvalidRequest, `Unauthorized: ${why}`, undefined, 401);
-/** The token is unverifiable for now, not invalid: the client keeps it and retries (Retry-After goes with it). */
-export const authorizationServerUnreachable = (what = 'its signing keys could not be fetched') =>
+  new McpError(ErrorCode.InvalidRequest, `Unauthorized: ${why}`, undefined, 'unauthorized');
+/** The token is unverifiable for now, not invalid: the client keeps it and retries in `retryAfterSeconds`. */
+export const authorizationServerUnreachable = (
+  what = 'its signing keys could not be fetched',
+  retryAfterSeconds?: number,
+) =>
   new McpError(
     ErrorCode.AuthorizationServerUnreachable,
     `The authorization server is unreachable: ${what}, so the access token can be neither accepted nor refused; retry after the time in Retry-After`,
+    undefined,
+    undefined,
+    retryAfterSeconds,
   );
-export const forbidden = (why: string) => new McpError(ErrorCode.InvalidRequest, `Forbidden: ${why}`, undefined, 403);
+export const forbidden = (why: string) =>
+  new McpError(ErrorCode.InvalidRequest, `Forbidden: ${why}`, undefined, 'forbidden');
 /**
- * 403: the caller's token lacks scopes (spec 2026-07-28 basic/authorization, insufficient scope).
+ * The caller's token lacks scopes (spec 2026-07-28 basic/authorization, insufficient scope).
  * `data.requiredScopes` names them, so the transport can add the step-up challenge (RFC 6750 3.1).
  */
 export const scopeRequired = (scopes: readonly string[]) =>
@@ -135,19 +154,26 @@ export const scopeRequired = (scopes: readonly string[]) =>
     ErrorCode.InvalidRequest,
     `Forbidden: this needs the scope${scopes.length > 1 ? 's' : ''} ${scopes.join(', ')}`,
     { requiredScopes: scopes },
-    403,
+    'insufficientScope',
   );
+/** A limit reached; without `retryAfterSeconds` the transport says when its limiters' period ends. */
 export const rateLimited = () =>
-  new McpError(ErrorCode.InvalidRequest, 'Too many requests; retry after the time in Retry-After', undefined, 429);
-/** Past the isolate's listen streams, or (`perClient`) past one client's share of them. */
-export const tooManyStreams = (limit: number, perClient = false) =>
+  new McpError(
+    ErrorCode.InvalidRequest,
+    'Too many requests; retry after the time in Retry-After',
+    undefined,
+    'rateLimited',
+  );
+/** Past the isolate's listen streams, or (`perClient`) past one client's share of them; come back in `retryAfterSeconds`. */
+export const tooManyStreams = (limit: number, perClient: boolean, retryAfterSeconds: number) =>
   new McpError(
     ErrorCode.InvalidRequest,
     `Too many open subscriptions/listen streams (limit ${limit}${perClient ? ' per client' : ''}); retry later`,
     undefined,
-    429,
+    'rateLimited',
+    retryAfterSeconds,
   );
 export const hostNotAllowed = (host: string) =>
-  new McpError(ErrorCode.InvalidRequest, `Host not allowed: ${host}`, undefined, 403);
+  new McpError(ErrorCode.InvalidRequest, `Host not allowed: ${host}`, undefined, 'forbidden');
 export const originNotAllowed = (origin: string) =>
-  new McpError(ErrorCode.InvalidRequest, `Origin not allowed: ${origin}`, undefined, 403);
+  new McpError(ErrorCode.InvalidRequest, `Origin not allowed: ${origin}`, undefined, 'forbidden');

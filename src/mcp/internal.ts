@@ -10,6 +10,7 @@
 export {
   authorizationServerUnreachable,
   bodyTooLarge,
+  ErrorCode,
   headerMismatch,
   hostNotAllowed,
   internalError,
@@ -23,6 +24,8 @@ export {
   rateLimited,
   scopeRequired,
   taskNotFound,
+  tokenInvalid,
+  tokenRequired,
   tooManyStreams,
   unauthorized,
   unsupportedMediaType,
@@ -37,10 +40,20 @@ export { declaresExtension, type Extension, OtherResult, type RoundInput, type S
 export { fnv1a } from './fnv1a';
 export { checkInputRequests, type InputRequest, InputRequired, readInputResponses } from './input';
 export { parseMessage } from './jsonrpc';
-export { legacyHttpStatus, noLegacyHandshake, readLegacyMeta } from './legacy';
+export { noLegacyHandshake, readLegacyMeta } from './legacy';
 export { hasModernClaim, MetaKey, readRequestMeta, type RequestMeta } from './meta';
 export { list } from './methods/list';
-export type { ErrorReply, Listen, McpRequest, Method, Reply, ResultReply } from './request';
+export type {
+  Admission,
+  ErrorReply,
+  Listen,
+  McpRequest,
+  Method,
+  Reply,
+  ResultReply,
+  SentReply,
+  SerializedResult,
+} from './request';
 export { derivedKey, toBase64Url } from './secretKeys';
 export type { CompiledTool, HeaderParam } from './tools';
 export { readTraceContext, type TraceContext } from './traceContext';

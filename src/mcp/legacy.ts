@@ -1,13 +1,13 @@
 /**
  * Serving clients of the `initialize` era (spec 2026-07-28 basic/versioning, Backward
  * Compatibility), statelessly, under the rules of spec 2025-11-25. Everything that differs
- * for them lives here: the versions, the methods they may call, the shape of their results
- * and the HTTP status of their errors.
+ * for them lives here: the versions, the methods they may call and the shape of their results
+ * (the HTTP status of their errors is the transport's: src/http/errorAnswer.ts).
  */
-import { ErrorCode, httpStatus, type McpError, unsupportedVersion } from './errors';
+import { type McpError, unsupportedVersion } from './errors';
 import { isObject } from './json';
 import type { CompiledDefinition } from './compiledDefinition';
-import type { Method } from './request';
+import type { Served } from './request';
 import { SUPPORTED_VERSIONS, type RequestMeta } from './meta';
 import { readTraceContext } from './traceContext';
 import type { JsonObject } from './types';
@@ -52,11 +52,11 @@ export const LEGACY_METHODS = [
  * define for them too (`extensionMethods`), plus the legacy lifecycle.
  */
 export function legacyMethods(
-  methods: ReadonlyMap<string, Method>,
+  methods: ReadonlyMap<string, Served>,
   server: CompiledDefinition,
   extensionMethods: readonly string[] = [],
-): Map<string, Method> {
-  const legacy = new Map<string, Method>();
+): Map<string, Served> {
+  const legacy = new Map<string, Served>();
   for (const method of [...LEGACY_METHODS, ...extensionMethods]) {
     const served = methods.get(method);
     if (served) legacy.set(method, served);
@@ -83,21 +83,12 @@ export function legacyMethods(
 /**
  * A legacy request's metadata: the version its `MCP-Protocol-Version` header names (the
  * client's capabilities were told to an `initialize` this server does not remember, so none
- * are assumed), and the progress token and trace context it may carry.
+ * are assumed), and the progress token and trace context it may carry. Whether that version
+ * is served is the admission's to decide (`./admission.ts`), as for every request.
  */
-export function readLegacyMeta(
-  method: string,
-  params: JsonObject | undefined,
-  header: string | null,
-): RequestMeta | McpError {
-  const protocolVersion = header ?? LEGACY_DEFAULT_VERSION;
-  if (method !== 'initialize' && !(LEGACY_VERSIONS as readonly string[]).includes(protocolVersion)) {
-    // spec 2025-11-25 basic/transports: an invalid or unsupported version header is 400; the
-    // body says which versions are served, as -32022 does (spec 2026-07-28 basic/versioning)
-    return unsupportedVersion(SERVED_WITH_LEGACY, protocolVersion);
-  }
+export function readLegacyMeta(params: JsonObject | undefined, header: string | null): RequestMeta {
   const meta = isObject(params?._meta) ? params._meta : {};
-  const out: RequestMeta = { era: 'legacy', protocolVersion, clientCapabilities: {} };
+  const out: RequestMeta = { era: 'legacy', protocolVersion: header ?? LEGACY_DEFAULT_VERSION, clientCapabilities: {} };
   if (typeof meta.progressToken === 'string' || Number.isInteger(meta.progressToken))
     out.progressToken = meta.progressToken as string | number;
   const trace = readTraceContext(meta.traceparent, meta.tracestate);
@@ -124,11 +115,3 @@ export function legacyShape(result: object): object {
   const { resultType: _type, ttlMs: _ttl, cacheScope: _scope, ...legacy } = result as JsonObject;
   return legacy;
 }
-
-/**
- * Legacy clients (2025-11-25 transport) read a JSON-RPC error only from a 200 answer; only
- * refusals of the HTTP request itself (parse error, bad version header, size, type) keep
- * their 4xx (spec 2025-11-25 basic/transports).
- */
-export const legacyHttpStatus = (error: McpError): number =>
-  error.code === ErrorCode.ParseError || error.status !== httpStatus[error.code] ? error.status : 200;

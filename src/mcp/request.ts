@@ -9,7 +9,7 @@ import type { RawJson } from './json';
 import type { RequestMeta } from './meta';
 import type { TraceContext } from './traceContext';
 import type { Caller } from './caller';
-import type { CompiledTool } from './tools';
+import type { HeaderParam } from './tools';
 import type { CachePolicy, JSONRPCNotification, JSONRPCRequest } from './types';
 
 export type { Caller } from './caller';
@@ -36,8 +36,6 @@ export interface McpRequest {
   readonly servesLegacy?: boolean;
   /** W3C trace context of the request, validated, passed on to the handler's outbound fetches. */
   readonly trace?: TraceContext;
-  /** The tool a `tools/call` names, when the transport has looked it up already; the core looks it up otherwise. */
-  readonly tool?: CompiledTool;
 }
 
 /** A subscription the transport keeps open: the notification types honoured (spec basic/patterns/subscriptions). */
@@ -50,8 +48,8 @@ export interface Listen {
    * end was graceful (basic/patterns/subscriptions, Graceful Closure).
    */
   teardown: JSONRPCNotification;
-  /** The result that ends the subscription gracefully when the server closes it. */
-  closing: object;
+  /** The result that ends the subscription gracefully when the server closes it, serialized (`./resultJson.ts`). */
+  closing: RawJson;
   /** Starts forwarding notifications (task status) into the open stream; returns how to stop. */
   attach?(send: (notification: JSONRPCNotification) => void): () => void;
 }
@@ -62,5 +60,35 @@ export type ErrorReply = { error: McpError; result?: undefined; listen?: undefin
 export type ListenReply = { listen: Listen; result?: undefined; error?: undefined };
 export type Reply = ResultReply | ErrorReply | ListenReply;
 
+/** A reply as the core sends it to the transport: its result serialized for the client's era (`./resultJson.ts`). */
+export type SerializedResult = { result: RawJson; cache?: CachePolicy; error?: undefined; listen?: undefined };
+export type SentReply = SerializedResult | ErrorReply | ListenReply;
+
 /** Serves one method: a request in, a reply out (at once, or later). */
 export type Method = (request: McpRequest) => Reply | Promise<Reply>;
+
+/** A request admitted: the method that serves it for its era, and the item it names. */
+export interface Admission<Item = unknown> {
+  /** Serves the request with the item admitted for it. */
+  readonly serve: (request: McpRequest, item: Item) => Reply | Promise<Reply>;
+  /** The tool, prompt or resource the request names; undefined for the methods that name none. */
+  readonly item: Item;
+  /** The `Mcp-Param-*` headers a `tools/call` must carry (spec 2026-07-28 streamable-http, x-mcp-header): the transport compares them. */
+  readonly headerParams: readonly HeaderParam[] | undefined;
+}
+
+/**
+ * A method whose request names an item: `find` admits the item (or refuses the request),
+ * `serve` serves it. The two halves of one method, in its file under `./methods/`.
+ */
+export interface ItemMethod<Item> {
+  /** The item `message` names, visible to `caller` and with its scopes granted; or the refusal the client gets. */
+  find(message: JSONRPCRequest, meta: RequestMeta, caller: Caller | undefined): Item | McpError;
+  serve(request: McpRequest, item: Item): Reply | Promise<Reply>;
+  /** What the transport must compare of the item (a tool's `Mcp-Param-*` headers). */
+  headerParams?(item: Item): readonly HeaderParam[];
+}
+
+/** What a method table holds: a method, or the two halves of one that names an item. */
+// biome-ignore lint/suspicious/noExplicitAny: each item method admits its own kind of item
+export type Served = Method | ItemMethod<any>;

@@ -35,15 +35,25 @@ export const listedFor = (item: CallerRules, caller: Caller | undefined): boolea
 
 /**
  * Why `caller` may not use the item: `'hidden'` (answer as not found) or the 403 naming the
- * broadest scopes it lacks; undefined when it may. With auth off (no caller) scopes are not
- * enforced, as for tools (there is no token to step up).
+ * broadest scopes it lacks; undefined when it may.
  */
 export function refusalFor(
   item: CallerRules,
   caller: Caller | undefined,
   hierarchy: ScopeHierarchy,
 ): 'hidden' | McpError | undefined {
-  if (!visibleTo(item, caller)) return 'hidden';
+  return visibleTo(item, caller) ? scopeRefusal(item, caller, hierarchy) : 'hidden';
+}
+
+/**
+ * The 403 naming the broadest of the item's scopes `caller` lacks, for an item it sees; undefined
+ * when it has them. With auth off (no caller) scopes are not enforced: there is no token to step up.
+ */
+export function scopeRefusal(
+  item: CallerRules,
+  caller: Caller | undefined,
+  hierarchy: ScopeHierarchy,
+): McpError | undefined {
   if (caller === undefined) return undefined;
   const missing = lacked(item, caller);
   return missing.length > 0 ? scopeRequired(hierarchy.broadest(missing)) : undefined;

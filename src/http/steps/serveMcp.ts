@@ -1,4 +1,5 @@
 import {
+  type Admission,
   type Caller,
   type CompiledServer,
   internalError,
@@ -6,19 +7,16 @@ import {
   type JSONRPCRequest,
   McpError,
   type McpRequest,
-  type Reply,
+  type SentReply,
   type RequestMeta,
 } from '../../mcp/internal';
-import { invalidTokenChallenge, metadataUrl, scopeChallenge } from '../auth';
 import type { AdmittedContext, AdmittedRequest, HttpContext } from '../context';
 import { FirstAnswer } from '../firstAnswer';
-import { LISTEN_KEEPALIVE_MS, openListenStream, takeListenSlot, type ListenSlot } from '../listen';
+import { openListenStream, takeListenSlot, type ListenSlot } from '../listen';
 import { callerKey } from '../rateLimit';
-import { RATE_LIMIT_PERIOD_SECONDS } from '../settingsTable';
-import { notificationJson, replyJson, replyResponse } from '../responses';
+import { notificationJson, replyJson, resultResponse } from '../responses';
 import { EventStream } from '../stream';
 import { callerTrace } from '../trace';
-import { originOf } from '../url';
 
 /** While a request's answer streams, a comment this often notices a client that left. */
 export const STREAM_HEARTBEAT_MS = 1_000;
@@ -40,15 +38,11 @@ export function serveMcp(context: AdmittedContext): Promise<Response> | Response
   let slot: ListenSlot | undefined;
   if (message.method === 'subscriptions/listen') {
     const taken = takeListenSlot(callerKey(context), context.settings.listenMaxStreams);
-    if (taken instanceof McpError) {
-      const refused = context.fail(message.id, taken);
-      refused.headers.set('Retry-After', String(Math.ceil(LISTEN_KEEPALIVE_MS / 1000)));
-      return refused;
-    }
+    if (taken instanceof McpError) return context.fail(message.id, taken);
     slot = taken;
   }
   const call = new HttpCall(context, received);
-  const reply = run(context.server, call);
+  const reply = run(context.server, call, received.admission);
   // A reply the core had at once (discover, a list, a refusal) is answered without a promise.
   if (!(reply instanceof Promise)) return call.answer(reply, slot);
   // Else the stream a notification opens meanwhile and the reply race to answer (`FirstAnswer`).
@@ -70,7 +64,6 @@ class HttpCall implements McpRequest {
   readonly secret: string;
   readonly servesLegacy: boolean;
   readonly caller: Caller | undefined;
-  readonly tool: McpRequest['tool'];
   /** The SSE stream, once a notification turned the answer into one. */
   private stream: EventStream | undefined = undefined;
   /** While the core works asynchronously: the race the stream may win (`race`). */
@@ -82,7 +75,7 @@ class HttpCall implements McpRequest {
 
   constructor(
     private readonly context: HttpContext,
-    { message, meta, tool }: AdmittedRequest,
+    { message, meta }: AdmittedRequest,
   ) {
     const { settings } = context;
     this.message = message;
@@ -91,7 +84,6 @@ class HttpCall implements McpRequest {
     this.secret = settings.stateSecret;
     this.servesLegacy = settings.legacyClients;
     this.caller = context.caller;
-    this.tool = tool;
   }
 
   get callerKey(): string {
@@ -141,7 +133,7 @@ class HttpCall implements McpRequest {
    * or, when a notification turned the answer into an SSE stream, that stream, with the reply as
    * its last event. A place not used for a stream is given back.
    */
-  answer(reply: Reply, slot: ListenSlot | undefined): Response {
+  answer(reply: SentReply, slot: ListenSlot | undefined): Response {
     const { context, stream } = this;
     const { id } = this.message;
     this.replied = true;
@@ -151,48 +143,28 @@ class HttpCall implements McpRequest {
     slot?.();
     // Only subscriptions/listen has a place to stream in; a listen reply to anything else is a bug of the core.
     if (reply.listen) return context.fail(id, internalError());
-    if (reply.error) {
-      const response = context.fail(id, reply.error, stream);
-      // A limit the core applies (the task budget) says when to come back, as the edge's limiters do.
-      if (response.status === 429) response.headers.set('Retry-After', String(RATE_LIMIT_PERIOD_SECONDS));
-      // A handler that found the caller's grant gone (revoked upstream, docs/sign-in.md) answers 401: RFC 6750 3 wants the challenge with it.
-      if (response.status === 401)
-        response.headers.set(
-          'WWW-Authenticate',
-          invalidTokenChallenge(metadataUrl(context.settings, originOf(context.url))),
-        );
-      // A prompt or resource whose scopes the caller lacks: the step-up challenge, as for a tool (checkToolPolicy).
-      const scopes = response.status === 403 ? requiredScopesOf(reply.error) : undefined;
-      if (scopes)
-        response.headers.set(
-          'WWW-Authenticate',
-          scopeChallenge(metadataUrl(context.settings, originOf(context.url)), scopes),
-        );
-      return response;
-    }
-    if (!stream) return replyResponse(id, reply);
+    // Its status and headers (a challenge, Retry-After) are `errorAnswer`'s, as for every error.
+    if (reply.error) return context.fail(id, reply.error, stream);
+    if (!stream) return resultResponse(id, reply);
     stream.close(replyJson(id, reply));
     return stream.response;
   }
 }
 
-/** The scopes a core's 403 names (`scopeRequired`), if it names any. */
-function requiredScopesOf(error: McpError): readonly string[] | undefined {
-  const scopes = (error.data as { requiredScopes?: unknown } | undefined)?.requiredScopes;
-  return Array.isArray(scopes) ? (scopes as string[]) : undefined;
-}
-
-/** The core never throws by design; if it does, the client gets -32603 and no internals. */
-function run(server: CompiledServer, request: McpRequest): Reply | Promise<Reply> {
+/**
+ * The core serves what it admitted (`readMessage`), checking none of it again. It never throws by
+ * design; if it does, the client gets -32603 and no internals.
+ */
+function run(server: CompiledServer, request: McpRequest, admission: Admission): SentReply | Promise<SentReply> {
   try {
-    const reply = server.handle(request);
+    const reply = server.serve(request, admission);
     return reply instanceof Promise ? reply.catch((error: unknown) => crashed(request.message.method, error)) : reply;
   } catch (error) {
     return crashed(request.message.method, error);
   }
 }
 
-function crashed(method: string, error: unknown): Reply {
+function crashed(method: string, error: unknown): SentReply {
   console.error(`unhandled error in ${method}`, error);
   return { error: internalError() };
 }

@@ -2,7 +2,6 @@ import type { Caller, ScopeHierarchy } from '../../mcp/internal';
 import { authenticate } from '../auth';
 import type { AuthModeBase } from '../authMode';
 import type { HttpContext } from '../context';
-import { originOf } from '../url';
 
 /**
  * Authorization (spec 2026-07-28 basic/authorization): the bearer token (or, behind Cloudflare
@@ -19,21 +18,13 @@ export function verifyToken(context: HttpContext): Promise<Response | undefined>
 }
 
 async function verify(context: HttpContext, mode: AuthModeBase): Promise<Response | undefined> {
-  const outcome = await authenticate(
-    context.request,
-    context.settings,
-    originOf(context.url),
-    mode,
-    context.env,
-    context.ctx,
-  );
+  const outcome = await authenticate(context.request, context.settings, mode, context.env, context.ctx);
   if (!outcome.refused) {
     context.caller = outcome.caller && widened(outcome.caller, context.server.scopeHierarchy);
     return undefined;
   }
-  const response = context.fail(null, outcome.refused);
-  for (const [name, value] of Object.entries(outcome.headers)) response.headers.set(name, value);
-  return response;
+  // Its challenge (401) or Retry-After (503): `context.fail` answers it (`../errorAnswer.ts`).
+  return context.fail(null, outcome.refused);
 }
 
 /** spec 2026-07-28 basic/authorization, Step-Up: a broader scope implies narrower ones, for every check after this one. */

@@ -1,6 +1,6 @@
 /**
- * `tools/call` (spec 2026-07-28 server/tools): the tool by name, the client capabilities it
- * requires (-32021), its arguments against its `inputSchema` (a tool error the model can fix),
+ * `tools/call` (spec 2026-07-28 server/tools): the tool by name, admitted once (`findTool`: visible
+ * to the caller, its scopes granted), then the client capabilities it requires (-32021), its arguments against its `inputSchema` (a tool error the model can fix),
  * then its handler, directly (`invokeTool`) or through the extension that takes the call over
  * (the Tasks extension), in rounds when it asks the client for input.
  */
@@ -10,27 +10,24 @@ import { OtherResult, type ToolCalls } from '../extension';
 import type { InputRequired } from '../input';
 import { charactersOver, invokeTool, toolError, type ToolOutcome, type ToolRun } from '../invokeTool';
 import { isObject, RawJson } from '../json';
-import { legacyShape } from '../legacy';
 import { declares } from '../meta';
 import type { CompiledDefinition } from '../compiledDefinition';
-import type { McpRequest, Method, Reply } from '../request';
+import type { Caller, ItemMethod, McpRequest, Reply } from '../request';
+import { resultJson } from '../resultJson';
 import { serveRound, type Round } from '../rounds';
 import type { CompiledTool } from '../tools';
-import type { CallToolResult } from '../types';
-import { visibleTo } from '../visibility';
+import type { CallToolResult, JSONRPCRequest } from '../types';
+import { refusalFor } from '../visibility';
 
-export function callTool(server: CompiledDefinition, extensions: readonly ToolCalls[]): Method {
+export function callTool(server: CompiledDefinition, extensions: readonly ToolCalls[]): ItemMethod<CompiledTool> {
   // The server's result limit, made once per isolate, not per call.
   const tooLarge = charactersOver(server.maxResultChars);
-  return (request) => {
+  return { find: (message, _meta, caller) => findTool(server, message, caller), serve, headerParams };
+
+  /** Serves a call of `tool`, admitted by `findTool`: found, visible to the caller, its scopes granted. */
+  function serve(request: McpRequest, tool: CompiledTool): Reply | Promise<Reply> {
     const params = request.message.params ?? {};
-    const name = params.name;
-    if (typeof name !== 'string') return { error: invalidParams('params.name must be a string') };
-    // Looked up once per request: by the transport when it checked the tool's HTTP policy, else here.
-    const tool = request.tool ?? server.tools.get(name);
-    // A tool its visibleTo rule hides from this caller does not exist for it (its scopes are checked by the transport, for the 403 challenge).
-    if (!tool || !visibleTo(tool.definition, request.caller))
-      return { error: invalidParams(`Unknown tool: ${name}`, { name }) };
+    const name = tool.definition.name;
     // Most tools require no client capability: nothing is built for them.
     const required = tool.definition.requiresClientCapabilities;
     if (required?.length) {
@@ -59,8 +56,29 @@ export function callTool(server: CompiledDefinition, extensions: readonly ToolCa
     const read = tool.readArguments(args);
     // A Standard Schema may validate asynchronously; a JSON Schema tool goes on at once.
     return read instanceof Promise ? read.then(proceed) : proceed(read);
-  };
+  }
 }
+
+/**
+ * The tool a `tools/call` names, admitted once per request (`../admission.ts`): one its
+ * `visibleTo` rule hides does not exist for the caller; one whose scopes it lacks is 403, naming
+ * the broadest it lacks (spec 2026-07-28 basic/authorization, Step-Up Authorization Flow).
+ */
+function findTool(
+  server: CompiledDefinition,
+  message: JSONRPCRequest,
+  caller: Caller | undefined,
+): CompiledTool | McpError {
+  const name = message.params?.name;
+  if (typeof name !== 'string') return invalidParams('params.name must be a string');
+  const tool = server.tools.get(name);
+  const refused = tool && refusalFor(tool.definition, caller, server.scopeHierarchy);
+  if (!tool || refused === 'hidden') return invalidParams(`Unknown tool: ${name}`, { name });
+  return refused ?? tool;
+}
+
+/** A tool's `Mcp-Param-*` headers, for the transport to compare with the arguments. */
+const headerParams = (tool: CompiledTool) => tool.headerParams;
 
 /** What a call ends with: a result run here (serialized once), or what the extension that took it answered. */
 type Outcome = Ran | CallToolResult | OtherResult;
@@ -98,9 +116,6 @@ function direct(
     timeoutMs: tool.definition.timeoutMs ?? server.toolTimeoutMs,
     tooLarge,
     abort: (reason: unknown) => request.abort(reason),
-    serialize: (result: CallToolResult) => {
-      const finished = server.finished(result).result;
-      return JSON.stringify(request.meta.era === 'legacy' ? legacyShape(finished) : finished);
-    },
+    serialize: (result: CallToolResult) => resultJson(server.finished(result).result, request.meta.era === 'legacy'),
   };
 }

@@ -5,6 +5,7 @@
  */
 import { RawJson } from '../json';
 import { servedVersions } from '../legacy';
+import { resultJson } from '../resultJson';
 import type { CompiledDefinition } from '../compiledDefinition';
 import type { Method } from '../request';
 
@@ -20,8 +21,9 @@ export function discover(server: CompiledDefinition): Method {
     const authenticated = request.caller !== undefined;
     const legacy = request.servesLegacy === true;
     const cache = server.cache('server/discover', authenticated);
+    // discover is no method of the legacy era: its result is always in the modern shape.
     const result = (answers[2 * Number(authenticated) + Number(legacy)] ??= new RawJson(
-      JSON.stringify(server.finished(body(legacy), cache).result),
+      resultJson(server.finished(body(legacy), cache).result, false),
     ));
     return { result, cache };
   };

@@ -16,7 +16,6 @@ import type { CacheableMethod, CallerRules } from '../define';
 import { invalidParams } from '../errors';
 import { fnv1a } from '../fnv1a';
 import type { RawJson } from '../json';
-import { legacyShape } from '../legacy';
 import { paginate } from '../paginate';
 import type { ServerAtLoad } from '../extension';
 import type { McpRequest, Method } from '../request';
@@ -53,8 +52,8 @@ export function list(
     let legacy: Map<string | undefined, RawJson> | undefined;
     return (isLegacy) =>
       isLegacy
-        ? (legacy ??= paginate(cursors, listed, server.pageSize, (list, next) => legacyShape(page(policy)(list, next))))
-        : (modern ??= paginate(cursors, listed, server.pageSize, page(policy)));
+        ? (legacy ??= paginate(cursors, listed, server.pageSize, page(policy), true))
+        : (modern ??= paginate(cursors, listed, server.pageSize, page(policy), false));
   };
   const serve = (request: McpRequest, pages: Pages, policy: CachePolicy) => {
     const cursor = request.message.params?.cursor;

@@ -5,10 +5,11 @@
  * honoured here; an extension may honour its own (the Tasks extension: task status).
  */
 import { invalidParams } from '../errors';
-import { isObject } from '../json';
+import { isObject, RawJson } from '../json';
 import { MetaKey } from '../meta';
 import type { CompiledDefinition } from '../compiledDefinition';
 import type { Method } from '../request';
+import { resultJson } from '../resultJson';
 
 export function listen(server: CompiledDefinition): Method {
   return (request) => {
@@ -27,7 +28,8 @@ export function listen(server: CompiledDefinition): Method {
           method: 'notifications/cancelled',
           params: { requestId: id, reason: 'The server ended the subscription', _meta: tag },
         },
-        closing: { resultType: 'complete', _meta: { ...server.serverMeta, ...tag } },
+        // subscriptions/listen is no method of the legacy era: its result is in the modern shape.
+        closing: new RawJson(resultJson({ resultType: 'complete', _meta: { ...server.serverMeta, ...tag } }, false)),
       },
     };
   };

@@ -1,50 +1,68 @@
 /**
  * `resources/read` (spec 2026-07-28 server/resources): a fixed resource, else the first
- * template whose pattern matches, read in rounds; cacheable with the resource's own hints. What
- * its rules hide from the caller is not found; what needs scopes the caller lacks is 403.
+ * template whose pattern matches, admitted once (`find`: what its rules hide from the caller is
+ * not found; what needs scopes the caller lacks is 403), read in rounds; cacheable with the
+ * resource's own hints.
  */
-import { invalidParams, resourceNotFoundLegacy } from '../errors';
+import type { ItemMethod } from '../request';
+import type { ResourceDefinition } from '../define';
+import { invalidParams, type McpError, resourceNotFoundLegacy } from '../errors';
 import type { CompiledDefinition } from '../compiledDefinition';
-import type { Method } from '../request';
+import type { RequestMeta } from '../meta';
 import type { CompiledTemplate } from '../resources';
 import { serveRound } from '../rounds';
-import { refusalFor, visibleTo } from '../visibility';
+import { scopeRefusal, visibleTo } from '../visibility';
 
-export function readResource(server: CompiledDefinition): Method {
-  return (request) => {
-    const uri = request.message.params?.uri;
-    if (typeof uri !== 'string') return { error: invalidParams('params.uri must be a string') };
-    // spec 2026-07-28 server/resources: -32602, not -32002 (which legacy clients still expect)
-    const notFound =
-      request.meta.era === 'legacy'
-        ? resourceNotFoundLegacy(uri)
-        : invalidParams(`Resource not found: ${uri}`, { uri });
-    const { caller } = request;
-    const named = server.resources.get(uri);
-    const fixed = named && visibleTo(named, caller) ? named : undefined;
-    let template: CompiledTemplate | undefined;
-    let variables: Record<string, string> | undefined;
-    for (const candidate of fixed ? [] : server.templates) {
-      variables = visibleTo(candidate.definition, caller) ? candidate.match(uri) : undefined;
-      if (variables) {
-        template = candidate;
-        break;
-      }
-    }
-    const found = fixed ?? template?.definition;
-    if (!found) return { error: notFound };
-    const refused = refusalFor(found, caller, server.scopeHierarchy);
-    if (refused) return { error: refused === 'hidden' ? notFound : refused };
-    const policy = found.cache ?? server.cache('resources/read', caller !== undefined);
-    return serveRound(server, request, {
-      salient: { uri },
-      run: async (context) =>
-        fixed ? fixed.read(context) : ((await template?.definition.read(uri, variables ?? {}, context)) ?? notFound),
-      // A retry depends on answers that are not part of the cache key: immediately stale, private, no-store.
-      finish: (result, retry) =>
-        retry
-          ? { result: server.finished(result, { ttlMs: 0, cacheScope: 'private' }).result }
-          : server.finished(result, policy),
-    });
+/** The resource a `resources/read` names: a fixed one, or a template with the variables its URI filled in. */
+export type NamedResource =
+  | { readonly uri: string; readonly fixed: ResourceDefinition; readonly template?: undefined }
+  | {
+      readonly uri: string;
+      readonly fixed?: undefined;
+      readonly template: CompiledTemplate;
+      readonly variables: Record<string, string>;
+    };
+
+export function readResource(server: CompiledDefinition): ItemMethod<NamedResource> {
+  return {
+    find(message, meta, caller) {
+      const uri = message.params?.uri;
+      if (typeof uri !== 'string') return invalidParams('params.uri must be a string');
+      const named = server.resources.get(uri);
+      let found: NamedResource | undefined;
+      if (named && visibleTo(named, caller)) found = { uri, fixed: named };
+      else
+        for (const template of server.templates) {
+          const variables = visibleTo(template.definition, caller) ? template.match(uri) : undefined;
+          if (variables) {
+            found = { uri, template, variables };
+            break;
+          }
+        }
+      if (!found) return notFound(uri, meta);
+      // Its visibility is decided above, for the fixed resource and for each template tried.
+      return scopeRefusal(found.fixed ?? found.template.definition, caller, server.scopeHierarchy) ?? found;
+    },
+    serve(request, found) {
+      const { uri } = found;
+      const definition = found.fixed ?? found.template.definition;
+      const policy = definition.cache ?? server.cache('resources/read', request.caller !== undefined);
+      return serveRound(server, request, {
+        salient: { uri },
+        run: async (context) =>
+          found.fixed
+            ? found.fixed.read(context)
+            : ((await found.template.definition.read(uri, found.variables, context)) ?? notFound(uri, request.meta)),
+        // A retry depends on answers that are not part of the cache key: immediately stale, private, no-store.
+        finish: (result, retry) =>
+          retry
+            ? { result: server.finished(result, { ttlMs: 0, cacheScope: 'private' }).result }
+            : server.finished(result, policy),
+      });
+    },
   };
 }
+
+/** spec 2026-07-28 server/resources: -32602, not -32002 (which legacy clients still expect). */
+const notFound = (uri: string, meta: RequestMeta): McpError =>
+  meta.era === 'legacy' ? resourceNotFoundLegacy(uri) : invalidParams(`Resource not found: ${uri}`, { uri });

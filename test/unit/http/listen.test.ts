@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clientShare, openListenStream, takeListenSlot, type ListenSlot } from '../../../src/http/listen';
 import { McpError } from '../../../src/mcp/errors';
+import { RawJson } from '../../../src/mcp/json';
 
 afterEach(() => vi.useRealTimers());
 
@@ -23,7 +24,11 @@ describe('listen slots', () => {
   it('refuses a client past its share with 429, while others still get places up to the limit', () => {
     const held = [take('ip:a', 8), take('ip:a', 8)];
     const refused = takeListenSlot('ip:a', 8);
-    expect(refused).toMatchObject({ status: 429, message: expect.stringMatching(/limit 2 per client/) });
+    expect(refused).toMatchObject({
+      kind: 'rateLimited',
+      retryAfterSeconds: 15,
+      message: expect.stringMatching(/limit 2 per client/),
+    });
     held.push(
       take('ip:b', 8),
       take('ip:b', 8),
@@ -32,7 +37,11 @@ describe('listen slots', () => {
       take('ip:d', 8),
       take('ip:d', 8),
     );
-    expect(takeListenSlot('ip:e', 8)).toMatchObject({ status: 429, message: expect.stringMatching(/limit 8\)/) });
+    expect(takeListenSlot('ip:e', 8)).toMatchObject({
+      kind: 'rateLimited',
+      retryAfterSeconds: 15,
+      message: expect.stringMatching(/limit 8\)/),
+    });
     held.forEach((slot) => slot());
   });
 
@@ -68,7 +77,7 @@ describe('openListenStream', () => {
           params: { notifications: {} },
         },
         teardown: { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7 } },
-        closing: { resultType: 'complete' },
+        closing: new RawJson('{"resultType":"complete"}'),
       },
       40_000,
       () => void givenBack++,

@@ -85,6 +85,28 @@ describe('rate limits', () => {
     expect(verifyJwt).not.toHaveBeenCalled();
   });
 
+  it("refuses a call the caller may not make (a scope its token lacks) before the caller's limit counts it", async () => {
+    const general = limiter(true);
+    const verifyJwt = vi.fn<AuthMode['verify']>(async () => ({ subject: 'octo', scopes: ['mcp:read'], claims: {} }));
+    const env = envWith({
+      AUTH_MODE: 'jwt',
+      AUTH_ISSUER: 'https://issuer.example.com',
+      AUTH_RESOURCE: 'https://mcp.example.com/mcp',
+      MCP_RATE_LIMITER: general.binding,
+    });
+    const response = await createRouter(edgeServer, [{ ...jwt, verify: verifyJwt }]).fetch(
+      post(
+        { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'admin_only', _meta: meta() } },
+        { ...mcpHeaders('tools/call', 'admin_only'), Authorization: 'Bearer a-token' },
+      ),
+      env,
+      ctx,
+    );
+    expect(response.status).toBe(403);
+    expect(response.headers.get('WWW-Authenticate')).toMatch(/^Bearer error="insufficient_scope", scope="mcp:admin"/);
+    expect(general.keys).toEqual([]);
+  });
+
   it('logs the 429 like any other refusal', async () => {
     const lines: string[] = [];
     vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line));

@@ -1,7 +1,8 @@
 /** The answers of the HTTP binding: Cache-Control from a cache policy, header sets shared but never mutated. */
 import { describe, expect, it } from 'vitest';
 import { invalidParams } from '../../../src/mcp/errors';
-import { cacheControl, errorResponse, replyResponse } from '../../../src/http/responses';
+import { RawJson } from '../../../src/mcp/json';
+import { cacheControl, errorResponse, resultResponse } from '../../../src/http/responses';
 
 describe('cacheControl', () => {
   it.each([
@@ -18,16 +19,18 @@ describe('cacheControl', () => {
 describe('answers share their header sets, never their headers', () => {
   it('a header set on one answer (Retry-After, CORS) does not reach the next one', () => {
     const policy = { ttlMs: 0, cacheScope: 'private' } as const;
-    for (const make of [
-      () => errorResponse(1, invalidParams('x')),
-      () => replyResponse(1, { result: {}, cache: policy }),
-      () => replyResponse(1, { result: {} }),
-    ]) {
+    for (const [make, own] of [
+      [() => errorResponse(1, invalidParams('x'), 400), null],
+      // An error with headers of its own (a challenge, Retry-After) has them on its answer alone.
+      [() => errorResponse(1, invalidParams('x'), 429, { 'Retry-After': '60' }), '60'],
+      [() => resultResponse(1, { result: new RawJson('{}'), cache: policy }), null],
+      [() => resultResponse(1, { result: new RawJson('{}') }), null],
+    ] as const) {
       const first = make();
       first.headers.set('Retry-After', '1');
       first.headers.set('Access-Control-Allow-Origin', 'https://a.example');
       const second = make();
-      expect(second.headers.get('Retry-After')).toBeNull();
+      expect(second.headers.get('Retry-After')).toBe(own);
       expect(second.headers.get('Access-Control-Allow-Origin')).toBeNull();
       expect(second.headers.get('Content-Type')).toBe('application/json');
     }

@@ -187,7 +187,7 @@ describe('createServer', () => {
     expect(
       json((await withEcho.handle(mcpRequest(request('server/discover'), meta, call))).result).capabilities.extensions,
     ).toEqual({ 'example.com/echo': { loud: true } });
-    expect((await withEcho.handle(mcpRequest(request('echo/say', { text: 'hi' }), meta, call))).result).toEqual({
+    expect(json((await withEcho.handle(mcpRequest(request('echo/say', { text: 'hi' }), meta, call))).result)).toEqual({
       resultType: 'complete',
       said: 'hi',
       _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'echoing', version: '1' } },

@@ -43,15 +43,11 @@ describe('readRequestMeta', () => {
   });
 
   it("reads a legacy request's trace context by the same rules", () => {
+    expect(readLegacyMeta({ _meta: { traceparent: TRACEPARENT, tracestate: 'a=b' } }, '2025-11-25')).toMatchObject({
+      trace: { traceparent: TRACEPARENT, tracestate: 'a=b' },
+    });
     expect(
-      readLegacyMeta('tools/list', { _meta: { traceparent: TRACEPARENT, tracestate: 'a=b' } }, '2025-11-25'),
-    ).toMatchObject({ trace: { traceparent: TRACEPARENT, tracestate: 'a=b' } });
-    expect(
-      readLegacyMeta(
-        'tools/list',
-        { _meta: { traceparent: 'not-a-traceparent; injected=1', tracestate: 'a=b' } },
-        '2025-11-25',
-      ),
+      readLegacyMeta({ _meta: { traceparent: 'not-a-traceparent; injected=1', tracestate: 'a=b' } }, '2025-11-25'),
     ).toEqual({
       era: 'legacy',
       protocolVersion: '2025-11-25',

@@ -137,7 +137,7 @@ describe('lists that fit the caller', () => {
       ['resources/read', { uri: 'doc://admin' }],
     ] as const) {
       const refused = await call(method, params, reader);
-      expect(refused.error?.status).toBe(403);
+      expect(refused.error?.kind).toBe('insufficientScope');
       expect(refused.error?.data).toEqual({ requiredScopes: ['admin'] });
       expect((await call(method, params, admin)).error).toBeUndefined();
     }
