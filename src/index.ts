@@ -9,14 +9,15 @@
  * src/mcp/createServer.ts (protocol core) → the tools listed in src/server.ts.
  */
 import { apps } from './apps';
-import { access, bearer, introspect, jwt } from './auth';
+import { bearer, introspect } from './auth';
 import { createWorker } from './createWorker';
 import { serverDefinition } from './server';
 
 const worker = createWorker(serverDefinition, {
-  // The AUTH_MODE values served besides "none" (docs/production.md); drop those you never use
-  // (jose goes with jwt and access). Sign-in: signIn() of './signin', and OAUTH_KV (docs/sign-in.md).
-  auth: [bearer, jwt, access, introspect],
+  // The AUTH_MODE values served besides "none" (docs/production.md). jwt and access of './auth'
+  // bring jose (7.5 KB gzip, ~6 M instructions a cold start): add them to serve AUTH_MODE "jwt" or
+  // "access". Sign-in: signIn() of './signin', and OAUTH_KV (docs/sign-in.md).
+  auth: [bearer, introspect],
   // MCP Apps: tools with a view (docs/apps.md; drop it with the last view). Tasks: tasks() of
   // './tasks', and the MCP_TASKS block of wrangler.toml (docs/tasks.md).
   extensions: [apps()],
