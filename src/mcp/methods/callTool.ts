@@ -1,8 +1,9 @@
 /**
- * `tools/call` (spec 2026-07-28 server/tools): the tool by name, admitted once (`findTool`: visible
- * to the caller, its scopes granted), then the client capabilities it requires (-32021), its arguments against its `inputSchema` (a tool error the model can fix),
- * then its handler, directly (`invokeTool`) or through the extension that takes the call over
- * (the Tasks extension), in rounds when it asks the client for input.
+ * `tools/call` (spec 2026-07-28 server/tools): the tool by name, admitted once (`findTool`:
+ * visible to the caller, its scopes granted), then the client capabilities it requires (-32021),
+ * its arguments against its `inputSchema` (a tool error the model can fix), then its handler,
+ * directly (`invokeTool`) or through the extension that takes the call over (the Tasks
+ * extension), in rounds when it asks the client for input.
  */
 import { ToolError } from '../define';
 import { invalidParams, McpError, missingCapability } from '../errors';
