@@ -1,6 +1,6 @@
 /**
  * Admission: everything the core decides about a request before it serves it, decided once
- * (issue 29, "each rule decided once"). The version for the request's era (-32022), the method
+ * (docs/architecture.md, "Each rule decided once"). The version for the request's era (-32022), the method
  * served to that era (-32601) and, for a method whose request names an item (`tools/call`,
  * `prompts/get`, `resources/read`), the item: found by name or URI, visible to the caller
  * (else unknown to it, -32602) and its scopes granted (else 403 naming the broadest missing

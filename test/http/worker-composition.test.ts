@@ -1,5 +1,5 @@
 /**
- * One Worker composed in code (issue 29): src/index.ts turns features on with a line each, and
+ * One Worker composed in code: src/index.ts turns features on with a line each, and
  * every combination serves. The composed fixtures (test/fixtures/composed/) are src/index.ts with
  * tasks on, sign-in on, and both; each config is the template's wrangler.toml with that block
  * uncommented. The first two tests were a 500 and a Worker that failed to load when tasks were a

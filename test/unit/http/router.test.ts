@@ -1,5 +1,5 @@
 /**
- * Each rule of a request is decided once (issue 29, "Each rule decided once"): in process, a
+ * Each rule of a request is decided once (docs/architecture.md, "Each rule decided once"): in process, a
  * server whose tool's and prompt's `visibleTo` rules count how often they are asked, served
  * through the whole pipeline (src/http/router.ts) as a client would call it.
  */
