@@ -76,30 +76,31 @@ async function tokens(hand: HandClient) {
 /** Through Miniflare, which lets a test send any Host (a URL of another name reaches the same Worker). */
 const dispatch = (request: Request) => signInWorker.worker.fetch(request, undefined as never, undefined as never);
 
-const mcpDiscover = (token: string | undefined, url = `${origin}/mcp`) =>
-  dispatch(
-    new Request(url, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Accept: 'application/json, text/event-stream',
-        'MCP-Protocol-Version': '2026-07-28',
-        'Mcp-Method': 'server/discover',
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'server/discover',
-        params: {
-          _meta: {
-            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-            'io.modelcontextprotocol/clientCapabilities': {},
-          },
+/** A discover request to `url`, carrying `token` as its bearer token when there is one. */
+const discoverRequest = (url: string, token: string | undefined) =>
+  new Request(url, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/json, text/event-stream',
+      'MCP-Protocol-Version': '2026-07-28',
+      'Mcp-Method': 'server/discover',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'server/discover',
+      params: {
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientCapabilities': {},
         },
-      }),
+      },
     }),
-  );
+  });
+
+const mcpDiscover = (token: string | undefined, url = `${origin}/mcp`) => dispatch(discoverRequest(url, token));
 
 describe('the authorization request', () => {
   it('is refused on a page of its own, never redirected, when the redirect URI was not registered', async () => {
@@ -575,29 +576,7 @@ describe("the grant store failing (issue 28): 503 with Retry-After naming it, ne
     );
     try {
       const at = broken.origin;
-      const mcp = await fetch(
-        new Request(`${at}/mcp`, {
-          method: 'POST',
-          headers: {
-            'Content-Type': 'application/json',
-            Accept: 'application/json, text/event-stream',
-            'MCP-Protocol-Version': '2026-07-28',
-            'Mcp-Method': 'server/discover',
-            Authorization: 'Bearer github-1:abcdefgh:secret',
-          },
-          body: JSON.stringify({
-            jsonrpc: '2.0',
-            id: 1,
-            method: 'server/discover',
-            params: {
-              _meta: {
-                'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-                'io.modelcontextprotocol/clientCapabilities': {},
-              },
-            },
-          }),
-        }),
-      );
+      const mcp = await fetch(discoverRequest(`${at}/mcp`, 'github-1:abcdefgh:secret'));
       expect(mcp.status).toBe(503);
       expect(mcp.headers.get('Retry-After')).toBe('5');
       expect(((await mcp.json()) as { error: { message: string } }).error.message).toContain('grant store');
