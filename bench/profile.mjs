@@ -8,11 +8,13 @@
  * share of the CPU profile is paid for.
  * Run `npm run bench` (or `node bench/build.mjs`) first: it builds the bundles.
  */
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { SourceMap } from 'node:module';
 import { join } from 'node:path';
 import { freePort, serveWithWorkerd } from '../scripts/workerd.mjs';
 import { configOf, here, outDir } from './build.mjs';
 import { SERVED } from './load.mjs';
+import { opFor } from './requests.mjs';
 import { fixed, table } from './stats.mjs';
 import { ensureWrk, wrk } from './wrk.mjs';
 
@@ -44,13 +46,29 @@ async function devtools(url) {
   };
 }
 
-/** A profile's call frame as "function file:line". */
-function frameName({ functionName, url, lineNumber }) {
-  return `${functionName || '(anonymous)'} ${url ? `${url.split('/').pop()}:${lineNumber + 1}` : ''}`.trim();
+/**
+ * A profile's call frame as "function file:line": in the bundle, the source's own file, line and
+ * name through the bundle's source map (wrangler writes one beside it), not the minified ones.
+ */
+function frameNamer(bundle) {
+  const dir = outDir(bundle);
+  const mapFile = readdirSync(dir).find((file) => file.endsWith('.js.map'));
+  const map = mapFile && new SourceMap(JSON.parse(readFileSync(join(dir, mapFile), 'utf8')));
+  return ({ functionName, url, lineNumber, columnNumber }) => {
+    const entry = map && url.endsWith('.js') && lineNumber >= 0 ? map.findEntry(lineNumber, columnNumber) : undefined;
+    if (entry?.originalSource) {
+      const path = entry.originalSource;
+      const source = path.includes('node_modules/')
+        ? path.replace(/^.*node_modules\//, '') // a package's own file, e.g. @cfworker/json-schema/src/validate.ts
+        : path.replace(/^(?:\.\.\/)+|^.*\/(?=src\/)/, '');
+      return `${entry.name ?? functionName ?? '(anonymous)'} ${source}:${entry.originalLine + 1}`;
+    }
+    return `${functionName || '(anonymous)'} ${url ? `${url.split('/').pop()}:${lineNumber + 1}` : ''}`.trim();
+  };
 }
 
 /** Self time per function (name, file:line), in % of all samples, largest first. */
-function selfTimes(profile) {
+function selfTimes(profile, frameName) {
   const counts = new Map();
   for (const id of profile.samples) counts.set(id, (counts.get(id) ?? 0) + 1);
   const byFunction = new Map();
@@ -63,7 +81,7 @@ function selfTimes(profile) {
 }
 
 /** Bytes allocated per function (self), largest first, from a sampling heap profile. */
-function allocations(profile) {
+function allocations(profile, frameName) {
   const bytes = new Map();
   const walk = (node) => {
     const key = frameName(node.callFrame);
@@ -81,6 +99,7 @@ function allocations(profile) {
 async function underLoad(name, op, seconds, measure) {
   ensureWrk();
   const { bundle, vars } = SERVED[name];
+  op = opFor(bundle, op); // the contender's own tool for tools/call (bench/requests.mjs)
   const inspector = await freePort();
   // The workerd binary itself, not the test kit: the profile is of the Worker alone, through workerd's own inspector.
   const server = await serveWithWorkerd({
@@ -104,7 +123,7 @@ async function underLoad(name, op, seconds, measure) {
 }
 
 export function allocationProfile(name = 'template', op = 'tools/call', seconds = 3) {
-  return underLoad(name, op, seconds, async (session, load) => {
+  return underLoad(name, op, seconds, async (session, load, bundle) => {
     await session.send('HeapProfiler.enable');
     // every 512 bytes, counting what minor and major collections have already freed
     await session.send('HeapProfiler.startSampling', {
@@ -114,7 +133,8 @@ export function allocationProfile(name = 'template', op = 'tools/call', seconds 
     });
     const { requests } = await load();
     const { profile: result } = await session.send('HeapProfiler.stopSampling');
-    const rows = allocations(result);
+    writeFileSync(join(here, '.out', `${bundle}.heapprofile`), JSON.stringify(result));
+    const rows = allocations(result, frameNamer(bundle));
     const total = rows.reduce((sum, [, bytes]) => sum + bytes, 0);
     console.log(
       `${name} ${op}: ${requests} requests while sampled, ≈ ${fixed(total / requests, 0)} bytes allocated per request\n`,
@@ -143,7 +163,7 @@ export function profile(name = 'template', op = 'tools/call', seconds = 5) {
     console.log(
       table(
         ['function (self time)', 'share of samples', 'µs per request'],
-        selfTimes(result)
+        selfTimes(result, frameNamer(bundle))
           .slice(0, 30)
           .map((f) => [f.name, `${fixed(f.share * 100, 1)}%`, fixed(f.share * perRequest, 1)]),
       ),
