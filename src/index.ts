@@ -9,15 +9,17 @@
  * src/mcp/createServer.ts (protocol core) → the tools listed in src/server.ts.
  */
 import { apps } from './apps';
-import { bearer, introspect } from './auth';
+import { bearer } from './auth';
 import { createWorker } from './createWorker';
 import { serverDefinition } from './server';
 
 const worker = createWorker(serverDefinition, {
-  // The AUTH_MODE values served besides "none" (docs/production.md). jwt and access of './auth'
-  // bring jose (7.5 KB gzip, ~6 M instructions a cold start): add them to serve AUTH_MODE "jwt" or
-  // "access". Sign-in: signIn() of './signin', and OAUTH_KV (docs/sign-in.md).
-  auth: [bearer, introspect],
+  // The AUTH_MODE values served besides "none" (docs/production.md): bearer, which needs no
+  // other server. The modes that check a token with an authorization server are one word each
+  // to add, imported from './auth': jwt and access (they bring jose, 7.5 KB gzip), introspect.
+  // Every KB in the bundle is paid at each cold start (docs/performance.md). Sign-in: signIn()
+  // of './signin', and OAUTH_KV (docs/sign-in.md).
+  auth: [bearer],
   // MCP Apps: tools with a view (docs/apps.md; drop it with the last view). Tasks: tasks() of
   // './tasks', and the MCP_TASKS block of wrangler.toml (docs/tasks.md).
   extensions: [apps()],
