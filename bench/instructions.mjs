@@ -10,6 +10,7 @@
  *
  *   node bench/instructions.mjs [contender …] [--op tools/call] [--requests 1000]
  *   node bench/instructions.mjs [contender …] --startup   # a cold start, to the first answer
+ *   node bench/instructions.mjs [contender …] --startup --by-phase   # and where it goes (PHASES)
  *
  * Load does not move it, but it is not exact either: the counts of bare + parse and bare + checks
  * repeat within 0.2% from run to run, those of the template and bare + pipeline within about 3%
@@ -57,7 +58,8 @@ const totalOf = (file) => Number(/^(?:summary|totals):\s*(\d+)/m.exec(readFileSy
 /**
  * Starts workerd running `bundle` (with `vars`, and `v8Flags`) under callgrind, which counts
  * every thread of the process, and waits until `probe(url)` succeeds. Returns the base URL,
- * `count()` (instructions since the start or the last `zero()`) and `stop()`.
+ * `count()` (instructions since the start or the last `zero()`), `dump()` (the same and the
+ * file callgrind wrote them to) and `stop()`.
  */
 async function underCallgrind({ bundle, vars }, probe, v8Flags = []) {
   const port = await freePort();
@@ -86,6 +88,12 @@ async function underCallgrind({ bundle, vars }, probe, v8Flags = []) {
     await exited;
   };
   let dumps = 0;
+  /** Callgrind's counters since the start or the last `zero()`: their total, and the file they were dumped to. */
+  const dump = () => {
+    execFileSync('callgrind_control', ['--dump', String(child.pid)], { stdio: 'ignore' });
+    const file = `${out}.${child.pid}.${++dumps}`; // dumps are written as <out>.<pid>.<n>
+    return { total: totalOf(file), file };
+  };
   try {
     const deadline = Date.now() + 120_000;
     while (!(await probe(plain.url).catch(() => false))) {
@@ -100,10 +108,8 @@ async function underCallgrind({ bundle, vars }, probe, v8Flags = []) {
   return {
     url: plain.url,
     zero: () => execFileSync('callgrind_control', ['--zero', String(child.pid)], { stdio: 'ignore' }),
-    count: () => {
-      execFileSync('callgrind_control', ['--dump', String(child.pid)], { stdio: 'ignore' });
-      return totalOf(`${out}.${child.pid}.${++dumps}`); // dumps are written as <out>.<pid>.<n>
-    },
+    count: () => dump().total,
+    dump,
     stop,
   };
 }
@@ -139,13 +145,54 @@ export async function instructionsPerRequest(served, generic, { warmup = 1000, r
  * cache and compiles the runtime's scripts from source. What a version adds to a cold start,
  * without the noise of a clock.
  */
-export async function startupInstructions(served) {
+export async function startupInstructions(served, { byPhase = false } = {}) {
   const workerd = await underCallgrind(served, async (url) => (await post(`${url}/mcp`, 'tools/list')) === 200);
   try {
-    return workerd.count();
+    if (!byPhase) return workerd.count();
+    const { total, file } = workerd.dump();
+    return { total, phases: phasesOf(file) };
   } finally {
     await workerd.stop();
   }
+}
+
+/**
+ * Where a cold start's instructions go, by the function that spent them (callgrind's self cost,
+ * workerd's symbols): the first pattern a function's name matches names its phase. What these
+ * say of the Worker is in the difference to "bare", whose start is the runtime's own.
+ */
+export const PHASES = [
+  // V8's scanner, parser and pre-parser: every byte of the script once, each function called again in full
+  [
+    'parse',
+    /v8::internal::(?:\w+::)*(?:Scanner|PreParser|Parser|ParserBase|AstValueFactory|AstRawString|AstNodeFactory|\w*Scope\b|DeclarationScope|ExpressionScope|FuncNameInferrer|Zone|VariableProxy|PreparseData|ProducedPreparseData|ConsumedPreparseData|PerfectKeywordHash)|v8::internal::parsing::|StringHasher|UpdateNeedsHoleCheck/,
+  ],
+  ['bytecode', /v8::internal::interpreter::|BytecodeArray|ConstantArrayBuilder|HandlerTableBuilder/],
+  ['regular expressions', /regexp|RegExp|icu_\d+::UnicodeSet/],
+  ['garbage collection', /Heap::|Scavenger|MarkCompact|Sweeper|Marking|Evacuat|GCTracer|MemoryAllocator|MinorMS/],
+  // the interpreter's handlers, the runtime's builtins: the JavaScript itself, as it runs
+  ['JavaScript running', /Builtins_/],
+  ['V8, other (objects, maps, functions, strings)', /v8::|V8::/],
+  ['malloc, memset, memcpy', /tcmalloc|malloc|\bfree\b|operator new|operator delete|mem(?:set|cpy|move|cmp)/],
+  ['workerd, its config, libc', /./],
+];
+
+/** The phase of `PHASES` a function of workerd (as callgrind names it) works in. */
+export const phaseOf = (name) => PHASES.find(([, pattern]) => pattern.test(name))[0];
+
+/** A callgrind dump's self costs summed by `PHASES`, in instructions. */
+export function phasesOf(file) {
+  const annotated = execFileSync('callgrind_annotate', ['--inclusive=no', '--threshold=100', file], {
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  const sums = Object.fromEntries(PHASES.map(([phase]) => [phase, 0]));
+  for (const line of annotated.split('\n')) {
+    const row = /^\s*([\d,]+) \([\s\d.]+%\)\s+(.*)$/.exec(line);
+    if (!row || row[2].startsWith('PROGRAM TOTALS')) continue;
+    sums[phaseOf(row[2])] += Number(row[1].replaceAll(',', ''));
+  }
+  return sums;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -155,8 +202,14 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const op = option('--op', 'tools/call');
   const requests = Number(option('--requests', 1000));
   const startup = args.includes('--startup');
-  const given = args.filter((arg) => arg !== '--startup');
+  const byPhase = args.includes('--by-phase');
+  const given = args.filter((arg) => arg !== '--startup' && arg !== '--by-phase');
   const names = given.length ? given : ['template', 'bare + parse'];
+  if (startup && byPhase) {
+    // the first contender named is the base the others are compared with, e.g. bare
+    console.log(await startupTable(SERVED, names, names[0], names.slice(1)));
+    process.exit(0);
+  }
   for (const name of names) {
     if (startup) {
       console.log(
@@ -191,14 +244,30 @@ export async function instructionsTable(served, names, ops, pairs) {
   );
 }
 
-/** The table for `npm run bench`: instructions of a cold start of `names` (keys of `served`), and each one's excess over `base`. */
-export async function startupTable(served, names, base) {
+/**
+ * The tables for `npm run bench`: instructions of a cold start of `names` (keys of `served`), and
+ * each one's excess over `base`; then, for `phased` (some of `names`), the same by phase (`PHASES`).
+ */
+export async function startupTable(served, names, base, phased = []) {
   const { table } = await import('./stats.mjs');
   const counts = {};
-  for (const name of names) counts[name] = await startupInstructions(served[name]);
+  for (const name of names)
+    counts[name] = await startupInstructions(served[name], { byPhase: phased.includes(name) || name === base });
+  const total = (name) => counts[name].total ?? counts[name];
   const millions = (n) => (n / 1e6).toFixed(1);
-  return table(
+  const totals = table(
     ['contender', 'instructions to the first answer (millions)', `− ${base}`],
-    names.map((name) => [name, millions(counts[name]), millions(counts[name] - counts[base])]),
+    names.map((name) => [name, millions(total(name)), millions(total(name) - total(base))]),
   );
+  if (phased.length === 0) return totals;
+  // Each phase: base's instructions, and what each of `phased` adds to them.
+  const phases = table(
+    ['phase (millions of instructions)', base, ...phased.map((name) => `${name} − ${base}`)],
+    PHASES.map(([phase]) => [
+      phase,
+      millions(counts[base].phases[phase]),
+      ...phased.map((name) => millions(counts[name].phases[phase] - counts[base].phases[phase])),
+    ]),
+  );
+  return `${totals}\n\n${phases}`;
 }

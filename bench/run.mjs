@@ -116,10 +116,11 @@ if (withLoad) {
         SERVED,
         ['shipped', 'fork', 'template', 'sdk', 'agents', 'bare', 'bare + parse', 'bare + checks'],
         'bare',
+        ['shipped', 'fork', 'template'],
       ),
     );
     print(
-      "\nFrom spawning workerd to its first answered tools/list, every thread: the runtime's start, the module's evaluation and the first request. What the cold start table measures in milliseconds, without a clock's noise (BENCHMARKS.md, \"A cold start\").\n",
+      "\nFrom spawning workerd to its first answered tools/list, every thread: the runtime's start, the module's evaluation and the first request. What the cold start table measures in milliseconds, without a clock's noise (BENCHMARKS.md, \"A cold start\"). By phase: each function's own instructions (callgrind's self cost), by what it does (`PHASES` in bench/instructions.mjs); bare's column is the runtime's own start.\n",
     );
   }
 
