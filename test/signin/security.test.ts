@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLoginProviders, type LoginProviders } from '../support/loginProviders';
+import { mcpHeaders, meta } from '../support/mcp';
 import { Browser, CLIENT_REDIRECT, consentHandle, HandClient, pkce } from '../support/signInClient';
 import { startSignInWorker, type SignInWorker } from '../support/signInWorker';
 
@@ -80,24 +81,8 @@ const dispatch = (request: Request) => signInWorker.worker.fetch(request, undefi
 const discoverRequest = (url: string, token: string | undefined) =>
   new Request(url, {
     method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      Accept: 'application/json, text/event-stream',
-      'MCP-Protocol-Version': '2026-07-28',
-      'Mcp-Method': 'server/discover',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'server/discover',
-      params: {
-        _meta: {
-          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-          'io.modelcontextprotocol/clientCapabilities': {},
-        },
-      },
-    }),
+    headers: mcpHeaders('server/discover', undefined, token ? { Authorization: `Bearer ${token}` } : {}),
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: meta() } }),
   });
 
 const mcpDiscover = (token: string | undefined, url = `${origin}/mcp`) => dispatch(discoverRequest(url, token));
