@@ -251,9 +251,12 @@ export async function instructionsTable(served, names, ops, pairs) {
 export async function startupTable(served, names, base, phased = []) {
   const { table } = await import('./stats.mjs');
   const counts = {};
-  for (const name of names)
-    counts[name] = await startupInstructions(served[name], { byPhase: phased.includes(name) || name === base });
-  const total = (name) => counts[name].total ?? counts[name];
+  for (const name of names) {
+    const byPhase = phased.includes(name) || name === base;
+    const counted = await startupInstructions(served[name], { byPhase });
+    counts[name] = byPhase ? counted : { total: counted };
+  }
+  const total = (name) => counts[name].total;
   const millions = (n) => (n / 1e6).toFixed(1);
   const totals = table(
     ['contender', 'instructions to the first answer (millions)', `− ${base}`],
