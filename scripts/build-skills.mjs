@@ -4,7 +4,7 @@
  * and `skills/index.ts` is written: each skill's frontmatter (parsed here, as YAML 1.2) and its
  * files with their SHA-256 digests and sizes, handed to `servedSkills` (src/skills/), so nothing
  * is hashed or parsed in the Worker. A mistake (no frontmatter, a name that breaks the naming
- * rules, a skill over the limits…) fails the build, naming the file and what to change. wrangler
+ * rules, a skill over the limits, a symbolic link or a pipe…) fails the build, naming the file and what to change. wrangler
  * runs it before `wrangler dev`, `wrangler deploy` and every test build (`[build] command` in
  * wrangler.toml); `npm run check` runs it first. With no `skills/` folder it does nothing, and a
  * `skills/` with no skill serves none: no extension, no code, no bytes.
@@ -15,6 +15,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { readInput } from './buildInput.mjs';
 import { readSkills } from './skills/readSkills.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -79,7 +80,7 @@ for (const skill of skills) {
   for (const file of skill.files) {
     const path = `${skill.path}/${file.path}`;
     wanted.add(path);
-    writeIfChanged(join(out, path), readFileSync(file.source));
+    writeIfChanged(join(out, path), readInput(file.source));
   }
   const bytes = skill.files.reduce((sum, file) => sum + file.size, 0);
   console.log(

@@ -6,19 +6,32 @@
  * the script bundled with esbuild (the bundler wrangler itself uses; tree-shaken, minified), and
  * the CSS that script imports becomes a `<style>` in the head. wrangler runs it before
  * `wrangler dev`, `wrangler deploy` and the dry run of `npm run check` and of every test build
- * (`[build] command` in wrangler.toml), so no one has to remember it.
+ * (`[build] command` in wrangler.toml), so no one has to remember it. It reads plain files and
+ * folders only (`./buildInput.mjs`): a symbolic link or a pipe anywhere in `views/` fails the build,
+ * naming it, and so does a file from outside the project (or its packages) in a page's bundle,
+ * since whatever it reads ends up in the page every host loads.
  *
- *   node scripts/build-views.mjs     prints each page's size, raw and gzip
+ *   node scripts/build-views.mjs [--views views] [--assets build]     prints each page's size, raw and gzip
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { mkdirSync, readdirSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { inputKind, readInput } from './buildInput.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const sources = join(root, 'views');
-const out = join(root, 'build', 'views');
+const { values } = parseArgs({ options: { views: { type: 'string' }, assets: { type: 'string' } } });
+const sources = values.views ? resolve(values.views) : join(root, 'views');
+const out = join(values.assets ? resolve(values.assets) : join(root, 'build'), 'views');
+const shown = (path) => relative(process.cwd(), path) || '.';
+const PLAIN =
+  'views hold plain files and folders only, since what the build reads ends up in the page every host loads; put the file itself there, or delete it';
+const isInside = (dir, path) => {
+  const rel = relative(dir, path);
+  return !rel.startsWith('..') && !isAbsolute(rel);
+};
 const SCRIPT = /<script\b[^>]*\bsrc="\.\/([\w./-]+\.ts)"[^>]*><\/script>/g;
 const LOCAL_REFERENCE = /\b(?:src|href)="\.{0,2}\/(?!\/)[^"]*"/;
 
@@ -40,6 +53,28 @@ const englishOnly = {
   },
 };
 
+/**
+ * esbuild follows links and imports anywhere: every file it loads (by its real path) must be in
+ * the views folder, the project, or an installed package, so a link's target elsewhere, or an
+ * import of `/home/you/.docker/config.json`, fails the build instead of landing in the page.
+ */
+const withinProject = (folders) => ({
+  name: 'within-project',
+  setup(build) {
+    build.onLoad({ filter: /.*/, namespace: 'file' }, ({ path }) =>
+      folders.some((folder) => isInside(folder, path)) || path.split(sep).includes('node_modules')
+        ? undefined
+        : {
+            errors: [
+              {
+                text: `${path} is outside the project: a view bundles the project's files and its packages only; copy it in`,
+              },
+            ],
+          },
+    );
+  },
+});
+
 async function bundle(entry) {
   const result = await build({
     entryPoints: [entry],
@@ -51,7 +86,7 @@ async function bundle(entry) {
     target: 'es2022',
     minify: true,
     legalComments: 'none',
-    plugins: [englishOnly],
+    plugins: [englishOnly, withinProject([realpathSync(sources), realpathSync(root)])],
     logLevel: 'silent',
   });
   const text = (ext) =>
@@ -65,13 +100,18 @@ async function bundle(entry) {
 /** One page: its HTML with each TypeScript entry inlined as a module script and the CSS it imports as a style. */
 async function buildPage(page) {
   const dir = join(sources, page);
-  const where = relative(root, join(dir, 'index.html'));
-  let html = readFileSync(join(dir, 'index.html'), 'utf8');
+  const where = shown(join(dir, 'index.html'));
+  let html = readInput(join(dir, 'index.html')).toString('utf8');
   if (!/^\s*<!doctype html>/i.test(html))
     throw new Error(`${where} must start with <!doctype html> (spec extensions/apps: a view is an HTML5 document)`);
   const styles = [];
   for (const [tag, file] of [...html.matchAll(SCRIPT)]) {
-    const { js, css } = await bundle(join(dir, file));
+    const entry = resolve(dir, file);
+    if (!isInside(dir, entry))
+      throw new Error(
+        `${where}: ./${file} is outside the page's folder; a page's scripts are its own (import shared code from one of them)`,
+      );
+    const { js, css } = await bundle(entry);
     // Inside an inline script, "</script" would end it early.
     if (/<\/script/i.test(js))
       throw new Error(`${where}: the bundle of ${file} contains "</script", which would end the inline script`);
@@ -90,11 +130,31 @@ async function buildPage(page) {
   return html;
 }
 
-const pages = existsSync(sources)
-  ? readdirSync(sources).filter(
-      (name) => statSync(join(sources, name)).isDirectory() && existsSync(join(sources, name, 'index.html')),
-    )
-  : [];
+/** Every entry under `dir` that is not a plain file or folder, as a problem naming it. */
+function notPlain(dir, problems = []) {
+  for (const entry of readdirSync(dir).sort()) {
+    const path = join(dir, entry);
+    const kind = inputKind(path);
+    if (kind === 'folder') notPlain(path, problems);
+    else if (kind !== 'file') problems.push(`${shown(path)} is ${kind}: ${PLAIN}`);
+  }
+  return problems;
+}
+
+const top = inputKind(sources);
+const problems =
+  top === 'folder' ? notPlain(sources) : top === undefined ? [] : [`${shown(sources)} is ${top}: ${PLAIN}`];
+if (problems.length > 0) {
+  console.error(`views refused:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  process.exit(1);
+}
+const pages =
+  top === 'folder'
+    ? readdirSync(sources).filter(
+        (name) =>
+          inputKind(join(sources, name)) === 'folder' && inputKind(join(sources, name, 'index.html')) === 'file',
+      )
+    : [];
 // Builds of several configs (tests start wrangler.toml and test/examples/wrangler.toml at once) may run
 // together: each file is replaced whole (a rename), and only files of pages gone are removed.
 mkdirSync(out, { recursive: true });
@@ -108,7 +168,7 @@ for (const page of pages) {
   renameSync(partial, join(out, `${page}.html`));
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
   console.log(
-    `view ${page}: ${kb(Buffer.byteLength(html))}, ${kb(gzipSync(html).length)} gzip → ${relative(root, join(out, `${page}.html`))}`,
+    `view ${page}: ${kb(Buffer.byteLength(html))}, ${kb(gzipSync(html).length)} gzip → ${shown(join(out, `${page}.html`))}`,
   );
 }
 if (pages.length === 0) console.log('views: none (views/<page>/index.html)');

@@ -5,12 +5,14 @@
  * folders included, is one of its files. The frontmatter is parsed as YAML 1.2 (the core schema
  * hosts and the conformance suite compare it with); each file gets its SHA-256 digest, size and
  * MIME type. Whatever a host would refuse, or the specification forbids, is refused here, each
- * problem naming its file and what to change, all of them at once.
+ * problem naming its file and what to change, all of them at once; so is anything but a plain file
+ * or folder (`../buildInput.mjs`: a link would publish its target, a pipe hang the build).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
 import { isAlias, isNode, parseDocument, visit } from 'yaml';
+import { inputKind, readInput } from '../buildInput.mjs';
 
 /** skills.mdx, Limits: per skill, SKILL.md included. */
 export const SKILL_LIMITS = { files: 512, bytes: 16 * 1024 * 1024 };
@@ -22,6 +24,9 @@ const FILE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 const RESERVED = 'io.modelcontextprotocol/';
 /** conformance.md, sep-2640-skillmd-frontmatter: how hosts find the frontmatter (a BOM is dropped first). */
 const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
+/** Why anything but a plain file or folder is refused, and what to do instead. */
+const PLAIN =
+  'skills hold plain files and folders only, since what the build reads it publishes to every client; put the file itself there, or delete it';
 
 const TYPES = {
   '.md': 'text/markdown',
@@ -71,21 +76,25 @@ export function readSkills(dir, label = relative(process.cwd(), dir) || '.') {
     for (const entry of readdirSync(folder).sort()) {
       if (entry.startsWith('.')) continue;
       const path = rel ? `${rel}/${entry}` : entry;
-      if (statSync(join(folder, entry)).isDirectory()) {
+      const kind = inputKind(join(folder, entry));
+      if (kind === 'folder') {
         if (!NAME.test(entry))
           problems.push(
             `${at(path)}/: a skill's folder is its name (and a prefix folder part of its URI): 1-64 of a-z, 0-9 and "-", not at either end, no "--"; rename it`,
           );
-        else if (existsSync(join(folder, entry, 'SKILL.md'))) skills.push(path);
+        else if (inputKind(join(folder, entry, 'SKILL.md')) !== undefined) skills.push(path);
         else if (!find(path))
           problems.push(
             `${at(path)}/ has no SKILL.md: every skill is a folder with a SKILL.md at its root (docs/skills.md)`,
           );
-      } else if (entry.endsWith('.ts') && path !== 'index.ts') rules.set(path.slice(0, -'.ts'.length), path);
+      } else if (kind !== 'file') problems.push(`${at(path)} is ${kind}: ${PLAIN}`);
+      else if (entry.endsWith('.ts') && path !== 'index.ts') rules.set(path.slice(0, -'.ts'.length), path);
     }
     return skills.some((skill) => skill.startsWith(`${rel}/`));
   };
-  if (existsSync(dir)) find('');
+  const top = inputKind(dir);
+  if (top === 'folder') find('');
+  else if (top !== undefined) problems.push(`${label} is ${top}: ${PLAIN}`);
   const built = skills.map((path) => readSkill(dir, path, at, problems));
   for (const [path, file] of rules) {
     if (!skills.includes(path))
@@ -96,7 +105,7 @@ export function readSkills(dir, label = relative(process.cwd(), dir) || '.') {
   const byName = new Map();
   for (const skill of built) {
     const other = byName.get(skill.frontmatter.name);
-    if (other)
+    if (other && skill.frontmatter.name !== '')
       problems.push(
         `${at(skill.path, 'SKILL.md')}: the name "${skill.frontmatter.name}" is ${at(other.path, 'SKILL.md')}'s too: give each skill its own name (hosts tell skills apart by name)`,
       );
@@ -117,15 +126,23 @@ function readSkill(dir, path, at, problems) {
         problems.push(
           `${at(path, file)}: rename it: the names of a skill's files and folders may use letters, digits, ".", "_" and "-" (they are part of its skill:// URI)`,
         );
-      if (statSync(join(dir, path, file)).isDirectory()) walk(file);
-      else files.push(file);
+      const kind = inputKind(join(dir, path, file));
+      if (kind === 'folder') walk(file);
+      else if (kind === 'file') files.push(file);
+      else problems.push(`${at(path, file)} is ${kind}: ${PLAIN}`);
     }
   };
   walk('');
   files.sort((a, b) => (a === 'SKILL.md' ? -1 : b === 'SKILL.md' ? 1 : a < b ? -1 : 1));
-  const read = files.map((file) => {
+  const read = files.flatMap((file) => {
     const source = join(dir, path, file);
-    const bytes = readFileSync(source);
+    let bytes;
+    try {
+      bytes = readInput(source); // a file swapped for a link or a pipe since it was listed is refused too
+    } catch (error) {
+      problems.push(`${at(path, file)} cannot be read as a plain file (${error.code ?? error.message}): ${PLAIN}`);
+      return [];
+    }
     const mimeType = TYPES[extname(file).toLowerCase()] ?? 'text/plain';
     const text = BINARY.test(mimeType) ? undefined : decode(bytes);
     return {
@@ -148,6 +165,12 @@ function readSkill(dir, path, at, problems) {
       `${at(path)}/ holds ${total} bytes: a skill holds at most ${SKILL_LIMITS.bytes} (16 MiB, skills.mdx, Limits); make its files smaller, or fewer`,
     );
   const skillMd = read[0];
+  if (skillMd?.path !== 'SKILL.md') {
+    // Refused above when it is a link or a pipe; a folder named SKILL.md is refused here.
+    if (inputKind(join(dir, path, 'SKILL.md')) === 'folder')
+      problems.push(`${at(path, 'SKILL.md')} is a folder: a skill's SKILL.md is a file`);
+    return { path, frontmatter: { name: '', description: '' }, files: [] };
+  }
   const frontmatter =
     skillMd.text === undefined
       ? fail(problems, `${at(path, 'SKILL.md')} is not UTF-8 text`)

@@ -5,7 +5,7 @@
  * inside; a result must have its `content` array and keep its `outputSchema`; a handler still
  * running at its time limit is aborted and reported to the model; a result larger than its
  * limit (the server's `maxResultChars` as sent, and for a task also the bytes a task keeps) is
- * replaced by a tool error.
+ * replaced by a tool error; a result that cannot be checked or serialized is -32603, as a throw is.
  */
 import { ToolError, type HandlerContext } from './define';
 import { internalError, McpError } from './errors';
@@ -86,17 +86,41 @@ export async function invokeTool(
     }
   }
   if (value instanceof InputRequired) return value;
+  // The handler has answered: whatever fails from here (an output check that throws, a result JSON
+  // cannot carry: a BigInt, a cycle) is the server's fault, -32603 once, never an exception that
+  // leaves the call, or a task, without an outcome.
+  try {
+    const outcome = checked(tool, value, run);
+    return outcome instanceof Promise ? await outcome : outcome;
+  } catch (error) {
+    console.error(`tool ${name} returned a result that could not be checked or serialized`, error);
+    return internalError();
+  }
+}
+
+/** The handler's result kept to its `content` array and its `outputSchema`; a promise only for a Standard Schema's check. */
+function checked(tool: CompiledTool, value: CallToolResult, run: ToolRun): ToolOutcome | Promise<ToolOutcome> {
+  const name = tool.definition.name;
   if (!isObject(value) || !Array.isArray(value.content)) {
     console.error(`tool ${name} returned a result without a content array`);
     return internalError();
   }
-  let badOutput = value.isError ? undefined : tool.checkOutput(value.structuredContent);
-  if (badOutput instanceof Promise) badOutput = await badOutput; // a Standard Schema's; a JSON Schema answers at once
+  if (value.isError) return sent(name, value, run);
+  const badOutput = tool.checkOutput(value.structuredContent);
+  return badOutput instanceof Promise
+    ? badOutput.then((why) => sent(name, value, run, why))
+    : sent(name, value, run, badOutput);
+}
+
+/** The result serialized once, as it will leave, and its size bounded; `badOutput`: why it breaks its outputSchema. */
+function sent(name: string, value: CallToolResult, run: ToolRun, badOutput?: string): ToolOutcome {
   if (badOutput) {
     console.error(`tool ${name} returned structuredContent that breaks its outputSchema: ${badOutput}`);
     return internalError();
   }
   const json = run.serialize(value);
+  // JSON.stringify gives undefined, not a string, for a result whose toJSON gives nothing.
+  if (typeof json !== 'string') throw new TypeError('the result has no JSON form');
   const why = run.tooLarge(json);
   if (why === undefined) return { result: value, json };
   console.error(`tool ${name} returned a result ${why}`);

@@ -177,16 +177,20 @@ export function taskObject(server: CompiledServer) {
       await this.ctx.storage.deleteAll();
     }
 
-    /** The caller's task, read once per activation; a run lost to an eviction starts again (at least once). */
+    /**
+     * The caller's task, read once per activation. A record stored `working` by an activation that
+     * is gone (an eviction: a deploy, a crash) lost its run, which starts again here: at least
+     * once. A run this activation started is never started again: it settles the task itself.
+     */
     private async load(principal: string | null): Promise<TaskRecord | undefined> {
       if (!this.loaded) {
         this.record = this.read();
         this.loaded = true;
+        if (this.record?.task.status === 'working' && !expired(this.record))
+          this.settleLater(this.record, this.run(this.record));
       }
       const record = this.record;
-      if (!record || record.principal !== principal) return undefined;
-      if (Date.now() >= Date.parse(record.task.createdAt) + (record.task.ttlMs ?? Infinity)) return undefined;
-      if (record.task.status === 'working' && !this.running) this.settleLater(record, this.run(record));
+      if (!record || record.principal !== principal || expired(record)) return undefined;
       return record;
     }
 
@@ -239,11 +243,18 @@ export function taskObject(server: CompiledServer) {
           { timeoutMs: undefined, tooLarge, abort: request.abort, serialize: JSON.stringify },
           { task },
         );
-        return ran instanceof InputRequired || ran instanceof McpError ? ran : ran.result;
+        // The result as it is kept and sent: the JSON already made of it, not the handler's object.
+        return ran instanceof InputRequired || ran instanceof McpError ? ran : (JSON.parse(ran.json) as CallToolResult);
       };
-      return outcome().finally(() => {
-        if (this.running === abort) this.running = undefined;
-      });
+      // Any failure of the run (arguments read again, the handler, its result) is an outcome: the task fails, once.
+      return outcome()
+        .catch((error: unknown) => {
+          console.error(`task ${record.task.taskId}: the run of ${record.tool} failed`, error);
+          return internalError();
+        })
+        .finally(() => {
+          if (this.running === abort) this.running = undefined;
+        });
     }
 
     /** Records the run's outcome, unless the task was cancelled or expired meanwhile; the DO stays up until then. */
@@ -251,24 +262,33 @@ export function taskObject(server: CompiledServer) {
       this.ctx.waitUntil(
         outcome.then(async (value) => {
           if (this.record !== record || isTerminal(record.task.status)) return;
-          if (value instanceof InputRequired) {
-            const refused = checkInputRequests(value, record.client.clientCapabilities);
-            if (refused) fail(record, refused);
-            else askForInput(record, value.inputRequests, value.state);
-          } else if (value instanceof McpError) {
-            fail(record, value);
-          } else {
-            record.result = value as unknown as JsonObject;
-            transition(record, 'completed');
+          try {
+            if (value instanceof InputRequired) {
+              const refused = checkInputRequests(value, record.client.clientCapabilities);
+              if (refused) fail(record, refused);
+              else askForInput(record, value.inputRequests, value.state);
+            } else if (value instanceof McpError) {
+              fail(record, value);
+            } else {
+              record.result = value as unknown as JsonObject;
+              transition(record, 'completed');
+            }
+            await this.save(record);
+          } catch (error) {
+            // Settled all the same: failed, never left working for a poll to run again.
+            console.error(`task ${record.task.taskId}: its outcome could not be kept; the task fails`, error);
+            delete record.result;
+            delete record.state;
+            fail(record, internalError());
+            await this.save(record);
           }
-          await this.save(record);
         }),
       );
     }
 
     private report(record: TaskRecord, message: string): void {
       if (this.record !== record || isTerminal(record.task.status)) return;
-      record.task.statusMessage = message;
+      record.task.statusMessage = String(message); // a string whatever a handler passes, so the record stays JSON
       record.task.lastUpdatedAt = new Date().toISOString();
       this.ctx.waitUntil(this.save(record));
     }
@@ -333,6 +353,10 @@ export function taskObject(server: CompiledServer) {
     }
   };
 }
+
+/** Past its time to live: gone for every caller, though its alarm may not have run yet. */
+const expired = (record: TaskRecord) =>
+  Date.now() >= Date.parse(record.task.createdAt) + (record.task.ttlMs ?? Infinity);
 
 /** spec extensions/tasks, Task Execution Errors: a JSON-RPC error makes the task `failed`. */
 function fail(record: TaskRecord, error: McpError): void {

@@ -3,6 +3,7 @@
  * fixture Worker (test/tasks/worker.ts) with one object per task.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { meta, requestsTo, sseMessages } from '../support/mcp';
 import { readEvents, request, rpc, startFixture, TASKS, waitFor, type Fixture } from './harness';
 import { SHORT_TTL_MS } from './tools';
 
@@ -184,6 +185,105 @@ describe('task life', () => {
     const failed = await waitFor(url, created!.taskId, ['completed', 'failed']);
     expect(failed).toMatchObject({ status: 'failed', error: { code: -32603, message: 'Internal error' } });
     expect(failed).not.toHaveProperty('result');
+  });
+});
+
+/** How many times the handlers counting under `key` have run, in a task object or not (test/tasks/worker.ts). */
+const handlerRuns = async (key: string) =>
+  ((await (await fetch(new URL(`/handler-runs?key=${key}`, url))).json()) as { runs: number }).runs;
+
+/** Each way a run can fail after its handler answered: a result JSON cannot carry, or an output check that throws. */
+const FAULTS: [string, string, Record<string, string>][] = [
+  ['a BigInt in the result', 'unsendable', { fault: 'bigint' }],
+  ['a cycle in the result', 'unsendable', { fault: 'cycle' }],
+  ['a result whose toJSON gives nothing', 'unsendable', { fault: 'no-json' }],
+  ['an output check that throws', 'check_throws', {}],
+];
+
+describe('a failure after the handler', () => {
+  for (const [fault, tool, args] of FAULTS) {
+    it(`fails the task once, -32603, and polls never run the handler again: ${fault}`, async () => {
+      const key = crypto.randomUUID();
+      const { result: created } = await call(tool, { key, ...args });
+      expect(created?.resultType).toBe('task');
+      const taskId = created!.taskId as string;
+      const statuses: string[] = [];
+      for (let poll = 0; poll < 5; poll++) {
+        statuses.push((await rpc(url, 'tasks/get', { taskId })).result?.status);
+        await sleep(50);
+      }
+      expect(await handlerRuns(key)).toBe(1);
+      expect(statuses.at(-1)).toBe('failed');
+      const failed = await waitFor(url, taskId, ['failed']);
+      expect(failed).toMatchObject({ status: 'failed', error: { code: -32603, message: 'Internal error' } });
+      expect(failed).not.toHaveProperty('result');
+      expect(await storedStatus(taskId)).toBe('failed');
+    });
+
+    it(`answers a direct call -32603 with the request's id, nothing from inside: ${fault}`, async () => {
+      const key = crypto.randomUUID();
+      const response = await request(url, 'tools/call', { name: tool, arguments: { key, ...args } }, { tasks: false });
+      expect(response.headers.get('Content-Type')).toMatch(/^application\/json/);
+      expect(await response.json()).toEqual({
+        jsonrpc: '2.0',
+        id: 1,
+        error: { code: -32603, message: 'Internal error' },
+      });
+      expect(await handlerRuns(key)).toBe(1);
+    });
+  }
+
+  it('ends a direct call that streams progress with -32603 for its request, a result JSON cannot carry', async () => {
+    const key = crypto.randomUUID();
+    const response = await requestsTo(url).post('tools/call', {
+      params: {
+        name: 'unsendable',
+        arguments: { key, fault: 'bigint' },
+        _meta: meta({ progressToken: 'p1' }),
+      },
+      headers: { Authorization: 'Bearer alice' },
+    });
+    expect(response.headers.get('Content-Type')).toMatch(/^text\/event-stream/);
+    const messages = await sseMessages(response);
+    expect(messages.map((message) => message.method ?? message.id)).toEqual(['notifications/progress', 1]);
+    expect(messages.at(-1)).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'Internal error' } });
+    expect(await handlerRuns(key)).toBe(1);
+  });
+
+  it('fails the task once when the state it asks to keep cannot become JSON', async () => {
+    const key = crypto.randomUUID();
+    const { result: created } = await call('keeps_unsendable', { key }, { capabilities: { elicitation: {} } });
+    const taskId = created!.taskId as string;
+    for (let poll = 0; poll < 5; poll++) await rpc(url, 'tasks/get', { taskId });
+    const failed = await waitFor(url, taskId, ['failed', 'input_required']);
+    expect(failed).toMatchObject({ status: 'failed', error: { code: -32603, message: 'Internal error' } });
+    expect(await storedStatus(taskId)).toBe('failed');
+    expect(await handlerRuns(key)).toBe(1);
+  });
+
+  it('keeps a status message that is not a string as text, and completes once', async () => {
+    const key = crypto.randomUUID();
+    const { result: created } = await call('odd_status', { key });
+    const taskId = created!.taskId as string;
+    for (let poll = 0; poll < 5; poll++) await rpc(url, 'tasks/get', { taskId });
+    const done = await waitFor(url, taskId, ['completed', 'failed']);
+    expect(done).toMatchObject({ status: 'completed', result: { content: [{ text: 'reported' }] } });
+    expect(await storedStatus(taskId)).toBe('completed');
+    expect(await handlerRuns(key)).toBe(1);
+  });
+
+  it('answers -32603 within the immediate window, and keeps no task', async () => {
+    const key = crypto.randomUUID();
+    const response = await request(url, 'tools/call', {
+      name: 'unsendable_at_once',
+      arguments: { key, fault: 'bigint' },
+    });
+    expect(await response.json()).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      error: { code: -32603, message: 'Internal error' },
+    });
+    expect(await handlerRuns(key)).toBe(1);
   });
 });
 

@@ -1,6 +1,6 @@
 /** Task tools for the framework's tests: each exercises one path of a task's life. */
 import * as z from 'zod';
-import { accepted, defineTool, elicit, inputRequired, text, ToolError } from '../../src/mcp';
+import { accepted, type CallToolResult, defineTool, elicit, inputRequired, text, ToolError } from '../../src/mcp';
 
 /** The time to live of tasks made through `?short-lived`. */
 export const SHORT_TTL_MS = 1500;
@@ -14,6 +14,26 @@ export const pause = (ms: number, signal: AbortSignal) =>
     const timer = setTimeout(resolve, ms);
     signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
   });
+
+/**
+ * How many times each `key`'s handler has run, across requests and task objects (one isolate
+ * holds them all in workerd); the fixture Worker answers it at `GET /handler-runs?key=`.
+ */
+export const handlerRuns = new Map<string, number>();
+const ran = (key: unknown) => handlerRuns.set(String(key), (handlerRuns.get(String(key)) ?? 0) + 1);
+
+/** A result JSON cannot carry: a BigInt, a cycle, or a `toJSON` that gives nothing. */
+function unsendable(fault: unknown): CallToolResult {
+  const result = text('made, but not sendable');
+  if (fault === 'bigint') return { ...result, structuredContent: { count: 10n } };
+  if (fault === 'cycle') return Object.assign(result, { structuredContent: { self: result } });
+  return Object.assign(result, { toJSON: () => undefined });
+}
+const UNSENDABLE = {
+  type: 'object',
+  properties: { key: { type: 'string' }, fault: { enum: ['bigint', 'cycle', 'no-json'] } },
+  required: ['key', 'fault'],
+} as const;
 
 const approval = elicit('Publish it?', {
   type: 'object',
@@ -131,6 +151,46 @@ export const fixtureTaskTools = [
       ...text(day.toISOString()),
       structuredContent: { isDate: day instanceof Date, year: day.getUTCFullYear() },
     }),
+  }),
+  defineTool({
+    name: 'unsendable',
+    description:
+      'Counts its run under `key`, reports progress, then returns a result that cannot become JSON (`fault`)',
+    inputSchema: UNSENDABLE,
+    task: 'optional',
+    handler: ({ key, fault }, { progress }) => (ran(key), progress(1, 1, 'made'), unsendable(fault)),
+  }),
+  defineTool({
+    name: 'unsendable_at_once',
+    description: 'As unsendable, within its immediate window',
+    inputSchema: UNSENDABLE,
+    task: 'optional',
+    immediateMs: 2000,
+    handler: ({ key, fault }) => (ran(key), unsendable(fault)),
+  }),
+  defineTool({
+    name: 'keeps_unsendable',
+    description: 'Counts its run under `key`, then asks for input with a state JSON cannot carry',
+    inputSchema: { type: 'object', properties: { key: { type: 'string' } }, required: ['key'] },
+    task: 'optional',
+    handler: ({ key }) => (ran(key), inputRequired({ publish: approval }, { count: 10n } as never)),
+  }),
+  defineTool({
+    name: 'odd_status',
+    description: 'Counts its run under `key`, reports a status message that is not a string, then answers',
+    inputSchema: { type: 'object', properties: { key: { type: 'string' } }, required: ['key'] },
+    task: 'optional',
+    handler: ({ key }, { task }) => (ran(key), task?.status(10n as never), text('reported')),
+  }),
+  defineTool({
+    name: 'check_throws',
+    description: 'Counts its run under `key`; the check of its output throws',
+    inputSchema: z.object({ key: z.string() }),
+    outputSchema: z.object({ n: z.number() }).refine(() => {
+      throw new Error('the output check itself failed');
+    }),
+    task: 'optional',
+    handler: ({ key }) => (ran(key), { ...text('1'), structuredContent: { n: 1 } }),
   }),
   defineTool({
     name: 'plain',

@@ -3,14 +3,15 @@
  * (a fixture jwt mode, so tests can be two callers), and a second server on `?short-lived`
  * whose tasks expire after 1.5 s. Both share one Durable Object class. `GET /object-calls`
  * says how many times the Worker has addressed a task object, so a test can see that a
- * request touched none.
+ * request touched none; `GET /handler-runs?key=` how many times the handlers counting under that
+ * key have run (./tools.ts), in a task object or not.
  */
 import { jwt } from '../../src/auth';
 import type { AuthMode } from '../../src/http/auth';
 import { createRouter } from '../../src/http/router';
 import { createServer } from '../../src/mcp';
 import { durableTasks, taskObject } from '../../src/tasks';
-import { fixtureTaskTools, SHORT_TTL_MS } from './tools';
+import { fixtureTaskTools, handlerRuns, SHORT_TTL_MS } from './tools';
 
 const definition = { info: { name: 'tasks-fixture', version: '1.0.0' }, tools: fixtureTaskTools };
 const server = createServer({ ...definition, extensions: [durableTasks({ pollIntervalMs: 50 })] });
@@ -52,6 +53,8 @@ export default {
   fetch(request, env, ctx) {
     const url = new URL(request.url);
     if (url.pathname === '/object-calls') return Response.json({ objectCalls });
+    if (url.pathname === '/handler-runs')
+      return Response.json({ runs: handlerRuns.get(url.searchParams.get('key') ?? '') ?? 0 });
     return (url.searchParams.has('short-lived') ? shortRouter : router).fetch(request, counting(env), ctx);
   },
 } satisfies ExportedHandler<Env>;

@@ -6,7 +6,16 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -29,14 +38,47 @@ function skillsDir(files: Record<string, string | Buffer>): string {
 }
 
 const skillMd = (frontmatter: string, body = '\nDo the thing.\n') => `---\n${frontmatter}\n---\n${body}`;
-const refusal = (files: Record<string, string | Buffer>) => {
+const refusal = (files: Record<string, string | Buffer> | string) => {
   try {
-    readSkills(skillsDir(files), 'skills');
+    readSkills(typeof files === 'string' ? files : skillsDir(files), 'skills');
   } catch (error) {
     return (error as Error).message;
   }
   throw new Error('the build accepted it');
 };
+
+/** `npm run build:skills` on `dir`, its assets beside it; its exit code, what it printed on stderr, and every asset's text. */
+function buildFromCommandLine(dir: string) {
+  const assets = join(dirname(dir), 'build');
+  let status = 0;
+  let stderr = '';
+  try {
+    // The limit only ends a build that hangs (reading a pipe), so a failure is reported, not waited for forever.
+    execFileSync(process.execPath, [join(root, 'scripts/build-skills.mjs'), '--skills', dir, '--assets', assets], {
+      cwd: dirname(dir),
+      encoding: 'utf8',
+      stdio: 'pipe',
+      timeout: 60_000,
+    });
+  } catch (error) {
+    ({ status, stderr } = error as { status: number; stderr: string });
+  }
+  const published = existsSync(assets)
+    ? readdirSync(assets, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => readFileSync(join(entry.parentPath, entry.name), 'utf8'))
+        .join('\n')
+    : '';
+  return { status, stderr, published };
+}
+
+const TIDY = { 'tidy/SKILL.md': skillMd('name: tidy\ndescription: Tidies.') };
+/** A file outside the skills folder, as a secrets file or /proc/self/environ would be. */
+function secretBeside(dir: string): string {
+  const secret = join(dirname(dir), 'secret.env');
+  writeFileSync(secret, 'API_TOKEN=hunter2\n');
+  return secret;
+}
 
 describe('the skills build refuses, naming the file', () => {
   it('a SKILL.md without frontmatter', () => {
@@ -126,6 +168,59 @@ describe('the skills build refuses, naming the file', () => {
     const message = refusal({ 'a/SKILL.md': '# A\n', 'b/SKILL.md': skillMd('name: c\ndescription: B.') });
     expect(message).toContain('skills/a/SKILL.md');
     expect(message).toContain('skills/b/SKILL.md');
+  });
+});
+
+describe('the skills build reads plain files and folders only (a link or a pipe is refused, naming it)', () => {
+  it('refuses a link in a skill to a file outside it, and publishes nothing', () => {
+    const dir = skillsDir(TIDY);
+    symlinkSync(secretBeside(dir), join(dir, 'tidy/notes.md'));
+    const { status, stderr, published } = buildFromCommandLine(dir);
+    expect(status).toBe(1);
+    expect(stderr).toContain('skills/tidy/notes.md is a symbolic link');
+    expect(published).not.toContain('hunter2');
+    expect(existsSync(join(dir, 'index.ts'))).toBe(false);
+  });
+
+  it('refuses a link even to a file or folder inside the skill', () => {
+    const dir = skillsDir({ ...TIDY, 'tidy/a.md': '# A\n', 'tidy/refs/b.md': '# B\n' });
+    symlinkSync('a.md', join(dir, 'tidy/copy.md'));
+    symlinkSync('refs', join(dir, 'tidy/more'));
+    const message = refusal(dir);
+    expect(message).toContain('skills/tidy/copy.md is a symbolic link');
+    expect(message).toContain('skills/tidy/more is a symbolic link');
+  });
+
+  it("refuses a link as a skill's SKILL.md, as a skill's folder, as a prefix folder, as a rules file", () => {
+    const elsewhere = skillsDir({
+      'tidy/SKILL.md': skillMd('name: tidy\ndescription: Tidies.'),
+      'rules.ts': 'export default {};',
+    });
+    const dir = skillsDir({ 'neat/notes.md': '# Notes\n', 'acme/.keep': '' });
+    symlinkSync(join(elsewhere, 'tidy/SKILL.md'), join(dir, 'neat/SKILL.md'));
+    symlinkSync(join(elsewhere, 'tidy'), join(dir, 'tidy'));
+    symlinkSync(elsewhere, join(dir, 'acme/billing'));
+    symlinkSync(join(elsewhere, 'rules.ts'), join(dir, 'neat.ts'));
+    const message = refusal(dir);
+    expect(message).toContain('skills/neat/SKILL.md is a symbolic link');
+    expect(message).toContain('skills/tidy is a symbolic link');
+    expect(message).toContain('skills/acme/billing is a symbolic link');
+    expect(message).toContain('skills/neat.ts is a symbolic link');
+  });
+
+  it('refuses a skills folder that is itself a link', () => {
+    const elsewhere = skillsDir(TIDY);
+    const dir = join(dirname(skillsDir({})), 'linked-skills');
+    symlinkSync(elsewhere, dir);
+    expect(refusal(dir)).toContain('skills is a symbolic link');
+  });
+
+  it('refuses a named pipe in a skill without waiting on it', () => {
+    const dir = skillsDir(TIDY);
+    execFileSync('mkfifo', [join(dir, 'tidy/pipe.txt')]);
+    const { status, stderr } = buildFromCommandLine(dir);
+    expect(status).toBe(1);
+    expect(stderr).toContain('skills/tidy/pipe.txt is a named pipe');
   });
 });
 
