@@ -124,8 +124,7 @@ export class CompiledDefinition implements ServerAtLoad {
     if (this.resources.size > 0 || this.templates.length > 0) capabilities.resources = {};
     if (this.completes) capabilities.completions = {};
     if (this.logging) capabilities.logging = {};
-    const listed = this.extensions.filter((e) => !e.protocol);
-    if (listed.length > 0) capabilities.extensions = Object.fromEntries(listed.map((e) => [e.id, e.settings ?? {}]));
+    for (const e of this.extensions) if (!e.protocol) (capabilities.extensions ??= {})[e.id] = e.settings ?? {};
     return capabilities;
   }
 }

@@ -37,6 +37,6 @@ export function discover(server: CompiledDefinition): Method {
 function withProtocol({ capabilities, extensions }: CompiledDefinition) {
   const merged: Record<string, object | undefined> = { ...capabilities };
   for (const { protocol } of extensions)
-    for (const kind in protocol) if (merged[kind]) merged[kind] = { ...merged[kind], ...protocol[kind as 'tools'] };
+    for (const kind in protocol) merged[kind] &&= { ...merged[kind], ...protocol[kind as 'tools'] };
   return merged;
 }
