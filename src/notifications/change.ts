@@ -17,6 +17,7 @@ export type Change = { resourceUpdated: string } | { listChanged: ListKind };
 export type Topic = `list:${ListKind}` | `resource:${string}`;
 
 const RESOURCE = 'resource:';
+const LIST = 'list:';
 
 /** The topic of a change `notify` was given, or why it is not one (a bug of the caller's, so a TypeError). */
 export function topicOf(change: unknown): Topic | TypeError {
@@ -38,7 +39,9 @@ export function topicOf(change: unknown): Topic | TypeError {
 /** True for a topic `topicOf` makes (what a coordinator takes over RPC is checked as `notify` checks it). */
 export const isTopic = (value: unknown): value is Topic =>
   typeof value === 'string' &&
-  topicOf(value.startsWith(RESOURCE) ? { resourceUpdated: uriOf(value) } : { listChanged: value.slice(5) }) === value;
+  topicOf(
+    value.startsWith(RESOURCE) ? { resourceUpdated: uriOf(value) } : { listChanged: value.slice(LIST.length) },
+  ) === value;
 
 /** The URI a topic names, or undefined for a list's. */
 export const uriOf = (topic: string): string | undefined =>
@@ -51,7 +54,7 @@ export const uriKey = (uri: string): string => fnv1a(uri);
 export function notificationOf(topic: string): JSONRPCNotification | undefined {
   const uri = uriOf(topic);
   if (uri !== undefined) return { jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri } };
-  const kind = topic.slice('list:'.length);
+  const kind = topic.slice(LIST.length);
   return LIST_KINDS.includes(kind as ListKind)
     ? { jsonrpc: '2.0', method: `notifications/${kind}/list_changed` }
     : undefined;

@@ -19,7 +19,6 @@ import { DEFAULT_BINDING } from './notify';
 export type { Change, ListKind } from './change';
 export { NOTIFICATION_LIMITS } from './notificationLimits';
 export { notify, type NotifyOptions } from './notify';
-export { hubObject } from './hubObject';
 
 export interface NotificationsOptions {
   /** The hub's Durable Object binding (`[[durable_objects.bindings]]`); default `MCP_NOTIFICATIONS`. */

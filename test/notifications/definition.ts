@@ -16,12 +16,16 @@ export const SECRET = 'test://docs/secret';
 /** Shown to alice only (`visibleTo`). */
 export const ALICES = 'test://docs/alice';
 export const item = (id: string) => `test://items/${id}`;
+/** Shown while the fixture's `shown` is true, which the tool `show` sets: a rule that reads something that changes. */
+export const FLAGGED = 'test://docs/flagged';
+let shown = true;
 
 export const definition = {
   info: { name: 'notifications-fixture', version: '1.0.0' },
   resources: [
     defineResource({ uri: OPEN, name: 'open', read: () => contents(OPEN) }),
     defineResource({ uri: SECRET, name: 'secret', requiredScopes: ['docs:secret'], read: () => contents(SECRET) }),
+    defineResource({ uri: FLAGGED, name: 'flagged', visibleTo: () => shown, read: () => contents(FLAGGED) }),
     defineResource({
       uri: ALICES,
       name: 'alices',
@@ -41,6 +45,15 @@ export const definition = {
       async handler({ uri }, { env }) {
         await notify(env, { resourceUpdated: uri });
         return text(`touched ${uri}`);
+      },
+    }),
+    defineTool({
+      name: 'show',
+      description: 'Shows or hides the flagged document (its rule reads what this sets)',
+      inputSchema: { type: 'object', properties: { shown: { type: 'boolean' } }, required: ['shown'] },
+      handler: ({ shown: now }) => {
+        shown = now;
+        return text(`shown: ${String(now)}`);
       },
     }),
     defineTool({

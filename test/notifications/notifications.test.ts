@@ -6,7 +6,7 @@
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALICES, item, OPEN, SECRET, SHARDS } from './definition';
+import { ALICES, FLAGGED, item, OPEN, SECRET, SHARDS } from './definition';
 import { clientAs, type Fixture, heard, startFixture, until } from './harness';
 
 let fixture: Fixture;
@@ -87,7 +87,7 @@ describe('notifications', () => {
     });
   });
 
-  it('honours only the URIs the caller may read: its scopes and the resource rules decide, when it subscribes and when a change comes', async () => {
+  it('honours only the URIs the caller may read: its scopes and the resources’ rules decide', async () => {
     await listening('bob', async (listener, messages) => {
       const subscription = await listener.listen({ resourceSubscriptions: [SECRET, ALICES, 'test://nowhere', OPEN] });
       expect(subscription.honoredFilter).toEqual({ resourceSubscriptions: [OPEN] });
@@ -104,6 +104,25 @@ describe('notifications', () => {
       await touch(SECRET);
       await until(() => messages.length >= 1, 'a caller with the scope hears the secret document');
       expect(untagged(messages)).toEqual([updated(SECRET)]);
+      await subscription.close();
+    });
+  });
+
+  it('asks a URI’s rule again at each change: a resource hidden after the stream was acknowledged is no longer heard of', async () => {
+    await listening('alice', async (listener, messages) => {
+      const subscription = await listener.listen({ resourceSubscriptions: [FLAGGED, OPEN] });
+      expect(subscription.honoredFilter).toEqual({ resourceSubscriptions: [FLAGGED, OPEN] });
+      await touch(FLAGGED);
+      await until(() => messages.length >= 1, 'the flagged document is heard while shown');
+      await caller.callTool({ name: 'show', arguments: { shown: false } });
+      try {
+        await touch(FLAGGED);
+        await touch(OPEN);
+        await until(() => messages.length >= 2, 'the open document is heard');
+        expect(untagged(messages)).toEqual([updated(FLAGGED), updated(OPEN)]);
+      } finally {
+        await caller.callTool({ name: 'show', arguments: { shown: true } });
+      }
       await subscription.close();
     });
   });
