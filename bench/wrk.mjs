@@ -49,10 +49,10 @@ function scriptFor(op) {
   return file;
 }
 
-const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+export const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
 
 /** User + system CPU ticks of a process (fields 14 and 15 of /proc/<pid>/stat), or NaN once it is gone. */
-function cpuTicks(pid) {
+export function cpuTicks(pid) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

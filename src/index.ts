@@ -21,7 +21,10 @@ const worker = createWorker(serverDefinition, {
   // of './signin', and OAUTH_KV (docs/sign-in.md).
   auth: [bearer],
   // MCP Apps: tools with a view (docs/apps.md; drop it with the last view). Tasks: tasks() of
-  // './tasks', and the MCP_TASKS block of wrangler.toml (docs/tasks.md).
+  // './tasks', and the MCP_TASKS block of wrangler.toml (docs/tasks.md). Notifications of changes
+  // to every listener, sent with notify(env, …): `const changes = notifications()` of
+  // './notifications' listed here, `export class McpNotifications extends changes.Hub {}` below,
+  // and the MCP_NOTIFICATIONS block of wrangler.toml (docs/notifications.md).
   extensions: [apps()],
 });
 

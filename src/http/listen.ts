@@ -50,23 +50,39 @@ export function takeListenSlot(client: string, maxStreams: number): ListenSlot |
   };
 }
 
-/** Opens the stream in the place `slot` holds, and gives the place back when the stream ends. */
+/**
+ * Events a listen stream may hold that its client has not read: past them the client cannot keep
+ * up, and the stream ends gracefully (it reopens and starts afresh) rather than grow without limit.
+ */
+export const LISTEN_MAX_BACKLOG = 100;
+
+/**
+ * Opens the stream in the place `slot` holds, and gives the place back when the stream ends: at
+ * `maxMs`, when the source asks (`attach`'s `end`), or when the client falls `LISTEN_MAX_BACKLOG`
+ * events behind.
+ */
 export function openListenStream(id: RequestId, listen: Listen, maxMs: number, slot: ListenSlot): EventStream {
-  let end: ReturnType<typeof setTimeout> | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   let detach: (() => void) | undefined;
   const closed = () => {
     slot();
-    if (end !== undefined) clearTimeout(end);
+    if (timer !== undefined) clearTimeout(timer);
     detach?.();
   };
   const stream = new EventStream(LISTEN_KEEPALIVE_MS, closed);
-  stream.send(notificationJson(listen.acknowledgement));
-  detach = listen.attach?.((notification) => stream.send(notificationJson(notification)));
-  end = setTimeout(() => {
-    detach?.();
+  // The server ends the subscription: notifications/cancelled, then the closing result (spec
+  // basic/patterns/subscriptions, Graceful Closure); once.
+  const end = () => {
+    if (stream.closed) return;
+    closed();
     stream.send(notificationJson(listen.teardown));
     stream.close(replyJson(id, { result: listen.closing }));
-    slot();
-  }, maxMs);
+  };
+  stream.send(notificationJson(listen.acknowledgement));
+  detach = listen.attach?.((notification) => {
+    stream.send(notificationJson(notification));
+    if (stream.backlog > LISTEN_MAX_BACKLOG) end();
+  }, end);
+  timer = setTimeout(end, maxMs);
   return stream;
 }

@@ -39,6 +39,11 @@ export class EventStream {
     return !this.open;
   }
 
+  /** Events and comments sent that the client has not read yet (the runtime reads on as the network takes them). */
+  get backlog(): number {
+    return 1 - (this.controller.desiredSize ?? 1);
+  }
+
   /** Sends one JSON-RPC message as an event. */
   send(json: string): void {
     this.write(encoder.encode(sseEvent(json)));

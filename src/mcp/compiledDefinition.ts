@@ -37,6 +37,7 @@ export class CompiledDefinition implements ServerAtLoad {
   /** True when a prompt argument or a template variable can be completed (`completion/complete`). */
   readonly completes: boolean;
   readonly extensions: readonly Extension[];
+  /** What is served, as `initialize` advertises it; `server/discover` adds the extensions' `protocol` (`methods/discover.ts`). */
   readonly capabilities: ServerCapabilities;
   readonly pageSize: number;
   readonly requestStateTtlMs: number;
@@ -112,8 +113,9 @@ export class CompiledDefinition implements ServerAtLoad {
   }
 
   /**
-   * Only what is really served is advertised (spec 2026-07-28 server/discover). No listChanged:
-   * the lists of a deployed Worker do not change while a client listens.
+   * Only what is really served is advertised (spec 2026-07-28 server/discover). No listChanged or
+   * subscribe of its own: nothing tells a listener of a change unless notifications are on
+   * (src/notifications, whose `protocol` adds them).
    */
   private advertised(): ServerCapabilities {
     const capabilities: ServerCapabilities = {};
@@ -122,8 +124,7 @@ export class CompiledDefinition implements ServerAtLoad {
     if (this.resources.size > 0 || this.templates.length > 0) capabilities.resources = {};
     if (this.completes) capabilities.completions = {};
     if (this.logging) capabilities.logging = {};
-    if (this.extensions.length > 0)
-      capabilities.extensions = Object.fromEntries(this.extensions.map((e) => [e.id, e.settings ?? {}]));
+    for (const e of this.extensions) if (!e.protocol) (capabilities.extensions ??= {})[e.id] = e.settings ?? {};
     return capabilities;
   }
 }

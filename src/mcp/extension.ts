@@ -4,15 +4,18 @@
  * which it plugs into the core. At load the core asks each for what it adds (methods, the tool
  * calls it takes over, fields of listed tools, a hook on `subscriptions/listen`), advertises it in
  * `capabilities.extensions` (discover, and the legacy `initialize`), and refuses at load a method
- * two of them, or one and the core, both claim. Nothing else of the core is lent to them.
+ * two of them, or one and the core, both claim. Nothing else of the core is lent to them. A
+ * feature of the protocol itself served the same way (notifications, src/notifications) says so
+ * with `protocol`, and is advertised as the capabilities it makes true instead.
  */
 import type { AnyTool, CacheableMethod, ResourceDefinition } from './define';
 import type { McpError } from './errors';
 import type { InputRequired } from './input';
 import type { McpRequest, Method, ResultReply } from './request';
 import type { ScopeHierarchy } from './scopes';
+import type { CompiledTemplate } from './resources';
 import type { CompiledTool } from './tools';
-import type { CachePolicy, CallToolResult, Implementation, JsonObject, JsonValue } from './types';
+import type { CachePolicy, CallToolResult, Implementation, JsonObject, JsonValue, ServerCapabilities } from './types';
 
 export interface Extension {
   /** Its identifier, e.g. `io.modelcontextprotocol/tasks`. */
@@ -29,6 +32,13 @@ export interface Extension {
    */
   readonly resources?: readonly ResourceDefinition[];
   readonly unlistedResources?: readonly ResourceDefinition[];
+  /**
+   * Set by a feature of the protocol itself (notifications: `listChanged`, `resources.subscribe`,
+   * src/notifications): the capabilities it makes true, merged into those the server has (a kind
+   * of item it does not serve stays absent), in place of an entry in `capabilities.extensions`.
+   * Modern clients only: those of the `initialize` era have no `subscriptions/listen`.
+   */
+  readonly protocol?: ServerCapabilities;
   /** Called once, when the server is compiled: what the extension serves. */
   install(server: ServerAtLoad): ExtensionParts;
 }
@@ -39,6 +49,10 @@ export interface ServerAtLoad {
   readonly tools: ReadonlyMap<string, CompiledTool>;
   /** Its resources by URI (MCP Apps: the views its tools name). */
   readonly resources: ReadonlyMap<string, ResourceDefinition>;
+  /** Its resource templates, in the order `resources/read` tries them. */
+  readonly templates: readonly CompiledTemplate[];
+  /** What it serves, by kind of item, as `initialize` advertises it (discover adds the extensions' `protocol`). */
+  readonly capabilities: ServerCapabilities;
   /** `serverInfo`, for the `_meta` of what the extension sends outside a result (a stream's messages). */
   readonly serverMeta: JsonObject;
   /** Items per page of every list, so an extension's lists page like the core's (`methods/list.ts`). */
@@ -56,7 +70,7 @@ export interface ExtensionParts {
   methods?: Readonly<Record<string, Method>>;
   /** Those of its methods that clients of the `initialize` era may call too, answered in their shape (no `resultType`, no caching hints). */
   legacyMethods?: readonly string[];
-  /** Wraps `subscriptions/listen`, e.g. to forward task status into the stream. */
+  /** Wraps `subscriptions/listen`, e.g. to forward task status into the stream; a wrapper adds to the acknowledgement and to `attach`, never replaces them. */
   listen?(listen: Method): Method;
   /** Takes over the calls of the tools it says so for (tasks: a tool with `task` set). */
   toolCalls?: ToolCalls;

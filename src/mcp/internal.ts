@@ -66,4 +66,5 @@ export type {
   JsonValue,
   RequestId,
 } from './types';
-export { isRestricted, refusalFor, visibleTo } from './visibility';
+export { isRestricted, namedResource, refusalFor, visibleTo } from './visibility';
+export type { ServerCapabilities } from './types';

@@ -50,8 +50,13 @@ export interface Listen {
   teardown: JSONRPCNotification;
   /** The result that ends the subscription gracefully when the server closes it, serialized (`./resultJson.ts`). */
   closing: RawJson;
-  /** Starts forwarding notifications (task status) into the open stream; returns how to stop. */
-  attach?(send: (notification: JSONRPCNotification) => void): () => void;
+  /**
+   * Starts forwarding notifications (task status, changes) into the open stream; returns how to
+   * stop. `end` ends the subscription gracefully (`teardown`, then `closing`; called again, it
+   * does nothing), for a source that is gone (a hub that restarted) or a caller that may no
+   * longer listen: the client reopens it.
+   */
+  attach?(send: (notification: JSONRPCNotification) => void, end: () => void): () => void;
 }
 
 /** The outcome of one request; `cache` is set only on cacheable results. */

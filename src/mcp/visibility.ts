@@ -6,7 +6,8 @@
  * challenge (spec 2026-07-28 basic/authorization, Step-Up Authorization Flow).
  */
 import type { Caller } from './caller';
-import type { CallerRules } from './define';
+import type { CallerRules, ResourceDefinition } from './define';
+import type { CompiledTemplate } from './resources';
 import { scopeRequired, type McpError } from './errors';
 import type { ScopeHierarchy } from './scopes';
 
@@ -57,4 +58,33 @@ export function scopeRefusal(
   if (caller === undefined) return undefined;
   const missing = lacked(item, caller);
   return missing.length > 0 ? scopeRequired(hierarchy.broadest(missing)) : undefined;
+}
+
+/** The resource a `resources/read` names: a fixed one, or a template with the variables its URI filled in. */
+export type NamedResource =
+  | { readonly uri: string; readonly fixed: ResourceDefinition; readonly template?: undefined }
+  | {
+      readonly uri: string;
+      readonly fixed?: undefined;
+      readonly template: CompiledTemplate;
+      readonly variables: Record<string, string>;
+    };
+
+/**
+ * The resource `uri` names for `caller`: the fixed one, else the first template whose pattern
+ * matches, each only when its `visibleTo` rule shows it to the caller (its scopes are the
+ * caller's to check). Also what a subscription to `uri` is decided by (src/notifications).
+ */
+export function namedResource(
+  server: { resources: ReadonlyMap<string, ResourceDefinition>; templates: readonly CompiledTemplate[] },
+  uri: string,
+  caller: Caller | undefined,
+): NamedResource | undefined {
+  const named = server.resources.get(uri);
+  if (named && visibleTo(named, caller)) return { uri, fixed: named };
+  for (const template of server.templates) {
+    const variables = visibleTo(template.definition, caller) ? template.match(uri) : undefined;
+    if (variables) return { uri, template, variables };
+  }
+  return undefined;
 }

@@ -173,19 +173,28 @@ export function durableTasks(options: DurableTasksOptions = {}): Extension {
         }),
       );
       const watched = found.filter((w) => w !== undefined);
-      const { acknowledgement } = reply.listen;
+      const { acknowledgement, attach: inner } = reply.listen;
       const tag = { [MetaKey.subscriptionId]: id };
+      // What another extension honours on this stream (notifications) stays, beside the task ids.
+      const honoured = isObject(acknowledgement.params?.notifications) ? acknowledgement.params.notifications : {};
       return {
         listen: {
           ...reply.listen,
           acknowledgement: {
             ...acknowledgement,
-            params: { ...acknowledgement.params, notifications: { taskIds: watched.map((w) => w.taskId) } },
+            params: {
+              ...acknowledgement.params,
+              notifications: { ...honoured, taskIds: watched.map((w) => w.taskId) },
+            },
           },
-          attach(send) {
+          attach(send, end) {
+            const detach = inner?.(send, end);
             const streams = watched.map(({ task }) => task.watch(principal));
             const readers = streams.map(async (lines) => forward(await lines, tag, send));
-            return () => readers.forEach((reader) => void reader.then((r) => r?.cancel()).catch(() => {}));
+            return () => {
+              detach?.();
+              for (const reader of readers) void reader.then((r) => r?.cancel()).catch(() => {});
+            };
           },
         },
       };

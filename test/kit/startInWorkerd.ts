@@ -35,6 +35,18 @@ export interface WorkerdOptions {
   outbound?: (request: Request) => Response | Promise<Response>;
   /** Any other Miniflare worker option (KV namespaces, service bindings…), applied last. */
   miniflare?: Partial<V4WorkerOptions>;
+  /**
+   * Other Workers run in the same workerd, each in its own isolate, built from its config the same
+   * way: one may bind this Worker's Durable Object classes (`script_name` = this config's `name`).
+   */
+  neighbours?: readonly NeighbourOptions[];
+}
+
+/** A Worker run beside the one under test (`WorkerdOptions.neighbours`), reached by its config's `name`. */
+export interface NeighbourOptions {
+  config: string;
+  vars?: Record<string, string>;
+  secrets?: Record<string, string>;
 }
 
 /** A Durable Object's SQLite storage, read from the test (`exec` runs SQL inside the object). */
@@ -57,6 +69,8 @@ export interface WorkerInWorkerd extends FetchTarget {
   getDurableObjectStorage(binding: string, object: { name: string } | { id: string }): Promise<DurableObjectStorage>;
   /** Stops one object of a Durable Object binding, as the runtime does to an idle one; its storage stays. */
   evictDurableObject(binding: string, object: { name: string } | { id: string }): Promise<void>;
+  /** A neighbour Worker (`WorkerdOptions.neighbours`), by its config's `name`, called in process. */
+  neighbour(name: string): FetchTarget;
   /** Restarts the Worker as a deployment does: every isolate and object starts again; storage stays. */
   restart(): Promise<void>;
   dispose(): Promise<void>;
@@ -105,29 +119,60 @@ async function useBuild(config: string): Promise<{ outdir: string; release: () =
   }
 }
 
-export async function startInWorkerd(options: WorkerdOptions = {}): Promise<WorkerInWorkerd> {
-  const config = resolve(root, options.config ?? 'wrangler.toml');
-  // wrangler builds in a process of its own meanwhile. Loaded here, not at the top: importing
-  // wrangler takes seconds, and in-process tests never need it.
-  const [{ outdir, release }, { Miniflare, convertV4MiniflareOptions }, { unstable_getMiniflareWorkerOptions }] =
-    await Promise.all([useBuild(config), import('miniflare'), import('wrangler')]);
+/** A Worker as wrangler describes it (miniflare 4's shape), run from the bundle `wrangler deploy --dry-run` built. */
+async function built(
+  config: string,
+  bindings: Record<string, string>,
+  getOptions: typeof import('wrangler').unstable_getMiniflareWorkerOptions,
+) {
+  const { outdir, release } = await useBuild(config);
   // modulesRules serve wrangler's unbundled modules; the bundle is one ES module.
   const {
     workerOptions: { modulesRules: _rules, ...workerOptions },
     main,
-  } = unstable_getMiniflareWorkerOptions(config);
+  } = getOptions(config);
   const script = join(outdir, `${basename(main ?? 'index.ts').replace(/\.[cm]?[jt]s$/, '')}.js`);
+  return {
+    // Only what the test states: the config's [vars] and .dev.vars are the developer's, not the test's.
+    worker: {
+      ...(workerOptions as V4WorkerOptions),
+      modulesRoot: outdir,
+      modules: [{ type: 'ESModule', path: script }],
+      bindings,
+    },
+    release,
+  };
+}
+
+export async function startInWorkerd(options: WorkerdOptions = {}): Promise<WorkerInWorkerd> {
+  const config = resolve(root, options.config ?? 'wrangler.toml');
+  // wrangler builds in a process of its own meanwhile. Loaded here, not at the top: importing
+  // wrangler takes seconds, and in-process tests never need it.
+  const [{ Miniflare, convertV4MiniflareOptions }, { unstable_getMiniflareWorkerOptions, unstable_readConfig }] =
+    await Promise.all([import('miniflare'), import('wrangler')]);
+  const neighbours = options.neighbours ?? [];
+  const builds = await Promise.allSettled(
+    [{ config, vars: options.vars, secrets: options.secrets }, ...neighbours].map((worker) =>
+      built(resolve(root, worker.config), { ...worker.vars, ...worker.secrets }, unstable_getMiniflareWorkerOptions),
+    ),
+  );
+  const release = () => Promise.all(builds.map((b) => (b.status === 'fulfilled' ? b.value.release() : undefined)));
+  const failed = builds.find((b) => b.status === 'rejected');
+  if (failed) {
+    await release();
+    throw failed.reason;
+  }
+  // Several Workers in one workerd are told apart by name, the one of their config (`script_name` names it too).
+  const [workerOptions, ...others] = builds.map((b, index) => {
+    const { worker } = (b as PromiseFulfilledResult<Awaited<ReturnType<typeof built>>>).value;
+    if (neighbours.length === 0) return worker;
+    const path = resolve(root, index === 0 ? config : neighbours[index - 1]!.config);
+    return { ...worker, name: unstable_readConfig({ config: path }, { hideWarnings: true }).name };
+  }) as [V4WorkerOptions, ...V4WorkerOptions[]];
   const { outbound } = options;
   const printed: string[] = [];
   const printedErrors: string[] = [];
-  // wrangler describes the Worker in miniflare 4's option shape; miniflare 5's constructor takes
-  // its own (a `workers` list of `{ config, dev }`), and converts the older shape for us.
-  const miniflareOptions = convertV4MiniflareOptions({
-    ...workerOptions,
-    modulesRoot: outdir,
-    modules: [{ type: 'ESModule', path: script }],
-    // Only what the test states: the config's [vars] and .dev.vars are the developer's, not the test's.
-    bindings: { ...options.vars, ...options.secrets },
+  const shared = {
     // workerd's console output, one message per console call: kept for the test instead of printed.
     handleStructuredLogs: ({ message, level }: { message: string; level: string }) => {
       printed.push(message);
@@ -135,9 +180,17 @@ export async function startInWorkerd(options: WorkerdOptions = {}): Promise<Work
     },
     // Lets a test read a Durable Object's storage (getDurableObjectStorage).
     unsafeInspectDurableObjects: workerOptions.durableObjects !== undefined,
+  };
+  const tested = {
+    ...workerOptions,
     ...(outbound ? { outboundService: (request: unknown) => outbound(request as Request) as never } : {}),
     ...options.miniflare,
-  } as V4WorkerOptions);
+  };
+  // wrangler describes the Worker in miniflare 4's option shape; miniflare 5's constructor takes
+  // its own (a `workers` list of `{ config, dev }`), and converts the older shape for us.
+  const miniflareOptions = convertV4MiniflareOptions(
+    (others.length === 0 ? { ...shared, ...tested } : { ...shared, workers: [tested, ...others] }) as V4WorkerOptions,
+  );
   const mf = new Miniflare(miniflareOptions);
   const dispose = async () => {
     await mf.dispose();
@@ -176,6 +229,17 @@ export async function startInWorkerd(options: WorkerdOptions = {}): Promise<Work
     getDurableObjectStorage: (binding, object) =>
       mf.unsafeGetDurableObjectStorage(name, classOf(binding), object) as Promise<DurableObjectStorage>,
     evictDurableObject: (binding, object) => mf.unsafeEvictDurableObject(name, classOf(binding), object),
+    neighbour: (neighbourName) => ({
+      fetch: async (request: Request) => {
+        const fetcher = await mf.getWorker(neighbourName);
+        const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
+        return (await fetcher.fetch(request.url, {
+          method: request.method,
+          headers: [...request.headers],
+          body,
+        })) as unknown as Response;
+      },
+    }),
     // The same options on the same port: workerd restarts; Durable Object storage is kept in Miniflare's folder until dispose.
     restart: () => mf.setOptions({ ...miniflareOptions, port: Number(url.port) }),
     dispose,

@@ -99,7 +99,7 @@ describe('import graph of src/', () => {
 });
 
 /** The layers around the core; `createWorker` is src/createWorker.ts, which composes them. */
-const LAYERS = ['mcp', 'http', 'auth', 'signin', 'tasks', 'apps', 'skills'];
+const LAYERS = ['mcp', 'http', 'auth', 'signin', 'tasks', 'notifications', 'apps', 'skills'];
 /** What each layer may import: the core first, which imports none of them. */
 const BELOW: Record<string, readonly string[]> = {
   mcp: [],
@@ -110,6 +110,8 @@ const BELOW: Record<string, readonly string[]> = {
   signin: ['mcp', 'http'],
   // The extension's value for createWorker (a type only).
   tasks: ['mcp', 'createWorker'],
+  // The hub and `notify` need the core only: they are no part of the HTTP edge.
+  notifications: ['mcp'],
 };
 
 /** `src/{layer}/…` → the layer; a file directly in src/ is its own (`createWorker`). */

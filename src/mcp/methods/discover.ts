@@ -12,7 +12,7 @@ import type { Method } from '../request';
 export function discover(server: CompiledDefinition): Method {
   const body = (servesLegacy: boolean) => ({
     supportedVersions: servedVersions(servesLegacy),
-    capabilities: server.capabilities,
+    capabilities: withProtocol(server),
     ...(server.instructions ? { instructions: server.instructions } : {}),
   });
   // Indexed by 2 × authenticated + servesLegacy; each serialized on its first request, not at module load.
@@ -27,4 +27,16 @@ export function discover(server: CompiledDefinition): Method {
     ));
     return { result, cache };
   };
+}
+
+/**
+ * The capabilities, with what the extensions' `protocol` makes true (notifications: `listChanged`,
+ * `resources.subscribe`) for the kinds of item the server has: modern clients only, since an
+ * `initialize`-era client has no `subscriptions/listen` to receive them on.
+ */
+function withProtocol({ capabilities, extensions }: CompiledDefinition) {
+  const merged: Record<string, object | undefined> = { ...capabilities };
+  for (const { protocol } of extensions)
+    for (const kind in protocol) merged[kind] &&= { ...merged[kind], ...protocol[kind as 'tools'] };
+  return merged;
 }

@@ -5,42 +5,20 @@
  * resource's own hints.
  */
 import type { ItemMethod } from '../request';
-import type { ResourceDefinition } from '../define';
 import { invalidParams, type McpError, resourceNotFoundLegacy } from '../errors';
 import type { CompiledDefinition } from '../compiledDefinition';
 import type { RequestMeta } from '../meta';
-import type { CompiledTemplate } from '../resources';
 import { serveRound } from '../rounds';
-import { scopeRefusal, visibleTo } from '../visibility';
-
-/** The resource a `resources/read` names: a fixed one, or a template with the variables its URI filled in. */
-export type NamedResource =
-  | { readonly uri: string; readonly fixed: ResourceDefinition; readonly template?: undefined }
-  | {
-      readonly uri: string;
-      readonly fixed?: undefined;
-      readonly template: CompiledTemplate;
-      readonly variables: Record<string, string>;
-    };
+import { namedResource, type NamedResource, scopeRefusal } from '../visibility';
 
 export function readResource(server: CompiledDefinition): ItemMethod<NamedResource> {
   return {
     find(message, meta, caller) {
       const uri = message.params?.uri;
       if (typeof uri !== 'string') return invalidParams('params.uri must be a string');
-      const named = server.resources.get(uri);
-      let found: NamedResource | undefined;
-      if (named && visibleTo(named, caller)) found = { uri, fixed: named };
-      else
-        for (const template of server.templates) {
-          const variables = visibleTo(template.definition, caller) ? template.match(uri) : undefined;
-          if (variables) {
-            found = { uri, template, variables };
-            break;
-          }
-        }
+      const found = namedResource(server, uri, caller);
       if (!found) return notFound(uri, meta);
-      // Its visibility is decided above, for the fixed resource and for each template tried.
+      // Its visibility is decided by namedResource, for the fixed resource and for each template tried.
       return scopeRefusal(found.fixed ?? found.template.definition, caller, server.scopeHierarchy) ?? found;
     },
     serve(request, found) {

@@ -1,0 +1,71 @@
+/**
+ * The listening isolate's side of a stream: its WebSocket to a hub shard, whose messages (one
+ * topic each, ./change.ts) become the spec's notifications on the client's SSE stream, tagged with
+ * the subscription id, in the order the shard sent them. Only what the stream honours passes: a
+ * URI whose key merely clashes with one of its own is dropped, and a URI's rule is asked again
+ * each time (spec 2026-07-28 basic/patterns/subscriptions: the server MUST NOT send what was not
+ * requested). The stream ends gracefully when the shard goes away (a restart, a deploy), and
+ * when the caller's token expires: either way the client reopens it, and is decided afresh.
+ */
+import {
+  type Caller,
+  type JsonObject,
+  type JSONRPCNotification,
+  refusalFor,
+  type ScopeHierarchy,
+} from '../mcp/internal';
+import { notificationOf, uriOf } from './change';
+import type { HonouredFilter } from './honouredFilter';
+
+export interface Forwarding {
+  socket: WebSocket;
+  filter: HonouredFilter;
+  caller: Caller | undefined;
+  scopeHierarchy: ScopeHierarchy;
+  /** `_meta` with the subscription id, for every notification. */
+  tag: JsonObject;
+}
+
+/** setTimeout's longest delay (about 24.8 days); a later expiry is past any stream's life. */
+const MAX_DELAY_MS = 2 ** 31 - 1;
+
+/** Starts forwarding; returns how to stop (closing the socket, which the shard then forgets). */
+export function forwardChanges(
+  { socket, filter, caller, scopeHierarchy, tag }: Forwarding,
+  send: (notification: JSONRPCNotification) => void,
+  end: () => void,
+): () => void {
+  const lists = new Set<string>(filter.lists.map((kind) => `list:${kind}`));
+  const heard = (topic: string): boolean => {
+    const uri = uriOf(topic);
+    if (uri === undefined) return lists.has(topic);
+    const rules = filter.resources.get(uri);
+    return rules !== undefined && refusalFor(rules, caller, scopeHierarchy) === undefined;
+  };
+  socket.addEventListener('message', ({ data }) => {
+    if (typeof data !== 'string' || !heard(data)) return;
+    const notification = notificationOf(data);
+    if (notification) send({ ...notification, params: { ...notification.params, _meta: tag } });
+  });
+  socket.addEventListener('close', end);
+  socket.addEventListener('error', end);
+  const expiry = expiresInMs(caller);
+  const expired = expiry !== undefined && expiry < MAX_DELAY_MS ? setTimeout(end, expiry) : undefined;
+  socket.accept();
+  return () => {
+    if (expired !== undefined) clearTimeout(expired);
+    socket.removeEventListener('close', end);
+    socket.removeEventListener('error', end);
+    try {
+      socket.close(1000, 'the stream ended');
+    } catch {
+      // closed already
+    }
+  };
+}
+
+/** How long the caller's token is still good for, when it says (`exp`, RFC 7519); undefined for one that does not. */
+function expiresInMs(caller: Caller | undefined): number | undefined {
+  const exp = caller?.claims.exp;
+  return typeof exp === 'number' && Number.isFinite(exp) ? Math.max(0, exp * 1000 - Date.now()) : undefined;
+}
