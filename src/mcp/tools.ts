@@ -7,6 +7,7 @@
  */
 import { compileSchema } from './compileSchema';
 import { ToolError, type AnyTool } from './define';
+import { failureList, MAX_NAMED_FAILURES } from './failureList';
 import { isObject } from './json';
 import type { StandardJsonSchema } from './toolSchema';
 import type { JsonObject, JSONSchema, Tool } from './types';
@@ -95,22 +96,26 @@ function jsonSchemaOf(standard: StandardJsonSchema['~standard'], where: string):
   }
 }
 
-/** Validates with a Standard Schema, then `then(why, output)`: `why` names each failing path, undefined when valid. */
+/**
+ * Validates with a Standard Schema, then `then(why, output)`: `why` names the first failing paths
+ * (`./failureList.ts`: a handful, each bounded, and how many more), undefined when valid.
+ */
 function validateStandard<T>(
   standard: StandardJsonSchema['~standard'],
   value: unknown,
   then: (why: string | undefined, output?: unknown) => T,
 ): T | Promise<T> {
   const settle = (result: Awaited<ReturnType<typeof standard.validate>>) =>
-    // A path segment is a key or `{ key }` (Standard Schema, Issue.path); JSON arguments have no symbol keys.
     result.issues
       ? then(
-          result.issues
-            .map(
-              ({ path = [], message }) =>
-                `/${path.map((key) => (key as { key?: PropertyKey }).key ?? key).join('/')}: ${message}`,
-            )
-            .join('; '),
+          failureList(
+            result.issues.slice(0, MAX_NAMED_FAILURES).map(({ path = [], message }) => ({
+              // A path segment is a key or `{ key }` (Standard Schema, Issue.path); JSON arguments have no symbol keys.
+              at: `/${path.map((key) => (key as { key?: PropertyKey }).key ?? key).join('/')}`,
+              why: message,
+            })),
+            result.issues.length - MAX_NAMED_FAILURES,
+          ),
         )
       : then(undefined, result.value);
   const result = standard.validate(value);
