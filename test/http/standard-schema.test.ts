@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JsonRpcError, startInWorkerd, testClient, type TestClient, type WorkerInWorkerd } from '../kit';
-import { distance, forecast, liar, tally, tools, units, unlock } from '../fixtures/standard/tools';
+import { distance, forecast, liar, stalls, tally, tools, units, unlock } from '../fixtures/standard/tools';
 
 let worker: WorkerInWorkerd;
 let mcp: TestClient;
@@ -66,6 +66,15 @@ describe('a tool with a Standard Schema', () => {
       /^Invalid arguments for tool tally: \/counts\/0: [^;]+; (\/counts\/\d+: [^;]+; ){3}\/counts\/4: .* \(and 19995 more\)$/,
     );
     expect(message.length).toBeLessThan(2_000);
+  });
+
+  it('holds an asynchronous refinement to the tool’s time limit', async () => {
+    const { status, result } = await mcp.callTool(stalls, { code: 'guess' });
+    expect(status).toBe(200);
+    expect(result).toMatchObject({
+      isError: true,
+      content: [{ type: 'text', text: 'Tool stalls did not finish within 0.3 s; try again or narrow the request.' }],
+    });
   });
 
   it('waits for an asynchronous refinement, both ways', async () => {
