@@ -20,6 +20,8 @@ import type { CallToolResult, JsonObject } from './types';
 export interface ToolRun {
   /** Stop waiting after this long, abort the handler (`abort`) and tell the model; undefined waits as long as it takes (a task). */
   timeoutMs: number | undefined;
+  /** What an asynchronous check of the arguments already took of that time (the limit covers it too). */
+  spentMs?: number;
   /** Aborts the handler's signal: the time limit is over. */
   abort(reason: unknown): void;
   /** The result as it will be sent or kept, serialized once, so its size is what leaves. */
@@ -75,7 +77,9 @@ export async function invokeTool(
     // time limit (its signal aborts) and reported to the model.
     value =
       answer instanceof Promise
-        ? await (run.timeoutMs === undefined ? answer : withTimeLimit(answer, name, run.timeoutMs, run.abort))
+        ? await (run.timeoutMs === undefined
+            ? answer
+            : withTimeLimit(answer, name, run.timeoutMs, run.abort, toolError, run.spentMs))
         : answer;
   } catch (error) {
     if (error instanceof ToolError) value = toolError(error.message);
@@ -134,22 +138,31 @@ export const toolError = (message: string): CallToolResult => ({
   isError: true,
 });
 
-/** Races a tool's answer against its time limit; at the limit, a tool error for the model and an abort for the handler. */
-async function withTimeLimit(
-  answer: Promise<CallToolResult | InputRequired>,
+/**
+ * Races a tool's answer (its handler's, or its asynchronous argument check's) against what is left of
+ * its time limit once `spentMs` are gone; at the limit, `late` of a message for the model, and an
+ * abort for the handler.
+ */
+export async function withTimeLimit<T, Late>(
+  answer: Promise<T>,
   name: string,
   limitMs: number,
   abort: ToolRun['abort'],
-) {
+  late: (message: string) => Late,
+  spentMs = 0,
+): Promise<T | Late> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<CallToolResult>((resolve) => {
-    timer = setTimeout(() => {
-      resolve(toolError(`Tool ${name} did not finish within ${limitMs / 1000} s; try again or narrow the request.`));
-      abort(new DOMException(`tool ${name} timed out`, 'TimeoutError')); // after: the time limit wins the race
-    }, limitMs);
+  const past = new Promise<Late>((resolve) => {
+    timer = setTimeout(
+      () => {
+        resolve(late(`Tool ${name} did not finish within ${limitMs / 1000} s; try again or narrow the request.`));
+        abort(new DOMException(`tool ${name} timed out`, 'TimeoutError')); // after: the time limit wins the race
+      },
+      Math.max(0, limitMs - spentMs),
+    );
   });
   try {
-    return await Promise.race([answer, late]);
+    return await Promise.race([answer, past]);
   } finally {
     if (timer !== undefined) clearTimeout(timer);
   }

@@ -1,12 +1,13 @@
 /**
  * A tool compiled once per isolate: the parameters it mirrors into `Mcp-Param-*` headers and
  * the checks of its schemas are worked out at module load, so a call only looks them up; its
- * validators are built on its first call and kept. A JSON Schema is compiled by
- * @cfworker/json-schema; a Standard Schema (zod, valibot, ArkType: `./toolSchema.ts`) validates
- * itself, and its JSON Schema is made once, at load, for `tools/list`.
+ * validators are built on its first call and kept. A JSON Schema is checked by
+ * @cfworker/json-schema (`./compileSchema.ts`); a Standard Schema (zod, valibot, ArkType:
+ * `./toolSchema.ts`) validates itself, and its JSON Schema is made once, at load, for `tools/list`.
  */
-import { Validator, type Schema, type SchemaDraft } from '@cfworker/json-schema';
+import { compileSchema } from './compileSchema';
 import { ToolError, type AnyTool } from './define';
+import { failureList, MAX_NAMED_FAILURES } from './failureList';
 import { isObject } from './json';
 import type { StandardJsonSchema } from './toolSchema';
 import type { JsonObject, JSONSchema, Tool } from './types';
@@ -32,67 +33,6 @@ export interface CompiledTool {
   readArguments(args: JsonObject): unknown;
   /** Returns why `structuredContent` breaks the output schema, or undefined (a Standard Schema may answer in a promise). */
   checkOutput(structured: unknown): string | undefined | Promise<string | undefined>;
-}
-
-/** Dialects the validator supports; a schema without `$schema` is 2020-12 (spec 2026-07-28 basic/index, Schema Dialect). */
-const DIALECTS: Readonly<Record<string, SchemaDraft>> = {
-  'https://json-schema.org/draft/2020-12/schema': '2020-12',
-  'https://json-schema.org/draft/2019-09/schema': '2019-09',
-  'http://json-schema.org/draft-07/schema': '7',
-  'http://json-schema.org/draft-04/schema': '4',
-};
-
-function dialectOf(schema: JSONSchema, where: string): SchemaDraft {
-  const declared = schema.$schema;
-  if (declared === undefined) return '2020-12';
-  const draft = typeof declared === 'string' ? DIALECTS[declared.replace(/#$/, '')] : undefined;
-  if (!draft) throw new Error(`${where}: unsupported JSON Schema dialect ${JSON.stringify(declared)}`);
-  return draft;
-}
-
-function compileSchema(schema: JSONSchema, where: string): (value: unknown) => string | undefined {
-  const external = externalRef(schema);
-  // spec 2026-07-28 basic/index, Schema Dialect: network $refs are never fetched; refused here rather than failing every call
-  if (external !== undefined)
-    throw new Error(
-      `${where}: $ref "${external}" points outside the schema; network references are not fetched, inline it under $defs`,
-    );
-  const dialect = dialectOf(schema, where);
-  // Built on the first call that needs it and kept for the isolate's life: a cold start builds
-  // no validator, and a tool never called never pays for one (docs/performance.md). The checks
-  // above, which an author's mistake fails, stay at module load.
-  let validator: Validator | undefined;
-  return (value) => {
-    validator ??= new Validator(schema as Schema, dialect, false);
-    const { valid, errors } = validator.validate(value);
-    if (valid) return undefined;
-    // The innermost errors are the actionable ones; the validator lists them last.
-    const leaves = errors.filter(
-      (e) => !errors.some((o) => o !== e && o.instanceLocation.startsWith(`${e.instanceLocation}/`)),
-    );
-    return leaves
-      .slice(-5)
-      .map((e) => `${e.instanceLocation.replace(/^#/, '') || '/'}: ${e.error}`)
-      .join('; ');
-  };
-}
-
-/** The first `$ref` that does not point inside the schema itself (`#…`), if any. */
-function externalRef(node: unknown): string | undefined {
-  if (Array.isArray(node)) {
-    for (const item of node) {
-      const found = externalRef(item);
-      if (found !== undefined) return found;
-    }
-  } else if (isObject(node)) {
-    for (const [key, value] of Object.entries(node)) {
-      if (key === '$ref' && typeof value === 'string' && !value.startsWith('#')) return value;
-      if (key === 'const' || key === 'enum' || key === 'default' || key === 'examples') continue;
-      const found = externalRef(value);
-      if (found !== undefined) return found;
-    }
-  }
-  return undefined;
 }
 
 /** The spec's `Tool` keys an author sets (spec 2026-07-28 schema.json, Tool); the schemas are listed as compiled. */
@@ -156,22 +96,26 @@ function jsonSchemaOf(standard: StandardJsonSchema['~standard'], where: string):
   }
 }
 
-/** Validates with a Standard Schema, then `then(why, output)`: `why` names each failing path, undefined when valid. */
+/**
+ * Validates with a Standard Schema, then `then(why, output)`: `why` names the first failing paths
+ * (`./failureList.ts`: a handful, each bounded, and how many more), undefined when valid.
+ */
 function validateStandard<T>(
   standard: StandardJsonSchema['~standard'],
   value: unknown,
   then: (why: string | undefined, output?: unknown) => T,
 ): T | Promise<T> {
   const settle = (result: Awaited<ReturnType<typeof standard.validate>>) =>
-    // A path segment is a key or `{ key }` (Standard Schema, Issue.path); JSON arguments have no symbol keys.
     result.issues
       ? then(
-          result.issues
-            .map(
-              ({ path = [], message }) =>
-                `/${path.map((key) => (key as { key?: PropertyKey }).key ?? key).join('/')}: ${message}`,
-            )
-            .join('; '),
+          failureList(
+            result.issues.slice(0, MAX_NAMED_FAILURES).map(({ path = [], message }) => ({
+              // A path segment is a key or `{ key }` (Standard Schema, Issue.path); JSON arguments have no symbol keys.
+              at: `/${path.map((key) => (key as { key?: PropertyKey }).key ?? key).join('/')}`,
+              why: message,
+            })),
+            result.issues.length - MAX_NAMED_FAILURES,
+          ),
         )
       : then(undefined, result.value);
   const result = standard.validate(value);

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JsonRpcError, startInWorkerd, testClient, type TestClient, type WorkerInWorkerd } from '../kit';
-import { distance, forecast, liar, tools, units, unlock } from '../fixtures/standard/tools';
+import { distance, forecast, liar, stalls, tally, tools, units, unlock } from '../fixtures/standard/tools';
 
 let worker: WorkerInWorkerd;
 let mcp: TestClient;
@@ -53,6 +53,28 @@ describe('a tool with a Standard Schema', () => {
     const message = (result.content as Array<{ text: string }>)[0]!.text;
     expect(message).toMatch(/^Invalid arguments for tool \w+: /);
     for (const field of fields) expect(message).toContain(`${field}: `);
+  });
+
+  it('names a handful of failures, and how many more, when a big body breaks the schema at every item', async () => {
+    const { status, result } = await mcp.callTool(tally, {
+      counts: Array.from({ length: 20_000 }, () => 'one'),
+    } as never);
+    expect(status).toBe(200);
+    expect(result.isError).toBe(true);
+    const message = (result.content as Array<{ text: string }>)[0]!.text;
+    expect(message).toMatch(
+      /^Invalid arguments for tool tally: \/counts\/0: [^;]+; (\/counts\/\d+: [^;]+; ){3}\/counts\/4: .* \(and 19995 more\)$/,
+    );
+    expect(message.length).toBeLessThan(2_000);
+  });
+
+  it('holds an asynchronous refinement to the tool’s time limit', async () => {
+    const { status, result } = await mcp.callTool(stalls, { code: 'guess' });
+    expect(status).toBe(200);
+    expect(result).toMatchObject({
+      isError: true,
+      content: [{ type: 'text', text: 'Tool stalls did not finish within 0.3 s; try again or narrow the request.' }],
+    });
   });
 
   it('waits for an asynchronous refinement, both ways', async () => {

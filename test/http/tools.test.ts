@@ -73,6 +73,24 @@ describe('tools/call', () => {
     expect(result.content[0].text).toMatch(/Invalid arguments for tool sum: \/a: .*number/);
   });
 
+  it('answers arguments that break a closed schema 100,000 times with a tool error naming a handful', async () => {
+    const extra = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`k${i}`, i]));
+    const { status, result } = await mcp.callTool('sum', { a: 1, b: 2, ...extra });
+    expect(status).toBe(200);
+    expect(result.isError).toBe(true);
+    expect(result.content[0].text).toMatch(/^Invalid arguments for tool sum: \/k99995: .*; \/k99999: [^;]*$/);
+  });
+
+  it('answers a property name that is not well-formed Unicode with a tool error, not a 500', async () => {
+    // JSON.stringify escapes the lone surrogate (\ud800), which the Worker's JSON.parse restores.
+    const { status, result } = await mcp.callTool('sum', { a: 1, b: 2, '\ud800': 3 });
+    expect(status).toBe(200);
+    expect(result).toMatchObject({
+      isError: true,
+      content: [{ text: expect.stringMatching(/not well-formed Unicode/) }],
+    });
+  });
+
   it('turns an expected handler failure into isError and an unexpected one into -32603 without internals', async () => {
     const url = fixtureUrl();
     const expected = await onFixture.callTool('fails', { how: 'expected' });

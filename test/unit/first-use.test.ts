@@ -6,15 +6,11 @@
 import { describe, expect, it, vi } from 'vitest';
 
 const built = vi.hoisted(() => ({ validators: 0 }));
+// A validator is built when its schema is dereferenced (the lookup of its subschemas), once.
 vi.mock('@cfworker/json-schema', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@cfworker/json-schema')>();
-  class Counted extends actual.Validator {
-    constructor(...args: ConstructorParameters<typeof actual.Validator>) {
-      super(...args);
-      built.validators++;
-    }
-  }
-  return { ...actual, Validator: Counted };
+  const dereference: typeof actual.dereference = (...args) => (built.validators++, actual.dereference(...args));
+  return { ...actual, dereference };
 });
 
 const paginated = vi.hoisted(() => ({ lists: [] as string[] }));

@@ -2,14 +2,14 @@
  * `tools/call` (spec 2026-07-28 server/tools): the tool by name, admitted once (`findTool`:
  * visible to the caller, its scopes granted), then the client capabilities it requires (-32021),
  * its arguments against its `inputSchema` (a tool error the model can fix), then its handler,
- * directly (`invokeTool`) or through the extension that takes the call over (the Tasks
- * extension), in rounds when it asks the client for input.
+ * both within the tool's time limit, directly (`invokeTool`) or through the extension that takes
+ * the call over (the Tasks extension), in rounds when it asks the client for input.
  */
 import { ToolError } from '../define';
 import { invalidParams, McpError, missingCapability } from '../errors';
 import { OtherResult, type ToolCalls } from '../extension';
 import type { InputRequired } from '../input';
-import { charactersOver, invokeTool, toolError, type ToolOutcome, type ToolRun } from '../invokeTool';
+import { charactersOver, invokeTool, toolError, type ToolOutcome, type ToolRun, withTimeLimit } from '../invokeTool';
 import { isObject, RawJson } from '../json';
 import { declares } from '../meta';
 import type { CompiledDefinition } from '../compiledDefinition';
@@ -39,15 +39,16 @@ export function callTool(server: CompiledDefinition, extensions: readonly ToolCa
     if (params.arguments !== undefined && !isObject(params.arguments))
       return { error: invalidParams('params.arguments must be an object') };
     const args = params.arguments ?? {};
+    const limitMs = tool.definition.timeoutMs ?? server.toolTimeoutMs;
     // `args` as sent (a task keeps them, state is bound to them); `value` as the handler takes them.
-    const proceed = (value: unknown): Reply | Promise<Reply> => {
+    const proceed = (value: unknown, spentMs = 0): Reply | Promise<Reply> => {
       // spec 2026-07-28 server/tools, Error Handling: invalid input is a tool execution error the model can fix
       if (value instanceof ToolError) return server.finished(toolError(value.message));
       const taker = claimant(extensions, tool, request);
       if (taker instanceof McpError) return { error: taker };
       const run: Round<Outcome>['run'] = taker
         ? (_context, input) => taker.call(tool, args, input, request)
-        : (context) => invokeTool(tool, value, context, direct(server, tool, request, tooLarge));
+        : (context) => invokeTool(tool, value, context, direct(server, request, tooLarge, limitMs, spentMs));
       return serveRound(server, request, {
         salient: { name, arguments: args },
         run,
@@ -55,8 +56,16 @@ export function callTool(server: CompiledDefinition, extensions: readonly ToolCa
       });
     };
     const read = tool.readArguments(args);
-    // A Standard Schema may validate asynchronously; a JSON Schema tool goes on at once.
-    return read instanceof Promise ? read.then(proceed) : proceed(read);
+    // A JSON Schema tool goes on at once; a Standard Schema may validate asynchronously (a refinement
+    // that looks something up), and the time limit covers that check as it covers the handler: at the
+    // limit the model is told and the request's signal aborts (a Standard Schema takes no signal, so the
+    // check itself is only abandoned); the handler gets what is left of the limit.
+    if (!(read instanceof Promise)) return proceed(read);
+    const started = Date.now();
+    const abort = (reason: unknown) => request.abort(reason);
+    return withTimeLimit(read, name, limitMs, abort, (message) => new ToolError(message)).then((value) =>
+      proceed(value, Date.now() - started),
+    );
   }
 }
 
@@ -106,15 +115,17 @@ function claimant(
   return undefined;
 }
 
-/** How a tool runs when it answers this request itself: the server's time limit, its result as the client will get it. */
+/** How a tool runs when it answers this request itself: its time limit (what its arguments' check left of it), its result as the client will get it. */
 function direct(
   server: CompiledDefinition,
-  tool: CompiledTool,
   request: McpRequest,
   tooLarge: ToolRun['tooLarge'],
+  timeoutMs: number,
+  spentMs: number,
 ): ToolRun {
   return {
-    timeoutMs: tool.definition.timeoutMs ?? server.toolTimeoutMs,
+    timeoutMs,
+    spentMs,
     tooLarge,
     abort: (reason: unknown) => request.abort(reason),
     serialize: (result: CallToolResult) => resultJson(server.finished(result).result, request.meta.era === 'legacy'),

@@ -137,6 +137,20 @@ describe('compileTool with a Standard Schema', () => {
       new ToolError('Invalid arguments for tool std: /inner/flag: Invalid input: expected boolean, received string'),
     );
   });
+
+  it('names the first five failures, each cut short, and how many more, however many there are', () => {
+    const compiled = compileTool(
+      standardTool(z.object({ counts: z.array(z.number()), [`k${'e'.repeat(500)}`]: z.string() })),
+    );
+    const read = compiled.readArguments({ counts: Array.from({ length: 10_000 }, () => 'one') }) as ToolError;
+    const at = (i: number) => `/counts/${i}: Invalid input: expected number, received string`;
+    expect(read.message).toBe(`Invalid arguments for tool std: ${[0, 1, 2, 3, 4].map(at).join('; ')} (and 9996 more)`);
+    const long = compiled.readArguments({ counts: [] }) as ToolError;
+    expect(long.message).toMatch(
+      /^Invalid arguments for tool std: \/keee+…: Invalid input: expected string, received undefined$/,
+    );
+    expect(long.message.length).toBeLessThan(300);
+  });
 });
 
 describe('runTool, the public way an extension runs a tool', () => {

@@ -1,0 +1,74 @@
+/**
+ * `tools/call` holds a Standard Schema's asynchronous argument check to the tool's time limit, as
+ * it holds the handler: the core called directly, its clock the test's (fake timers), so the limit
+ * is observed by the time advanced, never by waiting.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as z from 'zod';
+import { createServer } from '../../../../src/mcp/createServer';
+import { defineTool, text } from '../../../../src/mcp/define';
+import type { RawJson } from '../../../../src/mcp/json';
+import { stalls } from '../../../fixtures/standard/tools';
+import { mcpRequest } from '../../../support/request';
+
+/** Checks its arguments for 200 ms, then never answers: 100 ms are left of its 300 ms for the handler. */
+const slowThenHangs = defineTool({
+  name: 'slow_then_hangs',
+  inputSchema: z.object({
+    code: z.string().refine(() => new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 200))),
+  }),
+  timeoutMs: 300,
+  handler: () => new Promise<never>(() => {}),
+});
+
+const server = createServer({ info: { name: 'unit', version: '0.0.1' }, tools: [stalls, slowThenHangs] });
+
+function call(name: string, abort: (reason: unknown) => void) {
+  const message = { jsonrpc: '2.0' as const, id: 1, method: 'tools/call', params: { name, arguments: { code: 'x' } } };
+  return server.handle(mcpRequest(message, undefined, { abort }));
+}
+const late = (name: string) => ({
+  isError: true,
+  content: [{ type: 'text', text: `Tool ${name} did not finish within 0.3 s; try again or narrow the request.` }],
+});
+
+beforeEach(() => void vi.useFakeTimers());
+afterEach(() => void vi.useRealTimers());
+
+describe('tools/call with an asynchronous argument check', () => {
+  it('answers at the time limit with a tool error and aborts the request, when the check never answers', async () => {
+    const abort = vi.fn();
+    let answered = false;
+    const reply = Promise.resolve(call('stalls', abort)).finally(() => (answered = true));
+    await vi.advanceTimersByTimeAsync(299);
+    expect(answered).toBe(false);
+    expect(abort).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    const { result } = await reply;
+    expect(JSON.parse((result as RawJson).json)).toMatchObject(late('stalls'));
+    expect(abort).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ name: 'TimeoutError' }));
+  });
+
+  it('gives the handler what is left of the limit after the check', async () => {
+    const abort = vi.fn();
+    let answered = false;
+    const reply = Promise.resolve(call('slow_then_hangs', abort)).finally(() => (answered = true));
+    await vi.advanceTimersByTimeAsync(299);
+    expect(answered).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const { result } = await reply;
+    expect(JSON.parse((result as RawJson).json)).toMatchObject(late('slow_then_hangs'));
+    expect(abort).toHaveBeenCalledOnce();
+  });
+});
+
+describe('tools/call with a check that answers at once', () => {
+  it('needs no clock', async () => {
+    const quick = defineTool({ name: 'quick', inputSchema: z.object({}), timeoutMs: 300, handler: () => text('done') });
+    const reply = createServer({ info: { name: 'unit', version: '0.0.1' }, tools: [quick] }).handle(
+      mcpRequest({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'quick', arguments: {} } }),
+    );
+    expect(vi.getTimerCount()).toBe(0);
+    expect(JSON.parse(((await reply).result as RawJson).json)).toMatchObject({ content: [{ text: 'done' }] });
+  });
+});
