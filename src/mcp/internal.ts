@@ -66,4 +66,4 @@ export type {
   JsonValue,
   RequestId,
 } from './types';
-export { isRestricted, refusalFor, visibleTo } from './visibility';
+export { isRestricted, privately, refusalFor, visibleTo } from './visibility';

@@ -9,10 +9,26 @@ import type { Caller } from './caller';
 import type { CallerRules } from './define';
 import { scopeRequired, type McpError } from './errors';
 import type { ScopeHierarchy } from './scopes';
+import type { CachePolicy } from './types';
 
 /** True when an item says anything about its callers: only then does a list depend on who asks. */
 export const isRestricted = (item: CallerRules): boolean =>
   (item.requiredScopes?.length ?? 0) > 0 || item.visibleTo !== undefined;
+
+const privateTwins = new WeakMap<CachePolicy, CachePolicy>();
+
+/**
+ * The caching hints of an answer that depends on who asks (a list or a read of what not every
+ * caller may see): private, whatever the definition or the item says, its `ttlMs` kept (spec
+ * 2026-07-28 server/utilities/caching: caches MUST NOT be shared across authorization contexts).
+ * One object per policy, so the HTTP binding builds its headers once for it.
+ */
+export function privately(policy: CachePolicy): CachePolicy {
+  if (policy.cacheScope === 'private') return policy;
+  let twin = privateTwins.get(policy);
+  if (twin === undefined) privateTwins.set(policy, (twin = { ...policy, cacheScope: 'private' }));
+  return twin;
+}
 
 /** What the item's rule says of `caller`; a rule that throws hides the item (fail closed), and the log says why. */
 export function visibleTo(item: CallerRules, caller: Caller | undefined): boolean {

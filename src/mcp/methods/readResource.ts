@@ -2,7 +2,13 @@
  * `resources/read` (spec 2026-07-28 server/resources): a fixed resource, else the first
  * template whose pattern matches, admitted once (`find`: what its rules hide from the caller is
  * not found; what needs scopes the caller lacks is 403), read in rounds; cacheable with the
- * resource's own hints.
+ * resource's own hints, or the server's.
+ *
+ * A read whose answer depends on who asks is private, whatever those hints say, as a list that
+ * depends on the caller is (`./list.ts`; spec server/utilities/caching: caches MUST NOT be
+ * shared across authorization contexts): a read of what has a `visibleTo` rule or
+ * `requiredScopes`, and a read answered past an item its rule hid from this caller (another
+ * caller, who sees that item, is answered with it for the same URI).
  */
 import type { ItemMethod } from '../request';
 import type { ResourceDefinition } from '../define';
@@ -11,42 +17,50 @@ import type { CompiledDefinition } from '../compiledDefinition';
 import type { RequestMeta } from '../meta';
 import type { CompiledTemplate } from '../resources';
 import { serveRound } from '../rounds';
-import { scopeRefusal, visibleTo } from '../visibility';
+import { isRestricted, privately, scopeRefusal, visibleTo } from '../visibility';
 
-/** The resource a `resources/read` names: a fixed one, or a template with the variables its URI filled in. */
-export type NamedResource =
-  | { readonly uri: string; readonly fixed: ResourceDefinition; readonly template?: undefined }
-  | {
-      readonly uri: string;
-      readonly fixed?: undefined;
-      readonly template: CompiledTemplate;
-      readonly variables: Record<string, string>;
-    };
+/**
+ * The resource a `resources/read` names: a fixed one, or a template with the variables its URI
+ * filled in; `byCaller` when another caller could be answered otherwise for the same URI.
+ */
+export type NamedResource = { readonly uri: string; readonly byCaller: boolean } & (
+  | { readonly fixed: ResourceDefinition; readonly template?: undefined }
+  | { readonly fixed?: undefined; readonly template: CompiledTemplate; readonly variables: Record<string, string> }
+);
 
 export function readResource(server: CompiledDefinition): ItemMethod<NamedResource> {
   return {
     find(message, meta, caller) {
       const uri = message.params?.uri;
       if (typeof uri !== 'string') return invalidParams('params.uri must be a string');
-      const named = server.resources.get(uri);
-      let found: NamedResource | undefined;
-      if (named && visibleTo(named, caller)) found = { uri, fixed: named };
-      else
-        for (const template of server.templates) {
-          const variables = visibleTo(template.definition, caller) ? template.match(uri) : undefined;
-          if (variables) {
-            found = { uri, template, variables };
-            break;
-          }
-        }
-      if (!found) return notFound(uri, meta);
-      // Its visibility is decided above, for the fixed resource and for each template tried.
-      return scopeRefusal(found.fixed ?? found.template.definition, caller, server.scopeHierarchy) ?? found;
+      const { scopeHierarchy } = server;
+      const fixed = server.resources.get(uri);
+      if (fixed && visibleTo(fixed, caller))
+        return scopeRefusal(fixed, caller, scopeHierarchy) ?? { uri, fixed, byCaller: isRestricted(fixed) };
+      // Past the fixed resource hidden from this caller, or a template hidden from it that matches.
+      let passed = fixed !== undefined;
+      for (const template of server.templates) {
+        const variables = template.match(uri);
+        if (!variables) continue;
+        const { definition } = template;
+        if (!visibleTo(definition, caller)) passed = true;
+        else
+          return (
+            scopeRefusal(definition, caller, scopeHierarchy) ?? {
+              uri,
+              template,
+              variables,
+              byCaller: passed || isRestricted(definition),
+            }
+          );
+      }
+      return notFound(uri, meta);
     },
     serve(request, found) {
       const { uri } = found;
       const definition = found.fixed ?? found.template.definition;
-      const policy = definition.cache ?? server.cache('resources/read', request.caller !== undefined);
+      const hints = definition.cache ?? server.cache('resources/read', request.caller !== undefined);
+      const policy = found.byCaller ? privately(hints) : hints;
       return serveRound(server, request, {
         salient: { uri },
         run: async (context) =>
