@@ -33,6 +33,7 @@ export const serverDefinition: ServerDefinition = {
   extensions: [...skills],
   // Caching hints (spec 2026-07-28 server/utilities/caching). Unset, the defaults apply:
   // discover 1 h, lists 5 min, reads 1 min; public, but private for an authenticated caller.
-  // Setting one here makes it explicit, e.g. public even under auth:
+  // Setting one here makes it explicit, e.g. public even under auth (what not every caller may
+  // see, by requiredScopes or visibleTo, is listed and read privately all the same):
   // cache: { 'tools/list': { ttlMs: 300_000, cacheScope: 'public' } },
 };

@@ -4,9 +4,14 @@
  * says (developers.cloudflare.com/cloudflare-one/identity/authorization-cookie/validating-json/):
  * signed by one of the team's keys (`<team domain>/cdn-cgi/access/certs`, kept by `./jwks.ts`, so
  * certs that cannot be had are a 503, never a 401), `iss` the team domain, `aud` naming an
- * application's AUD tag (ACCESS_AUD), within its times. The caller is the Access identity: `sub` (a service
- * token's `common_name` when `sub` is empty), every claim (email, and groups or what the
- * identity provider passes), scopes from ACCESS_SCOPES_CLAIM when set.
+ * application's AUD tag (ACCESS_AUD), within its times. The caller is the Access identity: `sub`,
+ * every claim (email, and groups or what the identity provider passes), scopes from
+ * ACCESS_SCOPES_CLAIM when set.
+ *
+ * Subjects (docs/access.md): a user's `sub` as it is; a service token, whose `sub` is empty, is
+ * `common_name:<common_name>`, so that no service token's subject can equal a user's (tasks and
+ * `visibleTo` rules key on the subject). A `sub` that starts with that prefix names nobody, as
+ * introspection's subjects are kept apart (`./introspect.ts`).
  */
 import { jwtVerify, type JWTPayload } from 'jose';
 import { type Caller, scopeTokens } from '../mcp/internal';
@@ -34,15 +39,25 @@ export const verifyAccess: Verifier<AccessAuthSettings> = async (assertion, auth
   return verdict !== undefined && 'retryAfterMs' in verdict ? unreachable(verdict.retryAfterMs) : verdict;
 };
 
-/** The Access identity of a verified token: a user's `sub`, or a service token's `common_name`; none is no caller. */
+/** A service token's subject is its `common_name` after this prefix; a user's `sub` never starts with it. */
+const SERVICE_PREFIX = 'common_name:';
+
+/** The Access identity of a verified token: a user's `sub`, or a service token's prefixed `common_name`; none is no caller. */
 function callerOf(payload: JWTPayload, auth: AccessAuthSettings): Caller | undefined {
-  const subject = [payload.sub, payload.common_name].find((one) => one !== '' && one !== undefined);
+  const subject = subjectOf(payload);
   if (!isSubject(subject) || !issuedInThePast(payload)) return undefined;
   return {
     subject,
     scopes: auth.scopesClaim === undefined ? [] : scopeTokens(payload[auth.scopesClaim]),
     claims: payload as Caller['claims'],
   };
+}
+
+/** Who the token names: a user's `sub`, else `common_name:` and a service token's `common_name`; undefined for nobody. */
+function subjectOf({ sub, common_name: commonName }: JWTPayload): string | undefined {
+  if (sub !== undefined && sub !== '')
+    return typeof sub === 'string' && !sub.startsWith(SERVICE_PREFIX) ? sub : undefined;
+  return typeof commonName === 'string' && commonName !== '' ? `${SERVICE_PREFIX}${commonName}` : undefined;
 }
 
 /** Access puts the AUD tag in a list (`aud: ["<tag>"]`); a string is read too. One of `tags` must be there. */

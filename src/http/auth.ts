@@ -16,7 +16,7 @@ import {
 } from '../mcp/internal';
 import type { Step } from './context';
 import type { Lifetime } from './jwks';
-import type { AuthConfig, AuthModeBase, IssuerUnreachable } from './authMode';
+import { type AuthConfig, type AuthModeBase, credentialHeader, type IssuerUnreachable } from './authMode';
 import { METADATA_PATH } from './challenges';
 import type { Settings } from './settings';
 import type { SettingRows } from './settingsTable';
@@ -95,8 +95,10 @@ export async function authenticate(
   env: Env,
   lifetime?: Lifetime,
 ): Promise<AuthOutcome> {
+  // A mode with a header of its own takes it as it is; else the bearer token of Authorization.
   // No Access token: the request did not come through Access (the workers.dev URL, another route).
-  const credential = mode.header ? request.headers.get(mode.header) : bearerToken(request.headers.get('Authorization'));
+  const header = request.headers.get(credentialHeader(mode));
+  const credential = mode.header ? header : bearerToken(header);
   if (!credential)
     return {
       refused: tokenRequired(mode.header ? `a token in ${mode.header} is required` : 'an access token is required'),

@@ -59,7 +59,7 @@ export interface AuthModeBase<C extends AuthConfig = any, R extends SettingRows 
   parse(values: ValuesOf<R> & SettingValues & Readonly<Record<string, unknown>>): C | SettingError;
   /** With another mode on, a setting of its own that is set would be ignored: the error refusing it. */
   unused?(values: Readonly<Record<string, unknown>>): SettingError | undefined;
-  /** The header its credential is in (Access: `Cf-Access-Jwt-Assertion`); default the bearer token of `Authorization`. */
+  /** The header its credential is in (Access: `Cf-Access-Jwt-Assertion`); default the bearer token of `Authorization` (`credentialHeader`). */
   readonly header?: string;
   /** The credential's caller, undefined when it is invalid, or why the issuer cannot be asked. `lifetime` lets a key fetch outlive the request. */
   verify(
@@ -71,3 +71,12 @@ export interface AuthModeBase<C extends AuthConfig = any, R extends SettingRows 
   /** What else it needs of the deployment (a binding): the Worker refuses every request naming it. */
   problem?(auth: C, env: Env): SettingError | undefined;
 }
+
+/**
+ * The request header the credential of `mode` arrives in: its own (`header`), else `Authorization`
+ * (RFC 6750 2.1), also with auth off (a gateway in front may authenticate). The one place that
+ * says it: the token check reads the credential there (`./auth.ts`), and every answer that depends
+ * on the caller names it in `Vary` (`./responses.ts`), so a cache keys on the credential itself.
+ */
+export const credentialHeader = (mode: Pick<AuthModeBase, 'header'> | undefined): string =>
+  mode?.header ?? 'Authorization';

@@ -45,8 +45,9 @@ const errorJson = (error: McpError) =>
     ...(error.data !== undefined ? { data: error.data } : {}),
   });
 
-export function resultResponse(id: RequestId | null, reply: SerializedResult): Response {
-  return new Response(replyJson(id, reply), resultInit(reply.cache));
+/** A result; `vary` names the header the credential arrives in (`Settings.credentialHeader`), which a private one varies on. */
+export function resultResponse(id: RequestId | null, reply: SerializedResult, vary: string): Response {
+  return new Response(replyJson(id, reply), resultInit(reply.cache, vary));
 }
 
 /** An error with its status and, when it has any, its own headers (a challenge, Retry-After) beside the shared ones. */
@@ -68,17 +69,23 @@ export function errorResponse(
 const JSON_NO_STORE = { 'Content-Type': 'application/json', 'Cache-Control': NO_STORE };
 let uncachedInit: ResponseInit | undefined;
 const initByPolicy = new WeakMap<CachePolicy, ResponseInit>();
+/** A private result's header sets, by the header they vary on (one per auth mode a deployment runs). */
+const privateInitByVary = new Map<string, WeakMap<CachePolicy, ResponseInit>>();
 const initByStatus = new Map<number, ResponseInit>();
 
-function resultInit(policy: CachePolicy | undefined): ResponseInit {
+function resultInit(policy: CachePolicy | undefined, vary: string): ResponseInit {
   if (!policy) return (uncachedInit ??= { headers: new Headers(JSON_NO_STORE) });
-  let init = initByPolicy.get(policy);
+  const isPrivate = policy.cacheScope === 'private';
+  let inits = isPrivate ? privateInitByVary.get(vary) : initByPolicy;
+  if (inits === undefined) privateInitByVary.set(vary, (inits = new WeakMap()));
+  let init = inits.get(policy);
   if (!init) {
     const headers = new Headers({ 'Content-Type': 'application/json', 'Cache-Control': cacheControl(policy) });
-    // A private result differs per credential, so shared caches must key on it.
-    if (policy.cacheScope === 'private') headers.set('Vary', 'Authorization');
+    // A private result differs per credential (spec server/utilities/caching): a cache must key on
+    // the header the credential arrives in, which the auth mode names (Authorization, Cf-Access-Jwt-Assertion).
+    if (isPrivate) headers.set('Vary', vary);
     init = { headers };
-    initByPolicy.set(policy, init);
+    inits.set(policy, init);
   }
   return init;
 }

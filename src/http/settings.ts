@@ -5,7 +5,7 @@
  * cannot be read is a `SettingError`: the router then answers every request with it (500,
  * naming the setting), so a typo never serves the endpoint open (docs/production.md).
  */
-import type { AuthConfig, AuthModeBase as AuthMode } from './authMode';
+import { type AuthConfig, type AuthModeBase as AuthMode, credentialHeader } from './authMode';
 import { parseRows, SETTINGS, SettingError, type SettingRows, type SettingValues } from './settingsTable';
 
 export { SettingError } from './settingsTable';
@@ -34,6 +34,8 @@ export interface Settings {
   auth: AuthConfig;
   /** The mode AUTH_MODE names; undefined for "none". */
   authMode: AuthMode | undefined;
+  /** The header the mode's credential arrives in (`credentialHeader`): what an answer that depends on the caller varies on. */
+  credentialHeader: string;
   /** AI_CATALOG: serve `/.well-known/ai-catalog.json` (discovery.ts). */
   aiCatalog: boolean;
   /** MCP_REGISTRY_AUTH: the proof line served at `/.well-known/mcp-registry-auth` (registryAuth.ts). */
@@ -144,6 +146,7 @@ function settingsOf(values: SettingValues, auth: AuthConfig, authMode: AuthMode 
     registryAuth: values.MCP_REGISTRY_AUTH,
     auth,
     authMode,
+    credentialHeader: credentialHeader(authMode),
     requestLogs: values.REQUEST_LOGS,
   };
 }

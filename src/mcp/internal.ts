@@ -66,5 +66,5 @@ export type {
   JsonValue,
   RequestId,
 } from './types';
-export { isRestricted, namedResource, refusalFor, visibleTo } from './visibility';
+export { isRestricted, namedResource, privately, refusalFor, visibleTo } from './visibility';
 export type { ServerCapabilities } from './types';

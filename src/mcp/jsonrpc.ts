@@ -3,6 +3,7 @@
  * basic/index, Messages; streamable-http, Sending Messages: a POST body is a single
  * request or notification, never a batch or a response).
  */
+import { duplicateName } from './duplicateName';
 import { invalidRequest, type McpError, parseError } from './errors';
 import { idSource, isIntegerSource, memberIdSources } from './idSource';
 import { isObject } from './json';
@@ -63,6 +64,14 @@ export function parseMessage(text: string): Parsed {
   } catch {
     return { error: parseError('body is not valid JSON'), id: null };
   }
+  // Which of two same-named members counts is not JSON's to say (RFC 8259 4): refused, so no
+  // parser on the way, first-wins or last-wins, reads another message than the one served.
+  const repeated = duplicateName(text, body);
+  if (repeated !== undefined)
+    return {
+      error: parseError(`an object names ${quoted(repeated)} twice; names must be unique (RFC 7493 2.3)`),
+      id: null,
+    };
   const inexact = exactIds(text, body);
   if (inexact) return { error: inexact, id: null };
   // Refused as it stands; the binding may still serve it to a 2025-03-26 client (src/http/batch.ts).
@@ -86,6 +95,9 @@ export function toMessage(body: unknown): Parsed {
   if ('id' in body && !isRequestId(body.id)) return reject('"id" must be a string or an integer');
   return { message: body as unknown as JSONRPCMessage };
 }
+
+/** A name from the wire as an answer quotes it: JSON-escaped, and cut to 64 characters. */
+const quoted = (name: string) => JSON.stringify(name.length > 64 ? `${name.slice(0, 64)}…` : name);
 
 /** True when brackets outside strings nest deeper than `limit`; linear, no recursion. */
 function nestingExceeds(text: string, limit: number): boolean {

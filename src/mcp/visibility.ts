@@ -10,10 +10,26 @@ import type { CallerRules, ResourceDefinition } from './define';
 import type { CompiledTemplate } from './resources';
 import { scopeRequired, type McpError } from './errors';
 import type { ScopeHierarchy } from './scopes';
+import type { CachePolicy } from './types';
 
 /** True when an item says anything about its callers: only then does a list depend on who asks. */
 export const isRestricted = (item: CallerRules): boolean =>
   (item.requiredScopes?.length ?? 0) > 0 || item.visibleTo !== undefined;
+
+const privateTwins = new WeakMap<CachePolicy, CachePolicy>();
+
+/**
+ * The caching hints of an answer that depends on who asks (a list or a read of what not every
+ * caller may see): private, whatever the definition or the item says, its `ttlMs` kept (spec
+ * 2026-07-28 server/utilities/caching: caches MUST NOT be shared across authorization contexts).
+ * One object per policy, so the HTTP binding builds its headers once for it.
+ */
+export function privately(policy: CachePolicy): CachePolicy {
+  if (policy.cacheScope === 'private') return policy;
+  let twin = privateTwins.get(policy);
+  if (twin === undefined) privateTwins.set(policy, (twin = { ...policy, cacheScope: 'private' }));
+  return twin;
+}
 
 /** What the item's rule says of `caller`; a rule that throws hides the item (fail closed), and the log says why. */
 export function visibleTo(item: CallerRules, caller: Caller | undefined): boolean {
@@ -60,15 +76,15 @@ export function scopeRefusal(
   return missing.length > 0 ? scopeRequired(hierarchy.broadest(missing)) : undefined;
 }
 
-/** The resource a `resources/read` names: a fixed one, or a template with the variables its URI filled in. */
-export type NamedResource =
-  | { readonly uri: string; readonly fixed: ResourceDefinition; readonly template?: undefined }
-  | {
-      readonly uri: string;
-      readonly fixed?: undefined;
-      readonly template: CompiledTemplate;
-      readonly variables: Record<string, string>;
-    };
+/**
+ * The resource a `resources/read` names: a fixed one, or a template with the variables its URI
+ * filled in; `byCaller` when another caller could be answered otherwise for the same URI (its own
+ * rules, or an item its rule hid from this caller that another caller would be answered with).
+ */
+export type NamedResource = { readonly uri: string; readonly byCaller: boolean } & (
+  | { readonly fixed: ResourceDefinition; readonly template?: undefined }
+  | { readonly fixed?: undefined; readonly template: CompiledTemplate; readonly variables: Record<string, string> }
+);
 
 /**
  * The resource `uri` names for `caller`: the fixed one, else the first template whose pattern
@@ -80,11 +96,15 @@ export function namedResource(
   uri: string,
   caller: Caller | undefined,
 ): NamedResource | undefined {
-  const named = server.resources.get(uri);
-  if (named && visibleTo(named, caller)) return { uri, fixed: named };
+  const fixed = server.resources.get(uri);
+  if (fixed && visibleTo(fixed, caller)) return { uri, fixed, byCaller: isRestricted(fixed) };
+  // Past the fixed resource hidden from this caller, or a template hidden from it that matches.
+  let passed = fixed !== undefined;
   for (const template of server.templates) {
-    const variables = visibleTo(template.definition, caller) ? template.match(uri) : undefined;
-    if (variables) return { uri, template, variables };
+    const variables = template.match(uri);
+    if (!variables) continue;
+    if (!visibleTo(template.definition, caller)) passed = true;
+    else return { uri, template, variables, byCaller: passed || isRestricted(template.definition) };
   }
   return undefined;
 }

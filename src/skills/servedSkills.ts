@@ -13,6 +13,7 @@ import {
   list,
   type McpRequest,
   type Method,
+  privately,
   refusalFor,
   type ServerAtLoad,
 } from '../mcp/internal';
@@ -73,7 +74,7 @@ export function servedSkills(built: readonly BuiltSkill[]): readonly Extension[]
 function policies(server: ServerAtLoad, rules: SkillRules) {
   const of = (authenticated: boolean): CachePolicy => {
     const policy = server.cache('resources/read', authenticated);
-    return isRestricted(rules) ? { ...policy, cacheScope: 'private' } : policy;
+    return isRestricted(rules) ? privately(policy) : policy;
   };
   const [anonymous, authenticated] = [of(false), of(true)];
   return (request: McpRequest) => (request.caller === undefined ? anonymous : authenticated);

@@ -95,15 +95,41 @@ describe('Cloudflare Access (AUTH_MODE = access)', () => {
     expect(plain.body.result.resources.map((r: { name: string }) => r.name)).toEqual(['public']);
   });
 
-  it("takes a service token's common_name as the subject, its sub being empty", async () => {
-    const token = await assertion({ sub: '', common_name: 'ci-bot.access', email: undefined });
+  /** The subject the Worker makes of an assertion, as `whoami` answers it; or the refusal's status. */
+  const subjectOf = async (token: string) => {
     const { status, body } = await call(
       'tools/call',
       { 'Cf-Access-Jwt-Assertion': token },
       { name: 'whoami', arguments: {} },
     );
-    expect(status).toBe(200);
-    expect(body.result.structuredContent.caller.subject).toBe('ci-bot.access');
+    return status === 200 ? body.result.structuredContent.caller.subject : status;
+  };
+
+  it("takes a service token's common_name as the subject, in a namespace of its own, its sub being empty", async () => {
+    const token = await assertion({ sub: '', common_name: 'ci-bot.access', email: undefined });
+    expect(await subjectOf(token)).toBe('common_name:ci-bot.access');
+  });
+
+  it("never makes a service token a user: a common_name equal to a user's sub is another subject", async () => {
+    const user = await subjectOf(await assertion());
+    expect(user).toBe('a1b2c3-user');
+    const service = await subjectOf(await assertion({ sub: '', common_name: user, email: undefined }));
+    expect(service).toBe(`common_name:${user}`);
+    // A user's sub that spells a service token's subject names nobody (401), so the two never meet.
+    expect(await subjectOf(await assertion({ sub: `common_name:${user}` }))).toBe(401);
+  });
+
+  it('says which header its private answers vary on: Cf-Access-Jwt-Assertion, where the credential is', async () => {
+    const headers = { 'Cf-Access-Jwt-Assertion': await assertion({ groups: ['admin'] }) };
+    for (const [method, params] of [
+      ['resources/list', {}], // a list that depends on the caller
+      ['resources/read', { uri: 'doc://admin' }], // a read only some callers may make
+    ] as const) {
+      const answer = await call(method, headers, params);
+      expect(answer.status, method).toBe(200);
+      expect(answer.headers.get('Cache-Control'), method).toMatch(/^private, /);
+      expect(answer.headers.get('Vary'), method).toBe('Cf-Access-Jwt-Assertion');
+    }
   });
 
   it('lets in a token of any application ACCESS_AUD lists', async () => {

@@ -30,8 +30,13 @@ const bearer = async (sub: string, scope: string) => ({
   Authorization: `Bearer ${await signToken(signer, { sub, scope })}`,
 });
 
-async function listPage(method: string, headers: Record<string, string>, cursor?: string) {
-  const response = await post(method, { headers, params: cursor === undefined ? {} : { cursor } });
+async function listPage(
+  method: string,
+  headers: Record<string, string>,
+  cursor?: string,
+  params: Record<string, unknown> = {},
+) {
+  const response = await post(method, { headers, params: cursor === undefined ? params : { ...params, cursor } });
   return {
     status: response.status,
     headers: response.headers,
@@ -79,6 +84,27 @@ describe('lists that fit the caller (AUTH_MODE = jwt)', () => {
       expect(headers.get('Cache-Control'), method).toMatch(/^private, /);
       expect(headers.get('Vary'), method).toBe('Authorization');
     }
+  });
+
+  it('answers a read only some callers may make private with Vary: Authorization, though the definition and the resource say public', async () => {
+    const staff = { Authorization: `Bearer ${await signToken(signer, { sub: 'octo', scope: '', login: 'octocat' })}` };
+    for (const [uri, headers, ttlMs] of [
+      ['doc://admin', await bearer('ada', 'admin'), 30_000], // requiredScopes; its own cache says public
+      ['doc://staff/handbook', staff, 60_000], // a template's visibleTo rule
+    ] as const) {
+      const { status, headers: answered, body } = await listPage('resources/read', headers, undefined, { uri });
+      expect(status, uri).toBe(200);
+      expect(body.result, uri).toMatchObject({ ttlMs, cacheScope: 'private' });
+      expect(answered.get('Cache-Control'), uri).toBe(`private, max-age=${ttlMs / 1000}`);
+      expect(answered.get('Vary'), uri).toBe('Authorization');
+    }
+    // A read every caller makes alike keeps the definition's word.
+    const open = await listPage('resources/read', await bearer('rita', 'repo:read'), undefined, {
+      uri: 'doc://public',
+    });
+    expect(open.body.result).toMatchObject({ cacheScope: 'public' });
+    expect(open.headers.get('Cache-Control')).toBe('public, max-age=60');
+    expect(open.headers.get('Vary')).toBeNull();
   });
 
   it('still answers a call of a tool left out of the list with the 403 step-up challenge naming its scope', async () => {

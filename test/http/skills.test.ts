@@ -301,6 +301,25 @@ describe('who sees a skill (AUTH_MODE = jwt)', () => {
     ).toContain('second on-call');
   });
 
+  it('reads the files of a skill that depends on the caller privately, with Vary: Authorization, though reads are said public', async () => {
+    const staff = await bearer({ sub: 'mona', login: 'octocat' });
+    const admin = await bearer({ sub: 'ada', scope: 'admin' });
+    for (const [uri, headers] of [
+      ['skill://staff-runbook/SKILL.md', staff], // visibleTo
+      ['skill://staff-runbook/ESCALATION.md', staff],
+      ['skill://admin-audit/SKILL.md', admin], // requiredScopes
+    ] as const) {
+      const read = await auth.rpc('resources/read', { headers, params: { uri } });
+      expect(read.body.result, uri).toMatchObject({ ttlMs: 60_000, cacheScope: 'private' });
+      expect(read.headers.get('Cache-Control'), uri).toBe('private, max-age=60');
+      expect(read.headers.get('Vary'), uri).toBe('Authorization');
+    }
+    // A skill every caller reads alike keeps the definition's word.
+    const open = await auth.rpc('resources/read', { headers: staff, params: { uri: 'skill://git-workflow/SKILL.md' } });
+    expect(open.body.result).toMatchObject({ cacheScope: 'public' });
+    expect(open.headers.get('Cache-Control')).toBe('public, max-age=60');
+  });
+
   it('asks a caller without the scope a skill needs for it (403, step-up), as for a tool, and never lists it', async () => {
     const staff = await bearer({ sub: 'mona', login: 'octocat' });
     const uri = 'skill://admin-audit/SKILL.md';

@@ -90,6 +90,30 @@ describe('request body', () => {
     expect(await response.text()).toBe('');
   });
 
+  it('refuses a body that names a member twice with 400 and -32700, though its headers agree with the last name', async () => {
+    // A gateway that keeps the first name sees the tool "sum"; JSON.parse keeps the last, "echo".
+    const params = `"name":"sum","arguments":{"a":1,"b":2},"_meta":${JSON.stringify(meta())}`;
+    for (const [body, headers] of [
+      [
+        `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{${params},"name":"echo"}}`,
+        mcpHeaders('tools/call', 'echo'),
+      ],
+      [
+        `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{${params.replace('"b":2', '"b":2,"a":5')}}}`,
+        mcpHeaders('tools/call', 'sum'),
+      ],
+      [
+        `{"jsonrpc":"2.0","id":1,"method":"server/discover","id":2,"params":{"_meta":${JSON.stringify(meta())}}}`,
+        mcpHeaders('server/discover'),
+      ],
+    ] as const) {
+      const response = await raw(body, headers);
+      expect(response.status, body).toBe(400);
+      expect(await replyOf(response), body).toMatchObject({ id: null, error: { code: -32700 } });
+    }
+    expect((await rpc('tools/call', { params: { name: 'sum', arguments: { a: 1, b: 2 } } })).status).toBe(200);
+  });
+
   it('does not let a __proto__ key pollute anything', async () => {
     const body = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"sum","arguments":{"a":1,"b":2,"__proto__":{"polluted":true}},"_meta":${JSON.stringify(meta())}}}`;
     const response = await raw(body, mcpHeaders('tools/call', 'sum'));

@@ -145,7 +145,7 @@ class HttpCall implements McpRequest {
     if (reply.listen) return context.fail(id, internalError());
     // Its status and headers (a challenge, Retry-After) are `errorAnswer`'s, as for every error.
     if (reply.error) return context.fail(id, reply.error, stream);
-    if (!stream) return resultResponse(id, reply);
+    if (!stream) return resultResponse(id, reply, context.settings.credentialHeader);
     stream.close(replyJson(id, reply));
     return stream.response;
   }

@@ -20,7 +20,7 @@ import { paginate } from '../paginate';
 import type { ServerAtLoad } from '../extension';
 import type { McpRequest, Method } from '../request';
 import type { CachePolicy } from '../types';
-import { isRestricted, listedFor } from '../visibility';
+import { isRestricted, listedFor, privately } from '../visibility';
 
 /** An item of a list: who may see it, and how it is listed. */
 export interface ListItem {
@@ -74,7 +74,7 @@ export function list(
   }
 
   // The list depends on the caller: private, whatever the definition says; its ttlMs stays the author's.
-  const policy: CachePolicy = { ...server.cache(method, true), cacheScope: 'private' };
+  const policy = privately(server.cache(method, true));
   const selections = new Map<string, Pages>();
   return (request) => {
     const chosen = items.map((item) => listedFor(item.rules, request.caller));

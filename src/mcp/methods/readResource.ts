@@ -2,14 +2,20 @@
  * `resources/read` (spec 2026-07-28 server/resources): a fixed resource, else the first
  * template whose pattern matches, admitted once (`find`: what its rules hide from the caller is
  * not found; what needs scopes the caller lacks is 403), read in rounds; cacheable with the
- * resource's own hints.
+ * resource's own hints, or the server's.
+ *
+ * A read whose answer depends on who asks is private, whatever those hints say, as a list that
+ * depends on the caller is (`./list.ts`; spec server/utilities/caching: caches MUST NOT be
+ * shared across authorization contexts): a read of what has a `visibleTo` rule or
+ * `requiredScopes`, and a read answered past an item its rule hid from this caller (another
+ * caller, who sees that item, is answered with it for the same URI).
  */
 import type { ItemMethod } from '../request';
 import { invalidParams, type McpError, resourceNotFoundLegacy } from '../errors';
 import type { CompiledDefinition } from '../compiledDefinition';
 import type { RequestMeta } from '../meta';
 import { serveRound } from '../rounds';
-import { namedResource, type NamedResource, scopeRefusal } from '../visibility';
+import { namedResource, type NamedResource, privately, scopeRefusal } from '../visibility';
 
 export function readResource(server: CompiledDefinition): ItemMethod<NamedResource> {
   return {
@@ -24,7 +30,8 @@ export function readResource(server: CompiledDefinition): ItemMethod<NamedResour
     serve(request, found) {
       const { uri } = found;
       const definition = found.fixed ?? found.template.definition;
-      const policy = definition.cache ?? server.cache('resources/read', request.caller !== undefined);
+      const hints = definition.cache ?? server.cache('resources/read', request.caller !== undefined);
+      const policy = found.byCaller ? privately(hints) : hints;
       return serveRound(server, request, {
         salient: { uri },
         run: async (context) =>

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SettingError } from '../../../src/http/settingsTable';
-import { settingsOf as settingsFor } from '../../support/settings';
+import { envWith, readableSettings, settingsOf as settingsFor } from '../../support/settings';
 
 const ACCESS = {
   AUTH_MODE: 'access',
@@ -29,6 +29,18 @@ describe('AUTH_MODE = "access" settings', () => {
       audiences: ['a'.repeat(64)],
       scopesClaim: 'groups',
     });
+  });
+
+  it('names its own header, Cf-Access-Jwt-Assertion, as where credentials arrive: what private answers vary on', () => {
+    const settings = settingsFor(ACCESS);
+    expect(settings instanceof SettingError ? settings.message : settings.credentialHeader).toBe(
+      'Cf-Access-Jwt-Assertion',
+    );
+    // The modes with a bearer token, and auth off, name Authorization.
+    expect(readableSettings(envWith({})).credentialHeader).toBe('Authorization');
+    expect(readableSettings(envWith({ AUTH_MODE: 'bearer', MCP_BEARER_TOKEN: 'secret' })).credentialHeader).toBe(
+      'Authorization',
+    );
   });
 
   it('reads several AUD tags, for a Worker behind more than one Access application', () => {

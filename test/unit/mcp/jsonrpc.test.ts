@@ -30,6 +30,23 @@ describe('parseMessage', () => {
     expect(parseMessage(nest(MAX_JSON_DEPTH + 1)).error?.code).toBe(-32600);
   });
 
+  it('answers a body that names a member twice with -32700 and id null, naming the member (RFC 7493 2.3)', () => {
+    for (const [text, name] of [
+      ['{"jsonrpc":"2.0","id":1,"method":"tools/list","method":"tools/call"}', 'method'],
+      ['{"jsonrpc":"2.0","id":1,"id":2,"method":"m"}', 'id'],
+      ['{"jsonrpc":"2.0","id":1,"method":"m","params":{"arguments":{"x":1,"\\u0078":2}}}', 'x'],
+      // A batch of a 2025-03-26 client: each member is an object of its own.
+      ['[{"jsonrpc":"2.0","id":1,"method":"m"},{"jsonrpc":"2.0","id":2,"method":"m","method":"n"}]', 'method'],
+    ]) {
+      const parsed = parseMessage(text!);
+      expect(parsed.error?.code, text).toBe(-32700);
+      expect(parsed.error?.message, text).toContain(`"${name}"`);
+      expect(parsed.error && parsed.id, text).toBeNull();
+    }
+    const long = 'n'.repeat(1000);
+    expect(parseMessage(`{"${long}":1,"${long}":2}`).error?.message.length).toBeLessThan(200);
+  });
+
   it('does not count brackets inside strings, escaped quotes included', () => {
     const text = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'm', params: { s: `\\"${'['.repeat(500)}` } });
     expect(parseMessage(text).message).toBeDefined();
@@ -51,9 +68,9 @@ describe('ids beyond 2^53 (spec basic/index: the response MUST include the same 
     expect(echoed(`{ "jsonrpc" : "2.0" , "method":"m", "s":"\\"id\\":7,", "id" :\n${BIG} }`)).toBe(BIG);
   });
 
-  it('reads the id JSON.parse reads: an escaped key, and the last of duplicate keys', () => {
+  it('reads the id JSON.parse reads, under an escaped key; two ids are no id (-32700, id null)', () => {
     expect(echoed(`{"jsonrpc":"2.0","\\u0069d":${BIG},"method":"m"}`)).toBe(BIG);
-    expect(echoed(`{"jsonrpc":"2.0","id":${BIG}1,"method":"m","id":${BIG}}`)).toBe(BIG);
+    expect(echoed(`{"jsonrpc":"2.0","id":${BIG}1,"method":"m","id":${BIG}}`)).toBe('null');
   });
 
   it('keeps a big id written with an exponent as it was written', () => {
@@ -91,11 +108,33 @@ describe('ids beyond 2^53 (spec basic/index: the response MUST include the same 
     const work = countSearchWork(() => parseMessage(text));
     expect(JSON.stringify((work.result.message as { id: unknown }).id)).toBe(BIG);
     // Work counted, not timed (CI shares a 2-core machine): the body is parsed once, with no
-    // reviver, and native searches walk it at most three times (counting '{' and '[' for the
-    // nesting limit, then the scan for the id's source).
+    // reviver, and native searches walk it at most four times (counting '{' and '[' for the
+    // nesting limit, its colons against its members for a repeated name, then the scan for the
+    // id's source).
     expect(work.parses).toEqual([{ length: text.length, reviver: false }]);
     expect(work.searched).toBeGreaterThan(text.length);
-    expect(work.searched).toBeLessThanOrEqual(3 * text.length);
+    expect(work.searched).toBeLessThanOrEqual(4 * text.length);
+  });
+
+  it('reads a body whose strings hold colons name by name, in work linear in its length: a name repeated at its end is found', () => {
+    const body = (rows: number, repeated = '') =>
+      `{"jsonrpc":"2.0","id":1,"method":"m","params":{"rows":${JSON.stringify(Array.from({ length: rows }, (_, i) => ({ uri: `doc://${i}`, at: '12:30', s: 'x"y', n: [i, { i }] })))}${repeated}}}`;
+    const small = countSearchWork(() => parseMessage(body(20_000)));
+    const large = countSearchWork(() => parseMessage(body(40_000)));
+    expect(large.result.message).toBeDefined();
+    expect(large.parses).toHaveLength(1);
+    expect(large.searched / small.searched).toBeGreaterThan(1.8);
+    expect(large.searched / small.searched).toBeLessThan(2.2);
+    expect(parseMessage(body(40_000, ',"rows":0')).error?.message).toContain('"rows"');
+  });
+
+  it('compares the names of an object of many in work linear in their number', () => {
+    const body = (names: number) =>
+      `{"jsonrpc":"2.0","id":1,"method":"m","params":{"uri":"doc://a","arguments":{${Array.from({ length: names }, (_, i) => `"n${i}":${i}`).join(',')}}}}`;
+    const small = countSearchWork(() => parseMessage(body(50_000)));
+    const large = countSearchWork(() => parseMessage(body(100_000)));
+    expect(large.result.message).toBeDefined();
+    expect(large.searched / small.searched).toBeLessThan(2.2);
   });
 
   it("counts the scan's work: a body twice as long costs twice as much, not four times", () => {
@@ -111,7 +150,8 @@ describe('ids beyond 2^53 (spec basic/index: the response MUST include the same 
 /**
  * Runs `run` while counting the characters that native searches walk over: `RegExp#exec` from a
  * global or sticky regular expression's `lastIndex` to the end of its match, and `String#indexOf`
- * from its start to what it found; and every `JSON.parse`, with whether it was given a reviver.
+ * from its start to what it found, and the items of each list `Array#includes` searches; and
+ * every `JSON.parse`, with whether it was given a reviver.
  */
 function countSearchWork<T>(run: () => T): {
   result: T;
@@ -120,6 +160,7 @@ function countSearchWork<T>(run: () => T): {
 } {
   const { exec } = RegExp.prototype;
   const { indexOf } = String.prototype;
+  const { includes } = Array.prototype;
   const { parse } = JSON;
   let searched = 0;
   const parses: { length: number; reviver: boolean }[] = [];
@@ -134,6 +175,10 @@ function countSearchWork<T>(run: () => T): {
     searched += (found === -1 ? this.length : found + search.length) - (position ?? 0);
     return found;
   };
+  Array.prototype.includes = function (this: unknown[], item: unknown, from?: number) {
+    searched += this.length;
+    return includes.call(this, item, from);
+  };
   JSON.parse = (text: string, reviver?: Parameters<typeof JSON.parse>[1]) => {
     parses.push({ length: text.length, reviver: reviver !== undefined });
     return parse(text, reviver);
@@ -143,6 +188,7 @@ function countSearchWork<T>(run: () => T): {
   } finally {
     RegExp.prototype.exec = exec;
     String.prototype.indexOf = indexOf;
+    Array.prototype.includes = includes;
     JSON.parse = parse;
   }
 }
