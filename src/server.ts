@@ -6,7 +6,7 @@
  */
 import { version } from '../package.json';
 import { skills } from '../skills';
-import type { ServerDefinition } from './mcp';
+import type { ServerDefinition } from 'mcp-worker-framework';
 import { summarizeRepo } from './prompts/summarize-repo';
 import { timeInZone, timeZones } from './resources/time-zones';
 import { worldClockView } from './resources/world-clock-view';

@@ -6,7 +6,7 @@
  * A task with tasks on (`extensions: [tasks()]` in src/index.ts); an ordinary call, for every
  * client, with tasks off (the default).
  */
-import { accepted, defineTool, elicit, inputRequired, text } from '../mcp';
+import { accepted, defineTool, elicit, inputRequired, text } from 'mcp-worker-framework';
 
 /** Each of the two stages stands for slow work (an upstream job, a model call). */
 export const STAGE_MS = 2_000;

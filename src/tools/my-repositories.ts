@@ -7,7 +7,7 @@
  * refresh then finds the grant refused upstream and sends the user to sign in again. GitHub not
  * answering is a tool error that says to try again.
  */
-import { defineTool, ToolError } from '../mcp';
+import { defineTool, ToolError } from 'mcp-worker-framework';
 import { unauthorized } from '../mcp/errors';
 import { githubApiHeaders, type UpstreamProps } from '../signin';
 

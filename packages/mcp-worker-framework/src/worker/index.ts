@@ -1,0 +1,3 @@
+/** The Worker, composed in code: `createWorker(definition, options)` (src/index.ts of a fork). */
+export { createWorker, type DurableObjectClass, type WorkerExtension, type WorkerOptions } from '../createWorker';
+export type { FrameworkEnv, WorkerEnv } from '../env';
