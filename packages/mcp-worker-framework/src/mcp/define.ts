@@ -129,7 +129,8 @@ export interface ResourceDefinition extends ResourceDescription {
 /**
  * A family of resources (RFC 6570 `{var}` / `{+var}` template), listed by
  * `resources/templates/list`. `read`'s variables are typed from `uriTemplate`, and `complete`
- * names only them.
+ * names only them. A URI is matched in one pass (./resources.ts): two expressions with no
+ * literal between them are refused at load.
  */
 export interface ResourceTemplateDefinition<Template extends string = string> extends ResourceDescription {
   uriTemplate: Template;
