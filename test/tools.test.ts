@@ -1,7 +1,7 @@
 /** The example tools (src/tools/), tested with the test kit as a fork tests its own. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import worker from '../../src/index';
-import { startInWorkerd, testClient, type WorkerInWorkerd } from '../kit';
+import worker from '../src/index';
+import { startInWorkerd, testClient, type WorkerInWorkerd } from 'mcp-worker-framework/testing';
 
 const mcp = testClient(worker);
 const elicitation = { elicitation: {} };
@@ -118,7 +118,7 @@ describe('current_time', () => {
       }),
     });
     const reply = (await (
-      await worker.fetch(legacy as never, { MCP_STATE_SECRET: 'test' } as unknown as Env, {} as ExecutionContext)
+      await worker.fetch(legacy as never, { MCP_STATE_SECRET: 'test' } as never, {} as ExecutionContext)
     ).json()) as { result: { content: { text: string }[] } };
     expect(reply.result.content[0]?.text).toMatch(/UTC/);
   });
