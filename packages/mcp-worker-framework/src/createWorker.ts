@@ -1,5 +1,5 @@
 /**
- * `createWorker(definition, { auth, extensions })`: the Worker, composed in code (src/index.ts).
+ * `createWorker(definition, { auth, extensions, page, steps, routes })`: the Worker, composed in code (src/index.ts).
  * The definition is compiled here, once per isolate, with the extensions turned on; the HTTP edge
  * (`./http/router.ts`) serves it with the auth modes listed. A feature that is left out is
  * not in the bundle: its code is imported only by the line that turns it on.
@@ -7,7 +7,7 @@
 import type { DurableObject } from 'cloudflare:workers';
 import { APPS_EXTENSION } from './apps/toolFields';
 import type { AuthMode } from './http/auth';
-import { createRouter } from './http/router';
+import { createRouter, type ForkOptions } from './http/router';
 import { createServer, type CompiledServer, type ServerDefinition } from './mcp';
 import type { AnyTool, Extension } from './mcp/internal';
 import { TASKS_EXTENSION } from './tasks/toolFields';
@@ -22,7 +22,7 @@ export interface WorkerExtension extends Extension {
   durableObject?(server: CompiledServer): DurableObjectClass;
 }
 
-export interface WorkerOptions {
+export interface WorkerOptions extends ForkOptions {
   /** The AUTH_MODE values it may serve besides "none", e.g. `[bearer, jwt, access, introspect]` (src/auth), `signIn()` (src/signin). */
   auth?: readonly AuthMode[];
   /** Extensions turned on, e.g. `tasks()` (src/tasks, docs/tasks.md). */
@@ -38,7 +38,7 @@ export function createWorker(definition: ServerDefinition, options: WorkerOption
   const extensions = [...(definition.extensions ?? []), ...(options.extensions ?? [])];
   checkFeatures(tools, extensions);
   const server = createServer({ ...definition, tools, extensions });
-  const router = createRouter(server, auth);
+  const router = createRouter(server, auth, options);
   const withObject = options.extensions?.find((extension) => extension.durableObject);
   return {
     fetch: (request: Request, env: WorkerEnv, ctx: ExecutionContext): Promise<Response> => router.fetch(request, env, ctx),
