@@ -10,6 +10,7 @@
 import { apps } from 'mcp-worker-framework/apps';
 import { bearer } from 'mcp-worker-framework/auth';
 import { createWorker } from 'mcp-worker-framework/worker';
+import { skills } from '../skills';
 import { serverDefinition } from './server';
 
 const worker = createWorker(serverDefinition, {
@@ -24,8 +25,9 @@ const worker = createWorker(serverDefinition, {
   // Notifications of changes to every listener, sent with notify(env, …): `const changes =
   // notifications()` of 'mcp-worker-framework/notifications' listed here, `export class
   // McpNotifications extends changes.Hub {}` below, and the MCP_NOTIFICATIONS block of
-  // wrangler.toml (docs/notifications.md).
-  extensions: [apps()],
+  // wrangler.toml (docs/notifications.md). Agent Skills, one folder each in skills/ (docs/skills.md):
+  // built into skills/index.ts; none, nothing served.
+  extensions: [apps(), ...skills],
 });
 
 /** The Durable Object of a task, bound as MCP_TASKS when tasks are on; a stand-in nothing uses while off. */

@@ -35,13 +35,14 @@ class TasksOff {}
 export function createWorker(definition: ServerDefinition, options: WorkerOptions = {}) {
   const auth = options.auth ?? [];
   const tools = [...(definition.tools ?? []), ...auth.flatMap((mode) => mode.tools ?? [])];
-  const extensions = [...(definition.extensions ?? []), ...(options.extensions ?? [])];
+  const extensions = options.extensions ?? [];
   checkFeatures(tools, extensions);
-  const server = createServer({ ...definition, tools, extensions });
+  const server = createServer({ ...definition, tools }, extensions);
   const router = createRouter(server, auth, options);
   const withObject = options.extensions?.find((extension) => extension.durableObject);
   return {
-    fetch: (request: Request, env: WorkerEnv, ctx: ExecutionContext): Promise<Response> => router.fetch(request, env, ctx),
+    fetch: (request: Request, env: WorkerEnv, ctx: ExecutionContext): Promise<Response> =>
+      router.fetch(request, env, ctx),
     /** The Durable Object class of the extension that has one (tasks), for src/index.ts to export as `McpTask`. */
     McpTask: withObject?.durableObject?.(server) ?? (TasksOff as unknown as DurableObjectClass),
   };

@@ -50,12 +50,12 @@ export class CompiledDefinition implements ServerAtLoad {
     Record<'anonymous' | 'authenticated', Readonly<Record<CacheableMethod, CachePolicy>>>
   >;
 
-  constructor(definition: ServerDefinition) {
+  constructor(definition: ServerDefinition, extensions: readonly Extension[]) {
     this.info = definition.info;
     this.instructions = definition.instructions;
     this.card = definition.card && checkedCard(definition.card);
     this.logging = definition.logging === true;
-    this.extensions = definition.extensions ?? [];
+    this.extensions = extensions;
     byName(this.extensions, (e) => e.id, 'extension');
     const fieldsOf = (tool: AnyTool) => this.extensions.flatMap((extension) => extension.toolFields?.(tool) ?? []);
     this.tools = byName(

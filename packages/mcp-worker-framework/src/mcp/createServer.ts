@@ -6,7 +6,7 @@
  */
 import { admitter } from './admission';
 import { McpError } from './errors';
-import type { ToolCalls } from './extension';
+import type { Extension, ToolCalls } from './extension';
 import { RawJson } from './json';
 import { legacyMethods, servedVersions } from './legacy';
 import { type RequestMeta, SUPPORTED_VERSIONS } from './meta';
@@ -57,8 +57,17 @@ export interface CompiledServer {
   handle(request: McpRequest): SentReply | Promise<SentReply>;
 }
 
-export function createServer(definition: ServerDefinition): CompiledServer {
-  const server = new CompiledDefinition(definition);
+/**
+ * `extensions`: what the server is served with besides the core (spec 2026-07-28 basic/index,
+ * Extensions), advertised in its capabilities: the one list of createWorker's `extensions`.
+ */
+export function createServer(definition: ServerDefinition, extensions: readonly Extension[] = []): CompiledServer {
+  // The definition's own list went (issue 38): a server.ts written before it would otherwise lose its extensions silently.
+  if ('extensions' in definition)
+    throw new Error(
+      'extensions moved from the server definition to createWorker(definition, { extensions }) in src/index.ts',
+    );
+  const server = new CompiledDefinition(definition, extensions);
   const methods = new Map<string, Served>([
     ['server/discover', discover(server)],
     ['subscriptions/listen', listen(server)],

@@ -41,7 +41,7 @@ const alsoHandmade = defineResource({
   mimeType: VIEW_MIME_TYPE,
   read: () => ({ contents: [] }),
 });
-const withView = createServer({ info, tools: [shown, appOnly, plainTool], resources: [view], extensions: [apps()] });
+const withView = createServer({ info, tools: [shown, appOnly, plainTool], resources: [view] }, [apps()]);
 const withoutView = createServer({ info, tools: [plainTool] });
 
 const request = (method: string, params: Record<string, unknown> = {}) => ({
@@ -147,7 +147,7 @@ describe('mistakes fail at load', () => {
   const serverWith =
     (tool: ToolDefinition, resources = [view]) =>
     () =>
-      createServer({ info, tools: [tool], resources, extensions: [apps()] });
+      createServer({ info, tools: [tool], resources }, [apps()]);
   const linked = (ui: object) =>
     defineTool({ name: 'linked', inputSchema: { type: 'object' }, ui: ui as never, handler: () => text('') });
 
@@ -223,10 +223,10 @@ describe('mistakes fail at load', () => {
       mimeType: 'text/html',
       read: () => ({ contents: [] }),
     });
-    expect(() => createServer({ info, resources: [handmade], extensions: [apps()] })).toThrow(
+    expect(() => createServer({ info, resources: [handmade] }, [apps()])).toThrow(
       /resource "ui:\/\/x\/v": a view \(ui:\/\/, text\/html;profile=mcp-app\) is made with defineAppView/,
     );
-    expect(() => createServer({ info, resources: [alsoHandmade], extensions: [apps()] })).toThrow(
+    expect(() => createServer({ info, resources: [alsoHandmade] }, [apps()])).toThrow(
       /resource "ui:\/\/x\/h": a view .* is made with defineAppView/,
     );
   });
