@@ -61,6 +61,21 @@ describe('createWorker', () => {
     expect(() => createServer(withOwnList)).toThrow(moved);
   });
 
+  it('returns the Durable Object class of each extension that runs in one, under its name, and no stand-in when none does', () => {
+    class Object1 {}
+    const made: unknown[] = [];
+    const inObject = {
+      id: 'com.example/in-object',
+      install: () => ({}),
+      durableObject: { name: 'McpThing', make: (server: unknown) => (made.push(server), Object1 as never) },
+    } as const;
+    expect(Object.keys(createWorker({ info }, { extensions: [apps()] }))).toEqual(['fetch']);
+    const worker = createWorker({ info }, { extensions: [apps(), inObject] });
+    expect(Object.keys(worker)).toEqual(['fetch', 'McpThing']);
+    expect(worker.McpThing).toBe(Object1);
+    expect(made).toHaveLength(1);
+  });
+
   it('leaves both rules to the composition: the core compiles either tool and names no file of the entry', () => {
     expect(() => createServer({ info, tools: [onlyLater, shownHere], resources: [view] })).not.toThrow();
   });
