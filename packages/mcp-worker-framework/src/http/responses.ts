@@ -7,8 +7,9 @@ import type {
   ErrorReply,
   JSONRPCNotification,
   McpError,
+  RawJson,
   RequestId,
-  SerializedResult,
+  ResultReply,
 } from '../mcp/internal';
 
 /** Never stored: tool calls, errors, streams. */
@@ -32,7 +33,7 @@ export function cacheControl(policy: CachePolicy | undefined): string {
 }
 
 /** The JSON-RPC response message for a reply, as text: the core serialized its result, it is spliced in as it is. */
-export function replyJson(id: RequestId | null, reply: SerializedResult | ErrorReply): string {
+export function replyJson(id: RequestId | null, reply: ResultReply<RawJson> | ErrorReply): string {
   const head = `{"jsonrpc":"2.0","id":${JSON.stringify(id)},`;
   if (reply.error) return `${head}"error":${errorJson(reply.error)}}`;
   return `${head}"result":${reply.result.json}}`;
@@ -46,7 +47,7 @@ const errorJson = (error: McpError) =>
   });
 
 /** A result; `vary` names the header the credential arrives in (`Settings.credentialHeader`), which a private one varies on. */
-export function resultResponse(id: RequestId | null, reply: SerializedResult, vary: string): Response {
+export function resultResponse(id: RequestId | null, reply: ResultReply<RawJson>, vary: string): Response {
   return new Response(replyJson(id, reply), resultInit(reply.cache, vary));
 }
 

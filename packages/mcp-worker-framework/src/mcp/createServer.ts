@@ -19,7 +19,7 @@ import { listen } from './methods/listen';
 import { readResource } from './methods/readResource';
 import { listedPrompt } from './prompts';
 import { CompiledDefinition } from './compiledDefinition';
-import type { Admission, Caller, McpRequest, Method, SentReply, Served } from './request';
+import type { Admission, Caller, McpRequest, Method, Reply, Served } from './request';
 import { listedResource } from './resources';
 import { serialized } from './resultJson';
 import type { ScopeHierarchy } from './scopes';
@@ -52,9 +52,9 @@ export interface CompiledServer {
     servesLegacy: boolean,
   ): Admission | McpError;
   /** Serves a request `admit` admitted; a reply the core has at once (discover, a list) comes without a promise. */
-  serve(request: McpRequest, admission: Admission): SentReply | Promise<SentReply>;
+  serve(request: McpRequest, admission: Admission): Reply<RawJson> | Promise<Reply<RawJson>>;
   /** `admit`, then `serve`: for a caller with nothing to do between the two (a test, a transport with no checks of its own). */
-  handle(request: McpRequest): SentReply | Promise<SentReply>;
+  handle(request: McpRequest): Reply<RawJson> | Promise<Reply<RawJson>>;
 }
 
 /**
@@ -135,7 +135,7 @@ export function createServer(definition: ServerDefinition, extensions: readonly 
   );
   const admit = admitter(methods, legacy);
   // Every result leaves serialized for its era (`./resultJson.ts`): the transport splices the text.
-  const serve = (request: McpRequest, admission: Admission): SentReply | Promise<SentReply> => {
+  const serve = (request: McpRequest, admission: Admission): Reply<RawJson> | Promise<Reply<RawJson>> => {
     const reply = admission.serve(request, admission.item);
     const legacy = request.meta.era === 'legacy';
     return reply instanceof Promise ? reply.then((done) => serialized(done, legacy)) : serialized(reply, legacy);

@@ -35,13 +35,13 @@ export const charactersOver = (max: number) => (json: string) =>
   json.length > max ? `too large to return (${json.length} characters, over ${max})` : undefined;
 
 /** A tool's result with its JSON, serialized once as it will be sent or kept. */
-export interface SerializedResult {
+export interface SerializedToolResult {
   result: CallToolResult;
   json: string;
 }
 
 /** A tool's outcome: its result with its JSON, a request for input, or a JSON-RPC error. */
-export type ToolOutcome = SerializedResult | InputRequired | McpError;
+export type ToolOutcome = SerializedToolResult | InputRequired | McpError;
 
 /**
  * Arguments that break the tool's `inputSchema`, or whose asynchronous check ran out of time, as
@@ -49,7 +49,7 @@ export type ToolOutcome = SerializedResult | InputRequired | McpError;
  * server/tools, Error Handling). The one place this is decided, for a call answered here
  * (`methods/callTool.ts`) and for a tool run elsewhere (`runTool`, a task).
  */
-export function invalidArguments(why: ToolError, run: Pick<ToolRun, 'serialize'>): SerializedResult {
+export function invalidArguments(why: ToolError, run: Pick<ToolRun, 'serialize'>): SerializedToolResult {
   const result = toolError(why.message);
   return { result, json: run.serialize(result) };
 }

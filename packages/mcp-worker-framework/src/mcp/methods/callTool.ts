@@ -12,7 +12,7 @@ import {
   charactersOver,
   invalidArguments,
   invokeTool,
-  type SerializedResult,
+  type SerializedToolResult,
   type ToolRun,
   withTimeLimit,
 } from '../invokeTool';
@@ -97,7 +97,7 @@ function findTool(
 const headerParams = (tool: CompiledTool) => tool.headerParams;
 
 /** What a call ends with: a result run here (serialized once), or what the extension that took it answered. */
-type Outcome = SerializedResult | CallToolResult | OtherResult;
+type Outcome = SerializedToolResult | CallToolResult | OtherResult;
 
 function finish(server: CompiledDefinition, outcome: Outcome): Reply {
   if (outcome instanceof OtherResult) return { result: { ...outcome.result, _meta: server.serverMeta } };
