@@ -124,7 +124,9 @@ export class CompiledDefinition implements ServerAtLoad {
     if (this.resources.size > 0 || this.templates.length > 0) capabilities.resources = {};
     if (this.completes) capabilities.completions = {};
     if (this.logging) capabilities.logging = {};
-    for (const e of this.extensions) if (!e.protocol) (capabilities.extensions ??= {})[e.id] = e.settings ?? {};
+    for (const e of this.extensions)
+      if (!e.protocol && (e.advertisedWith?.(this.tools) ?? true))
+        (capabilities.extensions ??= {})[e.id] = e.settings ?? {};
     return capabilities;
   }
 }

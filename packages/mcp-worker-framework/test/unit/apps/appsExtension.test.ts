@@ -60,6 +60,20 @@ describe('a server with a view', () => {
     expect((await answer(withoutView, 'server/discover')).capabilities).not.toHaveProperty('extensions');
   });
 
+  it('advertises nothing with apps() on but no tool with a view (a fork that deleted its last view)', async () => {
+    const appsNoView = createServer({ info, tools: [plainTool], resources: [view] }, [apps()]);
+    expect((await answer(appsNoView, 'server/discover')).capabilities).not.toHaveProperty('extensions');
+    expect(appsNoView.capabilities).not.toHaveProperty('extensions');
+    const legacy = await appsNoView.handle(
+      mcpRequest(request('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: info }), {
+        era: 'legacy',
+        protocolVersion: '2025-11-25',
+        clientCapabilities: {},
+      }),
+    );
+    expect(json(legacy.result).capabilities).not.toHaveProperty('extensions');
+  });
+
   it('lists each linked tool with _meta.ui, keeps its own _meta, and adds no deprecated flat key', async () => {
     const { tools } = await answer(withView, 'tools/list');
     const byName = Object.fromEntries(tools.map((t: { name: string }) => [t.name, t]));
