@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { apps, defineAppView } from '../../src/apps';
 import { APPS_EXTENSION } from '../../src/apps/toolFields';
 import { createWorker } from '../../src/createWorker';
+import type { WorkerEnv } from '../../src/env';
 import type { ServerDefinition } from '../../src/mcp';
 import { createServer } from '../../src/mcp/createServer';
 import { defineTool, text } from '../../src/mcp/define';
@@ -49,7 +50,7 @@ describe('createWorker', () => {
         headers: mcpHeaders('server/discover'),
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: meta() } }),
       }),
-      { MCP_STATE_SECRET: 'one list' } as unknown as Env,
+      { MCP_STATE_SECRET: 'one list' } as WorkerEnv,
       ctx,
     );
     const { result } = (await discover.json()) as { result: { capabilities: { extensions?: object } } };

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { bearer } from '../../../src/auth';
 import { createServer, defineTool, text } from '../../../src/mcp';
-import { createWorker, homePage, route, type WorkerOptions } from '../../../src/worker';
+import { createWorker, homePage, route, type WorkerEnv, type WorkerOptions } from '../../../src/worker';
 import { mcpHeaders, meta } from '../../support/mcp';
 
 const ctx = { waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext;
@@ -13,14 +13,14 @@ const env = {
   MCP_STATE_SECRET: 'fork options',
   REQUEST_LOGS: 'off',
   ALLOWED_ORIGINS: 'https://app.example.com',
-} as unknown as Env;
+} as unknown as WorkerEnv;
 const definition = {
   info: { name: 'fork-options', version: '1.0.0' },
   tools: [defineTool({ name: 'ping', inputSchema: { type: 'object' }, handler: () => text('pong') })],
 };
 
 const serve = (options: WorkerOptions, request: Request, settings: Record<string, string> = {}) =>
-  createWorker(definition, options).fetch(request, { ...env, ...settings } as unknown as Env, ctx);
+  createWorker(definition, options).fetch(request, { ...env, ...settings } as unknown as WorkerEnv, ctx);
 
 const html = (path = '/', method = 'GET') =>
   new Request(`http://localhost${path}`, { method, headers: { Accept: 'text/html' } });
@@ -58,7 +58,7 @@ describe('page: the page at /', () => {
 
   it("the fork's own: called with the request, env and ctx; other methods still 405", async () => {
     const seen: unknown[] = [];
-    const page = (request: Request, e: Env, c: ExecutionContext) => {
+    const page = (request: Request, e: WorkerEnv, c: ExecutionContext) => {
       seen.push(request.url, (e as unknown as Record<string, string>).MCP_STATE_SECRET, c);
       return new Response('my page');
     };
