@@ -10,6 +10,7 @@
 import { apps } from 'mcp-worker-framework/apps';
 import { bearer } from 'mcp-worker-framework/auth';
 import { createWorker, type WorkerEnv } from 'mcp-worker-framework/worker';
+import { skills } from '../skills';
 import { serverDefinition } from './server';
 
 const worker = createWorker(serverDefinition, {
@@ -20,15 +21,14 @@ const worker = createWorker(serverDefinition, {
   // Sign-in: signIn() of 'mcp-worker-framework/signin', and OAUTH_KV (docs/sign-in.md).
   auth: [bearer],
   // MCP Apps: tools with a view (docs/apps.md; drop it with the last view). Tasks: tasks() of
-  // 'mcp-worker-framework/tasks', and the MCP_TASKS block of wrangler.toml (docs/tasks.md).
-  // Notifications of changes to every listener, sent with notify(env, …): `const changes =
-  // notifications()` of 'mcp-worker-framework/notifications' listed here, `export class
-  // McpNotifications extends changes.Hub {}` below, and the MCP_NOTIFICATIONS block of
-  // wrangler.toml (docs/notifications.md).
-  extensions: [apps()],
+  // 'mcp-worker-framework/tasks' listed here, `export class McpTask extends worker.McpTask {}`
+  // below, and the MCP_TASKS block of wrangler.toml (docs/tasks.md). Notifications of changes to
+  // every listener, sent with notify(env, …): notifications() of
+  // 'mcp-worker-framework/notifications' listed here, `export class McpNotifications extends
+  // worker.McpNotifications {}` below, and the MCP_NOTIFICATIONS block of wrangler.toml
+  // (docs/notifications.md). Each class is there only while its extension is listed. Agent
+  // Skills, one folder each in skills/ (docs/skills.md): built into skills/index.ts; none, nothing served.
+  extensions: [apps(), ...skills],
 });
-
-/** The Durable Object of a task, bound as MCP_TASKS when tasks are on; a stand-in nothing uses while off. */
-export class McpTask extends worker.McpTask {}
 
 export default { fetch: worker.fetch } satisfies ExportedHandler<WorkerEnv>;

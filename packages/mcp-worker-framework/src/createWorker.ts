@@ -1,5 +1,5 @@
 /**
- * `createWorker(definition, { auth, extensions })`: the Worker, composed in code (src/index.ts).
+ * `createWorker(definition, { auth, extensions, page, steps, routes })`: the Worker, composed in code (src/index.ts).
  * The definition is compiled here, once per isolate, with the extensions turned on; the HTTP edge
  * (`./http/router.ts`) serves it with the auth modes listed. A feature that is left out is
  * not in the bundle: its code is imported only by the line that turns it on.
@@ -7,7 +7,7 @@
 import type { DurableObject } from 'cloudflare:workers';
 import { APPS_EXTENSION } from './apps/toolFields';
 import type { AuthMode } from './http/auth';
-import { createRouter } from './http/router';
+import { createRouter, type ForkOptions } from './http/router';
 import { createServer, type CompiledServer, type ServerDefinition } from './mcp';
 import type { AnyTool, Extension } from './mcp/internal';
 import { TASKS_EXTENSION } from './tasks/toolFields';
@@ -16,35 +16,59 @@ import type { WorkerEnv } from './env';
 /** A Durable Object class, as src/index.ts exports it. */
 export type DurableObjectClass = new (ctx: DurableObjectState, env: WorkerEnv) => DurableObject<WorkerEnv>;
 
-/** An extension the Worker turns on; one that runs in a Durable Object (tasks) brings its class. */
-export interface WorkerExtension extends Extension {
-  /** The Durable Object class it runs in, made from the compiled server: exported by src/index.ts as `McpTask`. */
-  durableObject?(server: CompiledServer): DurableObjectClass;
+/** A Durable Object an extension runs in: the name src/index.ts exports its class under, and how the class is made. */
+export interface ExtensionObject<Name extends string = string> {
+  readonly name: Name;
+  /** The class, made from the compiled server (a task runs the server's tool). */
+  make(server: CompiledServer): DurableObjectClass;
 }
 
-export interface WorkerOptions {
+/** An extension the Worker turns on; one that runs in a Durable Object (tasks, notifications) brings its class. */
+export interface WorkerExtension extends Extension {
+  readonly durableObject?: ExtensionObject;
+}
+
+export interface WorkerOptions<Extensions extends readonly WorkerExtension[] = readonly WorkerExtension[]>
+  extends ForkOptions {
   /** The AUTH_MODE values it may serve besides "none", e.g. `[bearer, jwt, access, introspect]` (src/auth), `signIn()` (src/signin). */
   auth?: readonly AuthMode[];
-  /** Extensions turned on, e.g. `tasks()` (src/tasks, docs/tasks.md). */
-  extensions?: readonly WorkerExtension[];
+  /** The one list of extensions turned on: `apps()`, `tasks()`, `notifications()`, the skills of skills/ (`...skills`). */
+  extensions?: Extensions;
 }
 
-/** Stands in for the task object while tasks are off, so src/index.ts exports `McpTask` either way; nothing addresses it. */
-class TasksOff {}
+/** The Durable Object classes of the extensions listed, by name: `McpTask` only with tasks(), `McpNotifications` only with notifications(). */
+export type DurableObjectsOf<Extensions extends readonly WorkerExtension[]> = {
+  readonly [E in Extensions[number] as E extends { durableObject: ExtensionObject<infer Name> }
+    ? Name
+    : never]: E extends {
+    durableObject: { make(...args: never[]): infer Class };
+  }
+    ? Class
+    : never;
+};
 
-export function createWorker(definition: ServerDefinition, options: WorkerOptions = {}) {
+/** The Worker: its `fetch`, and the class of each Durable Object its extensions run in, for src/index.ts to export. */
+export type Worker<Extensions extends readonly WorkerExtension[]> = {
+  fetch(request: Request, env: WorkerEnv, ctx: ExecutionContext): Promise<Response>;
+} & DurableObjectsOf<Extensions>;
+
+export function createWorker<const Extensions extends readonly WorkerExtension[] = []>(
+  definition: ServerDefinition,
+  options: WorkerOptions<Extensions> = {},
+): Worker<Extensions> {
   const auth = options.auth ?? [];
   const tools = [...(definition.tools ?? []), ...auth.flatMap((mode) => mode.tools ?? [])];
-  const extensions = [...(definition.extensions ?? []), ...(options.extensions ?? [])];
+  const extensions = options.extensions ?? [];
   checkFeatures(tools, extensions);
-  const server = createServer({ ...definition, tools, extensions });
-  const router = createRouter(server, auth);
-  const withObject = options.extensions?.find((extension) => extension.durableObject);
-  return {
-    fetch: (request: Request, env: WorkerEnv, ctx: ExecutionContext): Promise<Response> => router.fetch(request, env, ctx),
-    /** The Durable Object class of the extension that has one (tasks), for src/index.ts to export as `McpTask`. */
-    McpTask: withObject?.durableObject?.(server) ?? (TasksOff as unknown as DurableObjectClass),
+  const server = createServer({ ...definition, tools }, extensions);
+  const router = createRouter(server, auth, options);
+  const worker: Record<string, unknown> = {
+    fetch: (request: Request, env: WorkerEnv, ctx: ExecutionContext): Promise<Response> =>
+      router.fetch(request, env, ctx),
   };
+  for (const { durableObject } of extensions)
+    if (durableObject) worker[durableObject.name] = durableObject.make(server);
+  return worker as Worker<Extensions>;
 }
 
 /**

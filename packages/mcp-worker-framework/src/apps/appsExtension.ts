@@ -25,6 +25,8 @@ export function apps(): Extension {
             },
           }
         : undefined,
+    // spec extensions/apps: the capability tells a host to render views; with no tool that has one, there is none to render.
+    advertisedWith: (tools) => [...tools.values()].some(({ definition }) => definition.ui !== undefined),
     install({ resources, tools }) {
       const views = [...resources.values()].filter((r) => r.mimeType === VIEW_MIME_TYPE || r.uri.startsWith('ui://'));
       const unchecked = views.find((view) => !isMadeView(view));

@@ -4,7 +4,7 @@
  * (`../http/access.ts`, jose; docs/access.md). No metadata to advertise: clients sign in at
  * Access, not at an OAuth server.
  */
-import { verifyAccess, type AccessAuthSettings } from '../http/access';
+import { verifyAccess, type AccessAuthSettings } from './verifyAccess';
 import type { AuthMode } from '../http/auth';
 import {
   listOf,

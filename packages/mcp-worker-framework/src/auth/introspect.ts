@@ -4,7 +4,7 @@
  * per isolate) (docs/production.md).
  */
 import type { AuthMode } from '../http/auth';
-import { introspect as introspected, type IntrospectAuthSettings } from '../http/introspect';
+import { type IntrospectAuthSettings, verifyIntrospection } from './verifyIntrospection';
 import {
   integer,
   oneOf,
@@ -91,7 +91,7 @@ export const introspect: AuthMode<IntrospectAuthSettings, typeof settings> = {
       scopesSupported: values.AUTH_SCOPES,
     };
   },
-  verify: (token, auth, _env, lifetime) => introspected(token, auth, lifetime),
+  verify: (token, auth, _env, lifetime) => verifyIntrospection(token, auth, lifetime),
 };
 
 /** The README's line of each of its own settings (`npm run settings`; not in the Worker's bundle). */

@@ -4,7 +4,7 @@
  * isolate by `../http/jwks.ts`) (docs/production.md).
  */
 import type { AuthMode } from '../http/auth';
-import { verifyJwt, type JwtAuthSettings } from '../http/jwt';
+import { verifyJwt, type JwtAuthSettings } from './verifyJwt';
 import { required, SHARED_AUTH_SETTINGS, url, type SettingDocs, type SettingRows } from '../http/settingsTable';
 
 const { AUTH_ISSUER, AUTH_RESOURCE, AUTH_JWKS_TIMEOUT_MS, AUTH_SERVERS } = SHARED_AUTH_SETTINGS;

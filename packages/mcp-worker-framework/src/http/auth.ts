@@ -15,14 +15,19 @@ import {
   tokenRequired,
 } from '../mcp/internal';
 import type { Step } from './context';
-import type { Lifetime } from './jwks';
-import { type AuthConfig, type AuthModeBase, credentialHeader, type IssuerUnreachable } from './authMode';
+import {
+  type AuthConfig,
+  type AuthModeBase,
+  credentialHeader,
+  type IssuerUnreachable,
+  type Lifetime,
+} from './authMode';
 import { METADATA_PATH } from './challenges';
 import type { Settings } from './settings';
 import type { SettingRows } from './settingsTable';
 import type { WorkerEnv } from '../env';
 
-export type { AuthConfig, IssuerUnreachable, Verifier } from './authMode';
+export type { AuthConfig, IssuerUnreachable, Lifetime, Verifier } from './authMode';
 
 /** Answers 503 in `retryAfterMs` (at least a second): the keys or the introspection endpoint cannot be had. */
 export const unreachable = (retryAfterMs: number): IssuerUnreachable => ({

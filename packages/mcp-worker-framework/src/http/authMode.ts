@@ -1,12 +1,16 @@
 /**
  * The shape of an auth mode and of its config, in a leaf module that the settings (`./settings.ts`)
- * and the verifiers (`./jwt.ts`, `./access.ts`, `./introspect.ts`) import without importing
+ * and the verifiers (`src/auth/verifyJwt.ts`, `verifyAccess.ts`, `verifyIntrospection.ts`) import without importing
  * each other.
  */
 import type { Caller } from '../mcp/internal';
-import type { Lifetime } from './jwks';
 import type { SettingError, SettingRows, SettingValues, ValuesOf } from './settingsTable';
 import type { WorkerEnv } from '../env';
+
+/** What lets a fetch outlive the request that started it (the Worker's `ExecutionContext`). */
+export interface Lifetime {
+  waitUntil(promise: Promise<unknown>): void;
+}
 
 /**
  * The issuer's keys could not be had, so the token can be neither accepted nor refused: 503.

@@ -40,31 +40,18 @@ export type Step = (context: HttpContext) => Response | undefined | Promise<Resp
 export type FinallyStep = (response: Response, context: HttpContext) => Response | undefined;
 
 /**
- * The one JSON-RPC message of `POST /mcp` as `readMessage` admitted it, never changed after:
- * a request, or a notification (`meta` tells the two apart).
+ * The one JSON-RPC message of `POST /mcp` as `readMessage` admitted it, never changed after: a
+ * request, with its validated `_meta` and the core's `Admission` of it (`CompiledServer.admit`:
+ * its version, its method, the item it names, visible to the caller and with its scopes granted);
+ * or a notification, which has no `_meta` to read and gets no answer (`meta` tells the two apart).
  */
-export type Admitted = AdmittedRequest | AdmittedNotification;
-
-/**
- * A request, its validated `_meta`, and what the core admitted of it (`CompiledServer.admit`:
- * its version, its method, the item it names, visible to the caller and with its scopes granted).
- */
-export interface AdmittedRequest {
-  readonly message: JSONRPCRequest;
-  readonly meta: RequestMeta;
-  readonly admission: Admission;
-}
-
-/** A notification has no `_meta` to read and gets no answer. */
-export interface AdmittedNotification {
-  readonly message: JSONRPCNotification;
-  readonly meta: undefined;
-  readonly admission: undefined;
-}
+export type AdmittedMessage =
+  | { readonly message: JSONRPCRequest; readonly meta: RequestMeta; readonly admission: Admission }
+  | { readonly message: JSONRPCNotification; readonly meta: undefined; readonly admission: undefined };
 
 /** What `readMessage` received: the message it admitted, or what it had read of one it refused (the log still names it). */
 export type Received =
-  | Admitted
+  | AdmittedMessage
   | { readonly message: JSONRPCRequest; readonly meta: RequestMeta | undefined; readonly admission: undefined };
 
 /**
@@ -72,7 +59,7 @@ export type Received =
  * step after it only ever runs for an admitted message: it reads `received` without checking it.
  */
 export interface AdmittedContext extends HttpContext {
-  readonly received: Admitted;
+  readonly received: AdmittedMessage;
 }
 
 /** A step after `readMessage`, which receives the admitted message typed. */
@@ -106,7 +93,7 @@ export class HttpContext {
   caller: Caller | undefined = undefined;
   /** How many messages a legacy batch carried (`answerBatch`); its members are not logged one by one. */
   batchSize: number | undefined = undefined;
-  /** The JSON-RPC message, once `readMessage` has read it (`Admitted` for the steps after it). */
+  /** The JSON-RPC message, once `readMessage` has read it (`AdmittedMessage` for the steps after it). */
   received: Received | undefined = undefined;
   /** The JSON-RPC error the request was answered with, whichever step or handler decided it: written by `fail` only. */
   error: McpError | undefined = undefined;

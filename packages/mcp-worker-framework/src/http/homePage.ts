@@ -12,17 +12,22 @@
 import { type CompiledServer, visibleTo } from '../mcp/internal';
 import { SKILLS_EXTENSION } from '../skills/built';
 import type { AuthConfig } from './auth';
-import type { HttpContext } from './context';
 import { SERVER_CARD_PATH } from './discovery';
 import { METADATA_PATH } from './challenges';
 import { answerDocument, publicDocument } from './publicDocument';
+import type { PageContext } from './route';
 import { originOf } from './url';
 
 export const HOME_PATH = '/';
 
-export async function homePage(context: HttpContext): Promise<Response> {
-  const origin = originOf(context.url);
-  const { server, settings, request } = context;
+/** The default `page` of createWorker; a fork's own page may call it, passing on what it was given. */
+export async function homePage(
+  request: Request,
+  _env: unknown,
+  _ctx: unknown,
+  { server, settings }: PageContext,
+): Promise<Response> {
+  const origin = originOf(request.url);
   if (!(request.headers.get('Accept') ?? '').includes('text/html')) {
     const pointer = publicDocument(`pointer ${origin}`, () =>
       JSON.stringify({

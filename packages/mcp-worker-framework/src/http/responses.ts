@@ -7,32 +7,27 @@ import type {
   ErrorReply,
   JSONRPCNotification,
   McpError,
+  RawJson,
   RequestId,
-  SerializedResult,
+  ResultReply,
 } from '../mcp/internal';
 
 /** Never stored: tool calls, errors, streams. */
 export const NO_STORE = 'no-store';
 
-const cacheControlByPolicy = new WeakMap<CachePolicy, string>();
-
 /**
  * `public` or `private` from `cacheScope`; `max-age` = floor(ttlMs / 1000); a TTL under
- * one second means "immediately stale", which HTTP spells `no-cache`.
+ * one second means "immediately stale", which HTTP spells `no-cache`. Worked out only when a
+ * policy's header set is first built (`resultInit`), so it keeps nothing itself.
  */
 export function cacheControl(policy: CachePolicy | undefined): string {
   if (!policy) return NO_STORE;
-  let value = cacheControlByPolicy.get(policy);
-  if (value === undefined) {
-    const seconds = Math.floor(policy.ttlMs / 1000);
-    value = seconds > 0 ? `${policy.cacheScope}, max-age=${seconds}` : `${policy.cacheScope}, no-cache`;
-    cacheControlByPolicy.set(policy, value);
-  }
-  return value;
+  const seconds = Math.floor(policy.ttlMs / 1000);
+  return seconds > 0 ? `${policy.cacheScope}, max-age=${seconds}` : `${policy.cacheScope}, no-cache`;
 }
 
 /** The JSON-RPC response message for a reply, as text: the core serialized its result, it is spliced in as it is. */
-export function replyJson(id: RequestId | null, reply: SerializedResult | ErrorReply): string {
+export function replyJson(id: RequestId | null, reply: ResultReply<RawJson> | ErrorReply): string {
   const head = `{"jsonrpc":"2.0","id":${JSON.stringify(id)},`;
   if (reply.error) return `${head}"error":${errorJson(reply.error)}}`;
   return `${head}"result":${reply.result.json}}`;
@@ -46,7 +41,7 @@ const errorJson = (error: McpError) =>
   });
 
 /** A result; `vary` names the header the credential arrives in (`Settings.credentialHeader`), which a private one varies on. */
-export function resultResponse(id: RequestId | null, reply: SerializedResult, vary: string): Response {
+export function resultResponse(id: RequestId | null, reply: ResultReply<RawJson>, vary: string): Response {
   return new Response(replyJson(id, reply), resultInit(reply.cache, vary));
 }
 

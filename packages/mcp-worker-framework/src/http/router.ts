@@ -20,6 +20,7 @@ import { AI_CATALOG_PATH, aiCatalog, publicPreflight, SERVER_CARD_PATH, serverCa
 import { errorAnswer } from './errorAnswer';
 import { HOME_PATH, homePage } from './homePage';
 import { REGISTRY_AUTH_PATH, registryAuth } from './registryAuth';
+import { forkStep, type Page, type Route, type WorkerStep } from './route';
 import { errorResponse } from './responses';
 import { SettingError, settingsReader } from './settings';
 import { answerBatch } from './steps/answerBatch';
@@ -37,9 +38,32 @@ import type { WorkerEnv } from '../env';
 
 export const MCP_PATH = '/mcp';
 
+/** What a fork adds (createWorker's options of the same names, `./route.ts`). */
+export interface ForkOptions {
+  /** The page at `/`: `homePage` by default, `false` for none (404, as any unknown path), or the fork's own. */
+  page?: Page | false;
+  /** The fork's own steps, in every request to the MCP endpoint, after the edge's checks, before MCP. */
+  steps?: readonly WorkerStep[];
+  /** The fork's own routes (a webhook), made with `route`; none may take a path the framework serves. */
+  routes?: readonly Route[];
+}
+
 /** `auth`: the modes this Worker may serve besides "none" (`./auth.ts`, `AuthMode`), each kept out of bundles that do not list it. */
-export function createRouter(server: CompiledServer, auth: readonly AuthMode[] = []) {
+export function createRouter(server: CompiledServer, auth: readonly AuthMode[] = [], fork: ForkOptions = {}) {
   const settingsFor = settingsReader(auth);
+  const page = fork.page ?? homePage;
+  const modeRoutes = auth.flatMap((mode) => mode.routes ?? []);
+  const routes = fork.routes ?? [];
+  // The paths the framework serves: the page's `/` only while it is on, a mode's routes only when listed.
+  const taken = [
+    MCP_PATH,
+    METADATA_PATH,
+    `${METADATA_PATH}${MCP_PATH}`,
+    SERVER_CARD_PATH,
+    AI_CATALOG_PATH,
+    REGISTRY_AUTH_PATH,
+  ];
+  checkRoutes(routes, [...taken, ...(page ? [HOME_PATH] : []), ...modeRoutes.map(({ path }) => path)]);
   /** Before every route: who may call at all. */
   const before: Step[] = [cors.check, checkHost];
 
@@ -58,6 +82,7 @@ export function createRouter(server: CompiledServer, auth: readonly AuthMode[] =
     requestSpan.start, // one span per MCP request, refusals included
     limitByAddress, // before any token work: a flood of bad tokens costs nothing
     verifyToken,
+    ...(fork.steps ?? []).map(forkStep), // the fork's own (createWorker's `steps`), once per HTTP request
     // A 2025-03-26 client's batch: each member through perMessage alone, with itty's rules, in a router
     // of its own (no span, limit or log line per member; a member that crashes reaches `crashed` below).
     answerBatch(Router<HttpContext, [], Response>().all('*', ...perMessage)),
@@ -84,12 +109,16 @@ export function createRouter(server: CompiledServer, auth: readonly AuthMode[] =
     .all(AI_CATALOG_PATH, getOnly)
     // The MCP Registry's proof that this domain's names are the publisher's (registryAuth.ts)
     .get(REGISTRY_AUTH_PATH, registryAuth)
-    .all(REGISTRY_AUTH_PATH, getOnly)
-    // A page for people (HTML), or a pointer to the endpoint for programs (homePage.ts)
-    .get(HOME_PATH, homePage)
-    .all(HOME_PATH, () => new Response(null, { status: 405, headers: { Allow: 'GET' } }));
+    .all(REGISTRY_AUTH_PATH, getOnly);
+  // A page for people (HTML), or a pointer to the endpoint for programs (homePage.ts); or the fork's, or none.
+  if (page)
+    router
+      .get(HOME_PATH, forkStep(page))
+      .all(HOME_PATH, () => new Response(null, { status: 405, headers: { Allow: 'GET' } }));
   // A mode's own routes (sign-in: its authorization server's), behind the same `before` steps, the address limit first.
-  for (const { path, serve } of auth.flatMap((mode) => mode.routes ?? [])) router.all(path, limitByAddress, serve);
+  for (const { path, serve } of modeRoutes) router.all(path, limitByAddress, serve);
+  // The fork's own routes (createWorker's `routes`), behind the same `before` steps.
+  for (const { method, path, handler } of routes) router[method.toLowerCase()]!(path, forkStep(handler));
   router.all('*', notFound);
 
   return {
@@ -103,6 +132,13 @@ export function createRouter(server: CompiledServer, auth: readonly AuthMode[] =
       return router.fetch(new HttpContext(request, env, ctx, settings, server));
     },
   };
+}
+
+/** A fork's route at a path the framework serves would never be reached (the first route wins): refused at load, naming it. */
+function checkRoutes(routes: readonly Route[], taken: readonly string[]): void {
+  for (const { method, path } of routes)
+    if (taken.includes(path))
+      throw new Error(`route ${method} ${path}: the framework serves ${path} (for /, set \`page: false\`)`);
 }
 
 /** 500 naming the setting that cannot be read and what it accepts; its value is logged, never sent. No context yet, so no challenge to give. */

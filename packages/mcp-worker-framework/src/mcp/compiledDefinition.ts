@@ -50,12 +50,12 @@ export class CompiledDefinition implements ServerAtLoad {
     Record<'anonymous' | 'authenticated', Readonly<Record<CacheableMethod, CachePolicy>>>
   >;
 
-  constructor(definition: ServerDefinition) {
+  constructor(definition: ServerDefinition, extensions: readonly Extension[]) {
     this.info = definition.info;
     this.instructions = definition.instructions;
     this.card = definition.card && checkedCard(definition.card);
     this.logging = definition.logging === true;
-    this.extensions = definition.extensions ?? [];
+    this.extensions = extensions;
     byName(this.extensions, (e) => e.id, 'extension');
     const fieldsOf = (tool: AnyTool) => this.extensions.flatMap((extension) => extension.toolFields?.(tool) ?? []);
     this.tools = byName(
@@ -124,7 +124,9 @@ export class CompiledDefinition implements ServerAtLoad {
     if (this.resources.size > 0 || this.templates.length > 0) capabilities.resources = {};
     if (this.completes) capabilities.completions = {};
     if (this.logging) capabilities.logging = {};
-    for (const e of this.extensions) if (!e.protocol) (capabilities.extensions ??= {})[e.id] = e.settings ?? {};
+    for (const e of this.extensions)
+      if (!e.protocol && (e.advertisedWith?.(this.tools) ?? true))
+        (capabilities.extensions ??= {})[e.id] = e.settings ?? {};
     return capabilities;
   }
 }

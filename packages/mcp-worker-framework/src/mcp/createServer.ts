@@ -6,7 +6,7 @@
  */
 import { admitter } from './admission';
 import { McpError } from './errors';
-import type { ToolCalls } from './extension';
+import type { Extension, ToolCalls } from './extension';
 import { RawJson } from './json';
 import { legacyMethods, servedVersions } from './legacy';
 import { type RequestMeta, SUPPORTED_VERSIONS } from './meta';
@@ -19,7 +19,7 @@ import { listen } from './methods/listen';
 import { readResource } from './methods/readResource';
 import { listedPrompt } from './prompts';
 import { CompiledDefinition } from './compiledDefinition';
-import type { Admission, Caller, McpRequest, Method, SentReply, Served } from './request';
+import type { Admission, Caller, McpRequest, Method, Reply, Served } from './request';
 import { listedResource } from './resources';
 import { serialized } from './resultJson';
 import type { ScopeHierarchy } from './scopes';
@@ -52,13 +52,22 @@ export interface CompiledServer {
     servesLegacy: boolean,
   ): Admission | McpError;
   /** Serves a request `admit` admitted; a reply the core has at once (discover, a list) comes without a promise. */
-  serve(request: McpRequest, admission: Admission): SentReply | Promise<SentReply>;
+  serve(request: McpRequest, admission: Admission): Reply<RawJson> | Promise<Reply<RawJson>>;
   /** `admit`, then `serve`: for a caller with nothing to do between the two (a test, a transport with no checks of its own). */
-  handle(request: McpRequest): SentReply | Promise<SentReply>;
+  handle(request: McpRequest): Reply<RawJson> | Promise<Reply<RawJson>>;
 }
 
-export function createServer(definition: ServerDefinition): CompiledServer {
-  const server = new CompiledDefinition(definition);
+/**
+ * `extensions`: what the server is served with besides the core (spec 2026-07-28 basic/index,
+ * Extensions), advertised in its capabilities: the one list of createWorker's `extensions`.
+ */
+export function createServer(definition: ServerDefinition, extensions: readonly Extension[] = []): CompiledServer {
+  // The definition's own list went (issue 38): a server.ts written before it would otherwise lose its extensions silently.
+  if ('extensions' in definition)
+    throw new Error(
+      'extensions moved from the server definition to createWorker(definition, { extensions }) in src/index.ts',
+    );
+  const server = new CompiledDefinition(definition, extensions);
   const methods = new Map<string, Served>([
     ['server/discover', discover(server)],
     ['subscriptions/listen', listen(server)],
@@ -126,7 +135,7 @@ export function createServer(definition: ServerDefinition): CompiledServer {
   );
   const admit = admitter(methods, legacy);
   // Every result leaves serialized for its era (`./resultJson.ts`): the transport splices the text.
-  const serve = (request: McpRequest, admission: Admission): SentReply | Promise<SentReply> => {
+  const serve = (request: McpRequest, admission: Admission): Reply<RawJson> | Promise<Reply<RawJson>> => {
     const reply = admission.serve(request, admission.item);
     const legacy = request.meta.era === 'legacy';
     return reply instanceof Promise ? reply.then((done) => serialized(done, legacy)) : serialized(reply, legacy);

@@ -39,6 +39,12 @@ export interface Extension {
    * Modern clients only: those of the `initialize` era have no `subscriptions/listen`.
    */
   readonly protocol?: ServerCapabilities;
+  /**
+   * Whether a server with these tools advertises it; left out, every server that lists it does.
+   * MCP Apps: only one with a tool that has a view, so a server whose views are gone does not
+   * tell hosts to look for any.
+   */
+  advertisedWith?(tools: ReadonlyMap<string, CompiledTool>): boolean;
   /** Called once, when the server is compiled: what the extension serves. */
   install(server: ServerAtLoad): ExtensionParts;
 }

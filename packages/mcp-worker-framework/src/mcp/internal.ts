@@ -51,8 +51,6 @@ export type {
   Method,
   Reply,
   ResultReply,
-  SentReply,
-  SerializedResult,
 } from './request';
 export { derivedKey, toBase64Url } from './secretKeys';
 export type { CompiledTool, HeaderParam } from './tools';

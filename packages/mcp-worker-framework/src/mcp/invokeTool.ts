@@ -34,8 +34,25 @@ export interface ToolRun {
 export const charactersOver = (max: number) => (json: string) =>
   json.length > max ? `too large to return (${json.length} characters, over ${max})` : undefined;
 
+/** A tool's result with its JSON, serialized once as it will be sent or kept. */
+export interface SerializedToolResult {
+  result: CallToolResult;
+  json: string;
+}
+
 /** A tool's outcome: its result with its JSON, a request for input, or a JSON-RPC error. */
-export type ToolOutcome = { result: CallToolResult; json: string } | InputRequired | McpError;
+export type ToolOutcome = SerializedToolResult | InputRequired | McpError;
+
+/**
+ * Arguments that break the tool's `inputSchema`, or whose asynchronous check ran out of time, as
+ * the model reads them: a tool error it can fix, never a JSON-RPC error (spec 2026-07-28
+ * server/tools, Error Handling). The one place this is decided, for a call answered here
+ * (`methods/callTool.ts`) and for a tool run elsewhere (`runTool`, a task).
+ */
+export function invalidArguments(why: ToolError, run: Pick<ToolRun, 'serialize'>): SerializedToolResult {
+  const result = toolError(why.message);
+  return { result, json: run.serialize(result) };
+}
 
 /**
  * The public way an extension runs one of the server's tools outside the call it answers (a
@@ -53,10 +70,7 @@ export async function runTool(
   extra?: Partial<HandlerContext>,
 ): Promise<ToolOutcome> {
   const value = await tool.readArguments(args);
-  if (value instanceof ToolError) {
-    const invalid = toolError(value.message);
-    return { result: invalid, json: run.serialize(invalid) };
-  }
+  if (value instanceof ToolError) return invalidArguments(value, run);
   // No logging: a run outside the request has no stream to log to.
   const context = Object.assign(handlerContext(request, input, false), extra);
   return invokeTool(tool, value, context, run);

@@ -60,15 +60,20 @@ export interface Listen {
   attach?(send: (notification: JSONRPCNotification) => void, end: () => void): () => void;
 }
 
-/** The outcome of one request; `cache` is set only on cacheable results. */
-export type ResultReply = { result: object | RawJson; cache?: CachePolicy; error?: undefined; listen?: undefined };
+/**
+ * The outcome of one request, a reply of one of three kinds: a result (`cache` set only on a
+ * cacheable one), an error, or a listen stream. `Reply<RawJson>` is a reply as the core sends it
+ * to the transport, its result serialized for the client's era (`./resultJson.ts`).
+ */
+export type Reply<Result = object | RawJson> = ResultReply<Result> | ErrorReply | ListenReply;
+export type ResultReply<Result = object | RawJson> = {
+  result: Result;
+  cache?: CachePolicy;
+  error?: undefined;
+  listen?: undefined;
+};
 export type ErrorReply = { error: McpError; result?: undefined; listen?: undefined };
 export type ListenReply = { listen: Listen; result?: undefined; error?: undefined };
-export type Reply = ResultReply | ErrorReply | ListenReply;
-
-/** A reply as the core sends it to the transport: its result serialized for the client's era (`./resultJson.ts`). */
-export type SerializedResult = { result: RawJson; cache?: CachePolicy; error?: undefined; listen?: undefined };
-export type SentReply = SerializedResult | ErrorReply | ListenReply;
 
 /** Serves one method: a request in, a reply out (at once, or later). */
 export type Method = (request: McpRequest) => Reply | Promise<Reply>;

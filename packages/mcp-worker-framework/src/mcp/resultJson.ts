@@ -7,7 +7,7 @@
  */
 import { RawJson } from './json';
 import { legacyShape } from './legacy';
-import type { Reply, SentReply } from './request';
+import type { Reply } from './request';
 
 /** `result` as JSON for a client of the legacy era (`legacy`) or not. */
 export const resultJson = (result: object, legacy: boolean): string =>
@@ -17,8 +17,8 @@ export const resultJson = (result: object, legacy: boolean): string =>
  * `reply` with its result serialized for the era, unless its method serialized it already (a
  * `RawJson`). A legacy result serialized here leaves without caching hints, as its body has none.
  */
-export function serialized(reply: Reply, legacy: boolean): SentReply {
-  if (reply.result === undefined || reply.result instanceof RawJson) return reply as SentReply;
+export function serialized(reply: Reply, legacy: boolean): Reply<RawJson> {
+  if (reply.result === undefined || reply.result instanceof RawJson) return reply as Reply<RawJson>;
   const result = new RawJson(resultJson(reply.result, legacy));
   return legacy || reply.cache === undefined ? { result } : { result, cache: reply.cache };
 }

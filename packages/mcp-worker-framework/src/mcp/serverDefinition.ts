@@ -1,8 +1,8 @@
 /**
  * `ServerDefinition`: everything a server is made of, in one object that `createServer` compiles
- * once per isolate. `src/server.ts` is where a fork fills it in. It sits apart from `define.ts`
- * because it also names the extensions, whose types build on the core's: kept here, the public
- * vocabulary in `define.ts` imports nothing of the core, and `src/mcp/` has no import cycle.
+ * once per isolate. `src/server.ts` is where a fork fills it in. The extensions it is served with
+ * are no part of it: they are the Worker's one list (createWorker's `extensions`), which
+ * `createServer` receives beside it.
  */
 import type {
   AnyTool,
@@ -12,7 +12,6 @@ import type {
   ResourceTemplateDefinition,
 } from './define';
 import type { ScopeHierarchyDefinition } from './scopes';
-import type { Extension } from './extension';
 import type { CachePolicy, Implementation } from './types';
 
 /**
@@ -60,9 +59,4 @@ export interface ServerDefinition {
    * basic/authorization, Step-Up Authorization Flow). Transitive; handlers see the implied scopes too.
    */
   scopeHierarchy?: ScopeHierarchyDefinition;
-  /**
-   * Extensions the server serves (spec 2026-07-28 basic/index, Extensions), advertised in its
-   * capabilities: e.g. `durableTasks()` from `src/tasks`, where task tools run (docs/tasks.md).
-   */
-  extensions?: readonly Extension[];
 }

@@ -3,15 +3,14 @@
  * honours resource subscriptions and list changes, whichever isolate holds the stream, through a
  * hub of Durable Objects that hibernate while quiet. Turned on in src/index.ts:
  *
- *   const changes = notifications();
- *   const worker = createWorker(serverDefinition, { extensions: [apps(), changes] });
- *   export class McpNotifications extends changes.Hub {}
+ *   const worker = createWorker(serverDefinition, { extensions: [apps(), notifications()] });
+ *   export class McpNotifications extends worker.McpNotifications {}
  *
  * with the notifications block of wrangler.toml; then `notify(env, { resourceUpdated: uri })` or
  * `notify(env, { listChanged: 'tools' })` from anywhere that has `env`.
  */
 import type { Extension } from '../mcp/internal';
-import { hubObject } from './hubObject';
+import { type HubObjectClass, hubObject } from './hubObject';
 import { listenForChanges } from './listenForChanges';
 import { DEFAULT_SHARDS, NOTIFICATION_LIMITS } from './notificationLimits';
 import { DEFAULT_BINDING } from './notify';
@@ -27,9 +26,10 @@ export interface NotificationsOptions {
   shards?: number;
 }
 
-/** The notifications feature: the value `extensions` lists, and the hub's class, for src/index.ts to export as `McpNotifications`. */
+/** The notifications feature: the value `extensions` lists, with the hub's class, which createWorker returns as `McpNotifications`. */
 export interface Notifications extends Extension {
-  readonly Hub: ReturnType<typeof hubObject>;
+  /** The shape of createWorker's `ExtensionObject` (this layer does not import createWorker): the hub is made from the options alone. */
+  readonly durableObject: { readonly name: 'McpNotifications'; make(): HubObjectClass };
 }
 
 export function notifications(options: NotificationsOptions = {}): Notifications {
@@ -48,6 +48,6 @@ export function notifications(options: NotificationsOptions = {}): Notifications
       resources: { subscribe: true, listChanged: true },
     },
     install: (server) => ({ listen: listenForChanges(server, { binding, shards }) }),
-    Hub: hubObject(binding, shards),
+    durableObject: { name: 'McpNotifications', make: () => hubObject(binding, shards) },
   };
 }

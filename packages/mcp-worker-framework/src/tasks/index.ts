@@ -4,7 +4,7 @@
  * to use it, what it costs, and how to switch it on: `extensions: [tasks()]` in src/index.ts,
  * and the MCP_TASKS block of wrangler.toml.
  */
-import type { WorkerExtension } from '../createWorker';
+import type { ExtensionObject, WorkerExtension } from '../createWorker';
 import { durableTasks, type DurableTasksOptions } from './durableTasks';
 import { taskObject } from './taskObject';
 
@@ -12,7 +12,9 @@ export { durableTasks, type DurableTasksOptions } from './durableTasks';
 export { taskObject } from './taskObject';
 export { TASKS_EXTENSION, type TaskSupport } from './toolFields';
 
-/** The Tasks extension for `createWorker`: each task in a Durable Object of the class src/index.ts exports as `McpTask`. */
-export function tasks(options: DurableTasksOptions = {}): WorkerExtension {
-  return { ...durableTasks(options), durableObject: taskObject };
+/** The Tasks extension for `createWorker`: each task in a Durable Object of the class createWorker returns as `McpTask`, for src/index.ts to export. */
+export function tasks(
+  options: DurableTasksOptions = {},
+): WorkerExtension & { durableObject: ExtensionObject<'McpTask'> } {
+  return { ...durableTasks(options), durableObject: { name: 'McpTask', make: taskObject } };
 }

@@ -8,20 +8,22 @@ import { mrtrPrompt, mrtrTools } from './mrtr';
 import { taskTools } from './tasks';
 import { behaviourTools, contentTools } from './tools';
 
-const server = createServer({
-  info: { name: 'mcp-conformance-fixture', version: '1.0.0' },
-  logging: true,
-  // test_simple_text first: the header scenario calls tools[0] with no arguments.
-  tools: [...contentTools, ...behaviourTools, ...mrtrTools, ...taskTools],
-  resources,
-  resourceTemplates,
-  prompts: [...prompts, mrtrPrompt],
-  cache: {
-    'resources/read': { ttlMs: 0, cacheScope: 'private' },
+const server = createServer(
+  {
+    info: { name: 'mcp-conformance-fixture', version: '1.0.0' },
+    logging: true,
+    // test_simple_text first: the header scenario calls tools[0] with no arguments.
+    tools: [...contentTools, ...behaviourTools, ...mrtrTools, ...taskTools],
+    resources,
+    resourceTemplates,
+    prompts: [...prompts, mrtrPrompt],
+    cache: {
+      'resources/read': { ttlMs: 0, cacheScope: 'private' },
+    },
+    // The Skills fixture's skills (test/fixtures/skills), for the suite's sep-2640-skills-* scenarios.
   },
-  // The Skills fixture's skills (test/fixtures/skills), for the suite's sep-2640-skills-* scenarios.
-  extensions: [durableTasks({ pollIntervalMs: 200 }), ...skills],
-});
+  [durableTasks({ pollIntervalMs: 200 }), ...skills],
+);
 
 /** The Durable Object class behind MCP_TASKS (wrangler.toml): one object per task. */
 export class McpTask extends taskObject(server) {}

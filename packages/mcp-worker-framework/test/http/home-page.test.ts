@@ -133,32 +133,34 @@ describe('the page of any server definition', () => {
 
   it('leaves out a tool only a view may call (MCP Apps visibility ["app"]): people connect models, not views', async () => {
     const withAppTool = createRouter(
-      createServer({
-        info: { name: 'apps', version: '1' },
-        extensions: [apps()],
-        resources: [
-          defineAppView({
-            uri: 'ui://page-test/view',
-            name: 'view',
-            html: '<!doctype html><html><head><title>v</title></head><body></body></html>',
-          }),
-        ],
-        tools: [
-          defineTool({
-            name: 'for_models',
-            description: 'x',
-            inputSchema: { type: 'object' },
-            handler: () => text(''),
-          }),
-          defineTool({
-            name: 'for_views_only',
-            description: 'x',
-            inputSchema: { type: 'object' },
-            ui: { resourceUri: 'ui://page-test/view', visibility: ['app'] },
-            handler: () => text(''),
-          }),
-        ],
-      }),
+      createServer(
+        {
+          info: { name: 'apps', version: '1' },
+          resources: [
+            defineAppView({
+              uri: 'ui://page-test/view',
+              name: 'view',
+              html: '<!doctype html><html><head><title>v</title></head><body></body></html>',
+            }),
+          ],
+          tools: [
+            defineTool({
+              name: 'for_models',
+              description: 'x',
+              inputSchema: { type: 'object' },
+              handler: () => text(''),
+            }),
+            defineTool({
+              name: 'for_views_only',
+              description: 'x',
+              inputSchema: { type: 'object' },
+              ui: { resourceUri: 'ui://page-test/view', visibility: ['app'] },
+              handler: () => text(''),
+            }),
+          ],
+        },
+        [apps()],
+      ),
     );
     const text_ = await (
       await withAppTool.fetch(new Request('https://apps.example/', { headers: html }), env, ctx)

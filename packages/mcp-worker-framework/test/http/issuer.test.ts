@@ -8,7 +8,7 @@
  */
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JWKS_REFETCH_INTERVAL_MS } from '../../src/http/jwks';
+import { JWKS_REFETCH_INTERVAL_MS } from '../../src/auth/jwks';
 import { ErrorCode } from '../../src/mcp/errors';
 import { startInWorkerd, type WorkerInWorkerd } from '../../src/testing';
 import { AUDIENCE, startIssuer, type Behaviour, type Issuer, type Tenant } from '../support/issuer';

@@ -9,11 +9,10 @@ import { notifications, notify } from '../../src/notifications';
 import { tasks } from '../../src/tasks';
 import { withTaskTool } from '../fixtures/composed/server';
 
-const changes = notifications();
-const worker = createWorker(withTaskTool, { auth: [bearer], extensions: [tasks(), changes] });
+const worker = createWorker(withTaskTool, { auth: [bearer], extensions: [tasks(), notifications()] });
 
 export class McpTask extends worker.McpTask {}
-export class McpNotifications extends changes.Hub {}
+export class McpNotifications extends worker.McpNotifications {}
 
 export default {
   async fetch(request, env, ctx) {

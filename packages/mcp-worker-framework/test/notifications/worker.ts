@@ -13,10 +13,25 @@ import type { AuthMode } from '../../src/http/auth';
 import { notifications } from '../../src/notifications';
 import { definition, SHARDS } from './definition';
 
-const changes = notifications({ shards: SHARDS });
+const principalFromToken: AuthMode = {
+  ...jwt,
+  verify: (token) => {
+    const [subject = '', scopes = '', exp] = token.split(';');
+    return {
+      subject,
+      scopes: scopes.split(' ').filter(Boolean),
+      claims: { name: subject, ...(exp ? { exp: Number(exp) } : {}) },
+    };
+  },
+};
+
+const worker = createWorker(definition, {
+  auth: [principalFromToken],
+  extensions: [notifications({ shards: SHARDS })],
+});
 
 /** The hub, with what a test needs to play the platform: a reset, and a shard out of reach (kept in its storage, so it outlives hibernation). */
-export class McpNotifications extends changes.Hub {
+export class McpNotifications extends worker.McpNotifications {
   /** Made anew each time the runtime makes the object (after hibernation too): a test sees that it was evicted. */
   private readonly instance = crypto.randomUUID();
   instanceId(): string {
@@ -37,20 +52,6 @@ export class McpNotifications extends changes.Hub {
     return super.fetch(request);
   }
 }
-
-const principalFromToken: AuthMode = {
-  ...jwt,
-  verify: (token) => {
-    const [subject = '', scopes = '', exp] = token.split(';');
-    return {
-      subject,
-      scopes: scopes.split(' ').filter(Boolean),
-      claims: { name: subject, ...(exp ? { exp: Number(exp) } : {}) },
-    };
-  },
-};
-
-const worker = createWorker(definition, { auth: [principalFromToken], extensions: [changes] });
 
 const hub = (env: Env) => (env as unknown as { MCP_NOTIFICATIONS: DurableObjectNamespace }).MCP_NOTIFICATIONS;
 /** A shard's stub, as RPC sees the class above. */

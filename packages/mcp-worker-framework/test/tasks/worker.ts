@@ -14,11 +14,13 @@ import { durableTasks, taskObject } from '../../src/tasks';
 import { fixtureTaskTools, handlerRuns, SHORT_TTL_MS } from './tools';
 
 const definition = { info: { name: 'tasks-fixture', version: '1.0.0' }, tools: fixtureTaskTools };
-const server = createServer({ ...definition, extensions: [durableTasks({ pollIntervalMs: 50 })] });
-const shortLived = createServer({
-  ...definition,
-  extensions: [durableTasks({ pollIntervalMs: 50, ttlMs: SHORT_TTL_MS })],
-});
+const server = createServer(definition, [durableTasks({ pollIntervalMs: 50 })]);
+const shortLived = createServer(
+  {
+    ...definition,
+  },
+  [durableTasks({ pollIntervalMs: 50, ttlMs: SHORT_TTL_MS })],
+);
 
 /** One object per task, whichever server created it (the TTL travels with the task). */
 export class McpTask extends taskObject(server) {}

@@ -9,7 +9,7 @@ import {
   type RequestMeta,
   unsupportedVersion,
 } from '../../mcp/internal';
-import type { Admitted, HttpContext } from '../context';
+import type { AdmittedMessage, HttpContext } from '../context';
 import { checkHeaders } from '../headers';
 
 /**
@@ -58,7 +58,7 @@ function readMeta(context: HttpContext, message: JSONRPCRequest): RequestMeta | 
   return readRequestMeta(message.params);
 }
 
-function admit(context: HttpContext, admitted: Admitted): undefined {
+function admit(context: HttpContext, admitted: AdmittedMessage): undefined {
   context.received = admitted;
   return undefined;
 }

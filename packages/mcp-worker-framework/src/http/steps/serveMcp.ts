@@ -7,10 +7,11 @@ import {
   type JSONRPCRequest,
   McpError,
   type McpRequest,
-  type SentReply,
+  type RawJson,
+  type Reply,
   type RequestMeta,
 } from '../../mcp/internal';
-import type { AdmittedContext, AdmittedRequest, HttpContext } from '../context';
+import type { AdmittedContext, AdmittedMessage, HttpContext } from '../context';
 import { FirstAnswer } from '../firstAnswer';
 import { openListenStream, takeListenSlot, type ListenSlot } from '../listen';
 import { callerKey } from '../rateLimit';
@@ -76,7 +77,7 @@ class HttpCall implements McpRequest {
 
   constructor(
     private readonly context: HttpContext,
-    { message, meta }: AdmittedRequest,
+    { message, meta }: Extract<AdmittedMessage, { meta: RequestMeta }>,
   ) {
     const { settings } = context;
     this.message = message;
@@ -134,7 +135,7 @@ class HttpCall implements McpRequest {
    * or, when a notification turned the answer into an SSE stream, that stream, with the reply as
    * its last event. A place not used for a stream is given back.
    */
-  answer(reply: SentReply, slot: ListenSlot | undefined): Response {
+  answer(reply: Reply<RawJson>, slot: ListenSlot | undefined): Response {
     const { context, stream } = this;
     const { id } = this.message;
     this.replied = true;
@@ -156,7 +157,11 @@ class HttpCall implements McpRequest {
  * The core serves what it admitted (`readMessage`), checking none of it again. It never throws by
  * design; if it does, the client gets -32603 and no internals.
  */
-function run(server: CompiledServer, request: McpRequest, admission: Admission): SentReply | Promise<SentReply> {
+function run(
+  server: CompiledServer,
+  request: McpRequest,
+  admission: Admission,
+): Reply<RawJson> | Promise<Reply<RawJson>> {
   try {
     const reply = server.serve(request, admission);
     return reply instanceof Promise ? reply.catch((error: unknown) => crashed(request.message.method, error)) : reply;
@@ -165,7 +170,7 @@ function run(server: CompiledServer, request: McpRequest, admission: Admission):
   }
 }
 
-function crashed(method: string, error: unknown): SentReply {
+function crashed(method: string, error: unknown): Reply<RawJson> {
   console.error(`unhandled error in ${method}`, error);
   return { error: internalError() };
 }

@@ -8,8 +8,14 @@
 import { ToolError } from '../define';
 import { invalidParams, McpError, missingCapability } from '../errors';
 import { OtherResult, type ToolCalls } from '../extension';
-import type { InputRequired } from '../input';
-import { charactersOver, invokeTool, toolError, type ToolOutcome, type ToolRun, withTimeLimit } from '../invokeTool';
+import {
+  charactersOver,
+  invalidArguments,
+  invokeTool,
+  type SerializedToolResult,
+  type ToolRun,
+  withTimeLimit,
+} from '../invokeTool';
 import { isObject, RawJson } from '../json';
 import { declares } from '../meta';
 import type { CompiledDefinition } from '../compiledDefinition';
@@ -42,13 +48,13 @@ export function callTool(server: CompiledDefinition, extensions: readonly ToolCa
     const limitMs = tool.definition.timeoutMs ?? server.toolTimeoutMs;
     // `args` as sent (a task keeps them, state is bound to them); `value` as the handler takes them.
     const proceed = (value: unknown, spentMs = 0): Reply | Promise<Reply> => {
-      // spec 2026-07-28 server/tools, Error Handling: invalid input is a tool execution error the model can fix
-      if (value instanceof ToolError) return server.finished(toolError(value.message));
+      const here = direct(server, request, tooLarge, limitMs, spentMs);
+      if (value instanceof ToolError) return finish(server, invalidArguments(value, here));
       const taker = claimant(extensions, tool, request);
       if (taker instanceof McpError) return { error: taker };
       const run: Round<Outcome>['run'] = taker
         ? (_context, input) => taker.call(tool, args, input, request)
-        : (context) => invokeTool(tool, value, context, direct(server, request, tooLarge, limitMs, spentMs));
+        : (context) => invokeTool(tool, value, context, here);
       return serveRound(server, request, {
         salient: { name, arguments: args },
         run,
@@ -91,8 +97,7 @@ function findTool(
 const headerParams = (tool: CompiledTool) => tool.headerParams;
 
 /** What a call ends with: a result run here (serialized once), or what the extension that took it answered. */
-type Outcome = Ran | CallToolResult | OtherResult;
-type Ran = Exclude<ToolOutcome, InputRequired | McpError>;
+type Outcome = SerializedToolResult | CallToolResult | OtherResult;
 
 function finish(server: CompiledDefinition, outcome: Outcome): Reply {
   if (outcome instanceof OtherResult) return { result: { ...outcome.result, _meta: server.serverMeta } };

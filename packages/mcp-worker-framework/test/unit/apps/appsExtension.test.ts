@@ -41,7 +41,7 @@ const alsoHandmade = defineResource({
   mimeType: VIEW_MIME_TYPE,
   read: () => ({ contents: [] }),
 });
-const withView = createServer({ info, tools: [shown, appOnly, plainTool], resources: [view], extensions: [apps()] });
+const withView = createServer({ info, tools: [shown, appOnly, plainTool], resources: [view] }, [apps()]);
 const withoutView = createServer({ info, tools: [plainTool] });
 
 const request = (method: string, params: Record<string, unknown> = {}) => ({
@@ -58,6 +58,20 @@ describe('a server with a view', () => {
   it('advertises io.modelcontextprotocol/ui in discover, and a server without one does not', async () => {
     expect((await answer(withView, 'server/discover')).capabilities.extensions).toEqual({ [APPS_EXTENSION]: {} });
     expect((await answer(withoutView, 'server/discover')).capabilities).not.toHaveProperty('extensions');
+  });
+
+  it('advertises nothing with apps() on but no tool with a view (a fork that deleted its last view)', async () => {
+    const appsNoView = createServer({ info, tools: [plainTool], resources: [view] }, [apps()]);
+    expect((await answer(appsNoView, 'server/discover')).capabilities).not.toHaveProperty('extensions');
+    expect(appsNoView.capabilities).not.toHaveProperty('extensions');
+    const legacy = await appsNoView.handle(
+      mcpRequest(request('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: info }), {
+        era: 'legacy',
+        protocolVersion: '2025-11-25',
+        clientCapabilities: {},
+      }),
+    );
+    expect(json(legacy.result).capabilities).not.toHaveProperty('extensions');
   });
 
   it('lists each linked tool with _meta.ui, keeps its own _meta, and adds no deprecated flat key', async () => {
@@ -147,7 +161,7 @@ describe('mistakes fail at load', () => {
   const serverWith =
     (tool: ToolDefinition, resources = [view]) =>
     () =>
-      createServer({ info, tools: [tool], resources, extensions: [apps()] });
+      createServer({ info, tools: [tool], resources }, [apps()]);
   const linked = (ui: object) =>
     defineTool({ name: 'linked', inputSchema: { type: 'object' }, ui: ui as never, handler: () => text('') });
 
@@ -223,10 +237,10 @@ describe('mistakes fail at load', () => {
       mimeType: 'text/html',
       read: () => ({ contents: [] }),
     });
-    expect(() => createServer({ info, resources: [handmade], extensions: [apps()] })).toThrow(
+    expect(() => createServer({ info, resources: [handmade] }, [apps()])).toThrow(
       /resource "ui:\/\/x\/v": a view \(ui:\/\/, text\/html;profile=mcp-app\) is made with defineAppView/,
     );
-    expect(() => createServer({ info, resources: [alsoHandmade], extensions: [apps()] })).toThrow(
+    expect(() => createServer({ info, resources: [alsoHandmade] }, [apps()])).toThrow(
       /resource "ui:\/\/x\/h": a view .* is made with defineAppView/,
     );
   });

@@ -167,11 +167,11 @@ describe('createServer', () => {
 
   it('refuses at load an extension that serves a method already served, and one listed twice', () => {
     const grabby = { id: 'example.com/grabby', install: () => ({ methods: { 'tools/list': () => ({ result: {} }) } }) };
-    expect(() => createServer({ info: { name: 'x', version: '0' }, tools, extensions: [grabby] })).toThrow(
+    expect(() => createServer({ info: { name: 'x', version: '0' }, tools }, [grabby])).toThrow(
       /extension example.com\/grabby serves tools\/list, which is served already/,
     );
     const quiet = { id: 'example.com/quiet', install: () => ({}) };
-    expect(() => createServer({ info: { name: 'x', version: '0' }, extensions: [quiet, quiet] })).toThrow(
+    expect(() => createServer({ info: { name: 'x', version: '0' } }, [quiet, quiet])).toThrow(
       /extension "example.com\/quiet" is defined twice/,
     );
   });
@@ -183,7 +183,7 @@ describe('createServer', () => {
       toolFields: () => ({ _meta: { 'example.com/echo': 'on' } }),
       install: () => ({ methods: { 'echo/say': (r: McpRequest) => ({ result: { said: r.message.params?.text } }) } }),
     };
-    const withEcho = createServer({ info: { name: 'echoing', version: '1' }, tools: [tools[0]!], extensions: [echo] });
+    const withEcho = createServer({ info: { name: 'echoing', version: '1' }, tools: [tools[0]!] }, [echo]);
     expect(
       json((await withEcho.handle(mcpRequest(request('server/discover'), meta, call))).result).capabilities.extensions,
     ).toEqual({ 'example.com/echo': { loud: true } });

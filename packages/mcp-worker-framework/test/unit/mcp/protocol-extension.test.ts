@@ -22,12 +22,14 @@ const changes: Extension = {
 };
 const listed: Extension = { id: 'com.example/listed', settings: { on: true }, install: () => ({}) };
 
-const server = createServer({
-  info: { name: 'unit', version: '0' },
-  tools: [defineTool({ name: 't', inputSchema: { type: 'object' }, handler: () => text('t') })],
-  resources: [defineResource({ uri: 'test://r', name: 'r', read: () => ({ contents: [] }) })],
-  extensions: [changes, listed],
-});
+const server = createServer(
+  {
+    info: { name: 'unit', version: '0' },
+    tools: [defineTool({ name: 't', inputSchema: { type: 'object' }, handler: () => text('t') })],
+    resources: [defineResource({ uri: 'test://r', name: 'r', read: () => ({ contents: [] }) })],
+  },
+  [changes, listed],
+);
 const json = (result: unknown) => JSON.parse((result as RawJson).json);
 
 describe('an extension that is a feature of the protocol (protocol)', () => {

@@ -23,7 +23,7 @@ const built: BuiltSkill[] = [
   },
 ];
 const info = { name: 'skills', version: '1.0.0' };
-const withSkills = createServer({ info, extensions: [...servedSkills(built)] });
+const withSkills = createServer({ info }, [...servedSkills(built)]);
 
 const json = (result: unknown) => (result instanceof RawJson ? JSON.parse(result.json) : result);
 const answer = async (
@@ -87,7 +87,7 @@ describe('a server with skills', () => {
 
   it('refuses at load a resource the definition and the skills both serve', () => {
     const clash = defineResource({ uri: 'skill://tidy/SKILL.md', name: 'clash', read: () => ({ contents: [] }) });
-    expect(() => createServer({ info, resources: [clash], extensions: [...servedSkills(built)] })).toThrow(
+    expect(() => createServer({ info, resources: [clash] }, [...servedSkills(built)])).toThrow(
       'resource "skill://tidy/SKILL.md" is defined twice',
     );
   });
@@ -96,7 +96,7 @@ describe('a server with skills', () => {
 describe('a server without skills', () => {
   it('gets no extension from an empty manifest, so declares nothing and serves no skills method', async () => {
     expect(servedSkills([])).toEqual([]);
-    const none = createServer({ info, extensions: [...servedSkills([])] });
+    const none = createServer({ info }, [...servedSkills([])]);
     expect((await answer(none, 'server/discover')).capabilities).toEqual({});
     expect(await answer(none, 'skills/list')).toMatchObject({ code: -32601 });
     expect(await answer(none, 'resources/directory/read', { uri: 'skill://tidy' })).toMatchObject({ code: -32601 });

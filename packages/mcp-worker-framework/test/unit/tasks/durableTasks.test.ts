@@ -13,11 +13,13 @@ import { mcpHeaders, meta } from '../../support/mcp';
 
 afterEach(() => vi.restoreAllMocks());
 
-const server = createServer({
-  info: { name: 'task-limits', version: '1.0.0' },
-  tools: fixtureTaskTools,
-  extensions: [durableTasks()],
-});
+const server = createServer(
+  {
+    info: { name: 'task-limits', version: '1.0.0' },
+    tools: fixtureTaskTools,
+  },
+  [durableTasks()],
+);
 const ctx = { waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext;
 
 /** A task namespace whose objects are never reached: it records the names asked for. */

@@ -35,11 +35,13 @@ const other: Extension = {
 
 describe('the Tasks extension beside another listen extension', () => {
   it('keeps what the other honours in the acknowledgement, and attaches and detaches it too', async () => {
-    const server = createServer({
-      info: { name: 'composed', version: '0' },
-      tools: fixtureTaskTools,
-      extensions: [other, durableTasks()],
-    });
+    const server = createServer(
+      {
+        info: { name: 'composed', version: '0' },
+        tools: fixtureTaskTools,
+      },
+      [other, durableTasks()],
+    );
     const reply = await server.handle(
       mcpRequest(
         {

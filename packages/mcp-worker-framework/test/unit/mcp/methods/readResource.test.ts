@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { createServer, defineResource, defineResourceTemplate } from '../../../../src/mcp';
 import type { Caller } from '../../../../src/mcp/caller';
 import { RawJson } from '../../../../src/mcp/json';
-import type { SerializedResult } from '../../../../src/mcp/request';
+import type { ResultReply } from '../../../../src/mcp/request';
 import { mcpRequest } from '../../../support/request';
 
 const isStaff = (caller: Caller | undefined) => caller?.claims.staff === true;
@@ -52,7 +52,7 @@ async function read(uri: string, caller: Caller | undefined) {
     mcpRequest({ jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri } }, undefined, { caller }),
   );
   if (!(reply.result instanceof RawJson)) throw new Error(`no result: ${JSON.stringify(reply.error)}`);
-  const { result, cache } = reply as SerializedResult;
+  const { result, cache } = reply as ResultReply<RawJson>;
   const body = JSON.parse(result.json) as { contents: { text: string }[]; cacheScope: string; ttlMs: number };
   return { text: body.contents[0]!.text, cacheScope: body.cacheScope, ttlMs: body.ttlMs, cache };
 }

@@ -1,11 +1,11 @@
 /**
- * The key cache's clock (src/http/jwks.ts), in process against a loopback issuer, with the
+ * The key cache's clock (src/auth/jwks.ts), in process against a loopback issuer, with the
  * system time moved forward: keys are fresh for 10 minutes (or the issuer's max-age, at most an
  * hour), then refreshed in the background, and stale keys verify for a bounded time only while
  * the issuer is down.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { IssuerKeys, JWKS_DEFAULT_MAX_AGE_MS, JWKS_REFETCH_INTERVAL_MS, JWKS_STALE_MS } from '../../../src/http/jwks';
+import { IssuerKeys, JWKS_DEFAULT_MAX_AGE_MS, JWKS_REFETCH_INTERVAL_MS, JWKS_STALE_MS } from '../../../src/auth/jwks';
 import { startIssuer, type Issuer } from '../../support/issuer';
 
 let issuer: Issuer;

@@ -23,7 +23,7 @@
  */
 import { type Caller, scopeTokens } from '../mcp/internal';
 import { addressedTo } from './audience';
-import { isSubject, unreachable, type Verifier } from './auth';
+import { isSubject, unreachable, type Verifier } from '../http/auth';
 import { readUpstreamJson } from './readUpstreamJson';
 
 /** Answers kept per isolate, at most: the oldest goes first. */
@@ -67,7 +67,7 @@ interface Cache {
 }
 const encoder = new TextEncoder();
 
-export const introspect: Verifier<IntrospectAuthSettings> = async (token, auth, lifetime) => {
+export const verifyIntrospection: Verifier<IntrospectAuthSettings> = async (token, auth, lifetime) => {
   if (!B64TOKEN.test(token)) return undefined;
   const cache = cacheOf(auth);
   const key = await sha256(token);

@@ -13,6 +13,7 @@
  *   not followed), or a body that is not a JWKS; the cause is logged and the keys in hand stay.
  */
 import { createLocalJWKSet, type JWTVerifyGetKey } from 'jose';
+import type { Lifetime } from '../http/auth';
 import { readUpstreamJson } from './readUpstreamJson';
 
 /** The shortest time between two fetches of one isolate. */
@@ -24,11 +25,6 @@ export const JWKS_STALE_MS = 60 * 60_000;
 /** A JWKS is a few KiB; a body this long is not one. */
 const MAX_JWKS_CHARS = 256 * 1024;
 const MAX_LOGGED_CHARS = 200;
-
-/** What lets a fetch outlive the request that started it (the Worker's `ExecutionContext`). */
-export interface Lifetime {
-  waitUntil(promise: Promise<unknown>): void;
-}
 
 /** The keys could not be had: why, and how long until the issuer is asked again. */
 export interface KeysUnavailable {

@@ -15,9 +15,9 @@
  */
 import { jwtVerify, type JWTPayload } from 'jose';
 import { type Caller, scopeTokens } from '../mcp/internal';
-import { isSubject, unreachable, type Verifier } from './auth';
+import { isSubject, unreachable, type Verifier } from '../http/auth';
 import { issuerKeysFor, joseVerdict, verifiedWith } from './jwks';
-import { issuedInThePast, JWT_CHECKS, plausible } from './jwt';
+import { issuedInThePast, JWT_CHECKS, plausible } from './verifyJwt';
 
 export const verifyAccess: Verifier<AccessAuthSettings> = async (assertion, auth, lifetime) => {
   const verdict = await verifiedWith(
