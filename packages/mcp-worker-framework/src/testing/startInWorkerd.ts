@@ -18,6 +18,7 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -25,7 +26,10 @@ import type { V4WorkerOptions } from 'miniflare';
 import type { FetchTarget } from './testClient';
 
 export interface WorkerdOptions {
-  /** The wrangler config to build and run. Default: the template's `wrangler.toml`. */
+  /**
+   * The wrangler config to build and run, from the directory the tests run in (the project's, where
+   * vitest runs; wrangler runs its `[build] command` there too). Default: that project's `wrangler.toml`.
+   */
   config?: string;
   /** The vars the Worker runs with (the config's `[vars]` are not read: a test states its settings). */
   vars?: Record<string, string>;
@@ -78,14 +82,19 @@ export interface WorkerInWorkerd extends FetchTarget {
 }
 
 const run = promisify(execFile);
-const root = resolve(dirname(new URL(import.meta.url).pathname), '../..');
+/** The project under test: where vitest runs (a fork's root, or this package's for its own suite). */
+const root = process.cwd();
 
 /** Bundles being built or in use, by config: Workers started from one config share one build, removed with the last of them. */
 const builds = new Map<string, { outdir: Promise<string>; users: number }>();
 
 async function build(config: string): Promise<string> {
   const outdir = await mkdtemp(join(tmpdir(), 'mcp-worker-build-'));
-  const wrangler = join(root, 'node_modules', 'wrangler', 'bin', 'wrangler.js');
+  // The project's wrangler, wherever its install put it (a workspace hoists it to the repository's root).
+  const wrangler = join(
+    dirname(createRequire(join(root, 'package.json')).resolve('wrangler/package.json')),
+    'bin/wrangler.js',
+  );
   try {
     await run(process.execPath, [wrangler, 'deploy', '--dry-run', '--outdir', outdir, '--config', config], {
       cwd: root,
