@@ -12,6 +12,7 @@ import { createWorker } from '../../src/createWorker';
 import type { AuthMode } from '../../src/http/auth';
 import { notifications } from '../../src/notifications';
 import { definition, SHARDS } from './definition';
+import type { WorkerEnv } from '../../src/env';
 
 const changes = notifications({ shards: SHARDS });
 
@@ -52,9 +53,9 @@ const principalFromToken: AuthMode = {
 
 const worker = createWorker(definition, { auth: [principalFromToken], extensions: [changes] });
 
-const hub = (env: Env) => (env as unknown as { MCP_NOTIFICATIONS: DurableObjectNamespace }).MCP_NOTIFICATIONS;
+const hub = (env: WorkerEnv) => (env as unknown as { MCP_NOTIFICATIONS: DurableObjectNamespace }).MCP_NOTIFICATIONS;
 /** A shard's stub, as RPC sees the class above. */
-const shard = (env: Env, index: number) =>
+const shard = (env: WorkerEnv, index: number) =>
   hub(env).get(hub(env).idFromName(`shard:${index}`)) as unknown as {
     instanceId(): Promise<string>;
     restart(): Promise<void>;
@@ -79,4 +80,4 @@ export default {
     }
     return worker.fetch(request, env, ctx);
   },
-} satisfies ExportedHandler<Env>;
+} satisfies ExportedHandler<WorkerEnv>;

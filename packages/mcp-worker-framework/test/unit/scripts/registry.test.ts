@@ -144,8 +144,9 @@ describe('npm run registry', () => {
       `import { createRouter } from '${root}src/http/router';
 import { createServer } from '${root}src/mcp';
 import { definitions } from '${root}test/fixtures/edge/server';
+import type { WorkerEnv } from '${root}src/env';
 const router = createRouter(createServer({ info: { name: '${name}', version: '3.1.4', title: 'The renamed fixture' }, card: ${JSON.stringify(card)}, ...definitions }));
-export default { fetch: (request: Request, env: Env, ctx: ExecutionContext) => router.fetch(request, env, ctx) };
+export default { fetch: (request: Request, env: WorkerEnv, ctx: ExecutionContext) => router.fetch(request, env, ctx) };
 `,
     );
     const vars_ = Object.entries(vars)
