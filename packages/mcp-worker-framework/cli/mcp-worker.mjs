@@ -7,7 +7,10 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const COMMANDS = {
-  build: { about: 'builds views/ and skills/ into build/ (wrangler.toml [build] runs it)', scripts: ['build-views.mjs', 'build-skills.mjs'] },
+  build: {
+    about: 'builds views/ and skills/ into build/ (wrangler.toml [build] runs it)',
+    scripts: ['build-views.mjs', 'build-skills.mjs'],
+  },
   check: { about: "checks the built Worker's answers against the spec's schema", scripts: ['check-worker.mjs'] },
   registry: { about: 'writes or checks server.json for the MCP Registry', scripts: ['registry.mjs'] },
   deploy: { about: 'deploys with wrangler and says what to do next', scripts: ['deploy.mjs'] },
