@@ -2,7 +2,7 @@
  * Serves a Worker's production bundle with the `workerd` binary itself, on loopback, with
  * no proxy in front: what the benchmarks and `npm run load` need (Miniflare's entry Worker in
  * front of the Worker costs throughput, and they pass workerd flags of their own). Tests start
- * Workers with the test kit instead (test/kit/startInWorkerd.ts), as a fork does.
+ * Workers with the test kit instead (src/testing/startInWorkerd.ts), as a fork does.
  *
  *   const worker = await serveWithWorkerd({ config: 'wrangler.toml', vars: { X: '1' } });
  *   ... fetch(worker.url) ...
