@@ -13,6 +13,7 @@ import {
   type McpError,
   tokenInvalid,
   tokenRequired,
+  type WorkerEnv,
 } from '../mcp/internal';
 import type { Step } from './context';
 import type { Lifetime } from './jwks';
@@ -20,7 +21,6 @@ import { type AuthConfig, type AuthModeBase, credentialHeader, type IssuerUnreac
 import { METADATA_PATH } from './challenges';
 import type { Settings } from './settings';
 import type { SettingRows } from './settingsTable';
-import type { WorkerEnv } from '../env';
 
 export type { AuthConfig, IssuerUnreachable, Verifier } from './authMode';
 

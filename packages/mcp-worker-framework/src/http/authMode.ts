@@ -3,10 +3,9 @@
  * and the verifiers (`./jwt.ts`, `./access.ts`, `./introspect.ts`) import without importing
  * each other.
  */
-import type { Caller } from '../mcp/internal';
+import type { Caller, WorkerEnv } from '../mcp/internal';
 import type { Lifetime } from './jwks';
 import type { SettingError, SettingRows, SettingValues, ValuesOf } from './settingsTable';
-import type { WorkerEnv } from '../env';
 
 /**
  * The issuer's keys could not be had, so the token can be neither accepted nor refused: 503.

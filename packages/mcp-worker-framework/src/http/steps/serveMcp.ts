@@ -7,8 +7,9 @@ import {
   type JSONRPCRequest,
   McpError,
   type McpRequest,
-  type SentReply,
   type RequestMeta,
+  type SentReply,
+  type WorkerEnv,
 } from '../../mcp/internal';
 import type { AdmittedContext, AdmittedRequest, HttpContext } from '../context';
 import { FirstAnswer } from '../firstAnswer';
@@ -17,7 +18,6 @@ import { callerKey } from '../rateLimit';
 import { notificationJson, replyJson, resultResponse } from '../responses';
 import { EventStream } from '../stream';
 import { callerTrace } from '../trace';
-import type { WorkerEnv } from '../../env';
 
 /** While a request's answer streams, a comment this often notices a client that left. */
 export const STREAM_HEARTBEAT_MS = 1_000;

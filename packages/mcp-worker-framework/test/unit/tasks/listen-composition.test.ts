@@ -50,7 +50,12 @@ describe('the Tasks extension beside another listen extension', () => {
           params: { notifications: { toolsListChanged: true, taskIds: [] } },
         },
         { protocolVersion: '2026-07-28', clientCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } },
-        { env: { MCP_TASKS: { idFromName: () => ({}), get: () => ({}) }, MCP_STATE_SECRET: 'unit' } as unknown as WorkerEnv },
+        {
+          env: {
+            MCP_TASKS: { idFromName: () => ({}), get: () => ({}) },
+            MCP_STATE_SECRET: 'unit',
+          } as unknown as WorkerEnv,
+        },
       ),
     );
     expect(reply.listen?.acknowledgement.params?.notifications).toEqual({ toolsListChanged: true, taskIds: [] });
