@@ -134,6 +134,8 @@ describe('the endpoint URL (--url, PUBLIC_URL)', () => {
 
 describe('npm run registry', () => {
   const folder = mkdtempSync(join(tmpdir(), 'registry-test-'));
+  /** A fixture with a Server Card (com.example.fixture/edge): the template's own is checked by its `npm run check`. */
+  const EDGE = 'test/fixtures/edge/wrangler.toml';
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
   /** A Worker serving the edge fixture's definitions under another name and card, with its wrangler.toml. */
@@ -237,18 +239,18 @@ export default { fetch: (request: Request, env: WorkerEnv, ctx: ExecutionContext
   });
 
   it('fails on a URL that is no https endpoint at /mcp, saying why', async () => {
-    const { code, output } = await run('--url', 'https://weather.example.com/api');
+    const { code, output } = await run('--config', EDGE, '--url', 'https://weather.example.com/api');
     expect(code).toBe(1);
     expect(output).toContain('--url must be an https URL (http only on loopback) whose path is /mcp');
     expect(output).toContain('its path is "/api", not /mcp');
   });
 
-  it('--check passes the template as it is, with a placeholder URL, writing nothing', async () => {
-    const { code, output } = await run('--check', '--out', join(folder, 'template.json'));
-    expect(output).toMatch(
-      /wrangler\.toml: the server\.json of \S+ is valid against the MCP Registry's schema \(2025-12-11\)/,
+  it('--check passes a server with a card, with a placeholder URL, writing nothing', async () => {
+    const { code, output } = await run('--check', '--config', EDGE, '--out', join(folder, 'edge.json'));
+    expect(output).toContain(
+      `${EDGE}: the server.json of com.example.fixture/edge is valid against the MCP Registry's schema (2025-12-11)`,
     );
     expect(code).toBe(0);
-    expect(() => readFileSync(join(folder, 'template.json'))).toThrow();
+    expect(() => readFileSync(join(folder, 'edge.json'))).toThrow();
   }, 60_000);
 });
