@@ -44,10 +44,14 @@ export const freePort = () =>
     });
   });
 
-/** Builds the bundle exactly as `wrangler deploy` would, into a fresh folder. */
-export function buildBundle(config, outdir = mkdtempSync(join(tmpdir(), 'mcp-bundle-'))) {
+/**
+ * Builds the bundle exactly as `wrangler deploy` would, into a fresh folder; wrangler runs the
+ * config's `[build] command` in `cwd` (the project's folder: the template's is the repository's root).
+ */
+export function buildBundle(config, outdir = mkdtempSync(join(tmpdir(), 'mcp-bundle-')), cwd = process.cwd()) {
   const wrangler = join(dirname(require.resolve('wrangler/package.json')), 'bin', 'wrangler.js');
   execFileSync(process.execPath, [wrangler, 'deploy', '--dry-run', '-c', config, '--outdir', outdir], {
+    cwd,
     stdio: 'ignore',
   });
   return outdir;
