@@ -134,8 +134,6 @@ describe('the endpoint URL (--url, PUBLIC_URL)', () => {
 
 describe('npm run registry', () => {
   const folder = mkdtempSync(join(tmpdir(), 'registry-test-'));
-  /** A fixture with a Server Card (com.example.fixture/edge): the template's own is checked by its `npm run check`. */
-  const EDGE = 'test/fixtures/edge/wrangler.toml';
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
   /** A Worker serving the edge fixture's definitions under another name and card, with its wrangler.toml. */
@@ -239,18 +237,20 @@ export default { fetch: (request: Request, env: WorkerEnv, ctx: ExecutionContext
   });
 
   it('fails on a URL that is no https endpoint at /mcp, saying why', async () => {
-    const { code, output } = await run('--config', EDGE, '--url', 'https://weather.example.com/api');
+    const fixture = renamedFixture({ name: 'com.example.renamed/weather', description: 'A weather fixture.' });
+    const { code, output } = await run('--config', fixture.config, '--url', 'https://weather.example.com/api');
     expect(code).toBe(1);
     expect(output).toContain('--url must be an https URL (http only on loopback) whose path is /mcp');
     expect(output).toContain('its path is "/api", not /mcp');
   });
 
-  it('--check passes a server with a card, with a placeholder URL, writing nothing', async () => {
-    const { code, output } = await run('--check', '--config', EDGE, '--out', join(folder, 'edge.json'));
-    expect(output).toContain(
-      `${EDGE}: the server.json of com.example.fixture/edge is valid against the MCP Registry's schema (2025-12-11)`,
+  it('--check passes a Worker with a card, with a placeholder URL, writing nothing', async () => {
+    const fixture = renamedFixture({ name: 'com.example.renamed/checked', description: 'A checked fixture.' });
+    const { code, output } = await run('--check', '--config', fixture.config, '--out', fixture.out);
+    expect(output).toMatch(
+      /\.toml: the server\.json of com\.example\.renamed\/checked is valid against the MCP Registry's schema \(2025-12-11\)/,
     );
     expect(code).toBe(0);
-    expect(() => readFileSync(join(folder, 'edge.json'))).toThrow();
+    expect(() => readFileSync(fixture.out)).toThrow();
   }, 60_000);
 });
