@@ -3,8 +3,8 @@ import { defineConfig } from 'vitest/config';
 /** `npm run test:browser`: what a real browser shows (Debian's chromium, test/browser/support/chromium.ts). */
 export default defineConfig({
   test: {
-    // The examples' own browser tests live with them (test/examples/*.browser.test.ts) and go when they go.
-    include: ['test/browser/**/*.test.ts', 'test/examples/**/*.browser.test.ts'],
+    // The examples' own browser tests live with them, in the template's test/ at the repository's root.
+    include: ['test/browser/**/*.test.ts'],
     // Each file starts the Workers it shows with the test kit; no shared fixtures.
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -3,10 +3,11 @@
  * deployed) into bench/.out/<name>/, and the template with 10, 100 and 1,000 tools. The peers
  * (the SDK, agents, zod) come from bench/node_modules, installed here from bench/package-lock.json.
  *
- * Two contenders are what a forker ships, built from the repository's root configuration
- * (wrangler.toml, whatever its `main`): "shipped", the default Worker with its examples, and
- * "fork", the same after the README's deletion step and its "Add a tool" tool, applied to a copy
- * in bench/.out/fork-src (scripts/forkCopy.mjs, as `npm run test:fork` does). Their configuration is the root's with
+ * Two contenders are what a forker ships, built from the template at the repository's root (its
+ * wrangler.toml, whatever its `main`; the framework through the package's name, as a fork
+ * imports it): "shipped", the default Worker with its examples, and "fork", the same after the
+ * README's deletion step and its "Add a tool" tool, applied to a copy in bench/.out/fork-src
+ * (scripts/forkCopy.mjs, as `npm run test:fork` does). Their configuration is the root's with
  * its `[[ratelimits]]` blocks removed (a local rate-limit binding keys every anonymous request
  * alike and would refuse the load), without `[build]` and `[assets]` (the views' pages are static
  * assets, not part of the script, and no benchmark request reads one), and with
@@ -18,7 +19,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { addReadmeTool, copyRepository, makeItYours } from '../scripts/forkCopy.mjs';
+import { addReadmeTool, copyRepository, examplesOf, makeItYours } from '../scripts/forkCopy.mjs';
 
 export const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -38,7 +39,8 @@ export const CONTENDERS = [
 /** Contenders whose configuration is made from the repository's root wrangler.toml. */
 export const FROM_ROOT = ['shipped', 'fork'];
 export const GROWTH = [10, 100, 1000];
-export const root = resolve(here, '..');
+/** The template: the repository's root, around this package (packages/<name>/bench). */
+export const root = resolve(here, '../../..');
 export const outDir = (name) => join(here, '.out', name);
 export const configOf = (name) =>
   FROM_ROOT.includes(name)
@@ -110,14 +112,22 @@ export function ensurePeers() {
   execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: here, stdio: 'inherit' });
 }
 
+/** Whether `dir` still has the examples its README's "Make it yours" deletes (a fork has neither). */
+function hasExamples(dir) {
+  try {
+    return examplesOf(dir).length > 0;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * "shipped": the root's Worker as it is. "fork": a copy made the README's way, in
  * bench/.out/fork-src (kept, for bench/modload.mjs and a look; remade on every build).
  */
 function buildFromRoot(name) {
-  // In a fork (its examples' tests gone, as the README's step leaves it), the fork is the root's Worker itself.
-  if (name === 'shipped' || !existsSync(join(root, 'test', 'examples')))
-    return build(name, [], () => configFromRoot(root, configOf(name)));
+  // In a fork (the examples gone, as the README's step leaves it), the fork is the root's Worker itself.
+  if (name === 'shipped' || !hasExamples(root)) return build(name, [], () => configFromRoot(root, configOf(name)));
   const fork = join(here, '.out', 'fork-src');
   rmSync(fork, { recursive: true, force: true });
   mkdirSync(fork, { recursive: true });
@@ -125,7 +135,7 @@ function buildFromRoot(name) {
   makeItYours(fork, { name: 'my-fork-server', cardName: 'io.github.my-fork-org/my-fork-server' });
   const { toolName } = addReadmeTool(root, fork);
   // The skills' manifest (skills/index.ts) made again without the example skill, as the fork's build would.
-  execFileSync(process.execPath, ['scripts/build-skills.mjs'], { cwd: fork, stdio: 'ignore' });
+  execFileSync(process.execPath, [join(here, '..', 'scripts', 'build-skills.mjs')], { cwd: fork, stdio: 'ignore' });
   if (toolName !== FORK_TOOL)
     throw new Error(
       `the README's tool is ${toolName}, the benchmark calls ${FORK_TOOL}: update FORK_TOOL and bench/requests.mjs`,

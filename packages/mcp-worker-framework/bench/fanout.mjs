@@ -10,8 +10,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { fixed, machine, percentile, table } from './stats.mjs';
@@ -19,6 +20,8 @@ import { cpuTicks, TICKS_PER_SECOND } from './wrk.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const config = join(root, 'bench/fanout/wrangler.toml');
+/** wrangler, wherever the install put it (the workspace hoists it to the repository's root). */
+const wrangler = join(dirname(createRequire(import.meta.url).resolve('wrangler/package.json')), 'bin', 'wrangler.js');
 const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const COUNTS = arg('listeners', '1,100,1000').split(',').map(Number);
 /** Rounds per count: enough deliveries that a 10 ms CPU tick is small beside them. */
@@ -29,19 +32,10 @@ const BETWEEN_ROUNDS_MS = 150;
 /** Builds the Worker as `wrangler deploy` would, and runs it in Miniflare (as the test kit does). */
 async function start() {
   const outdir = mkdtempSync(join(tmpdir(), 'fanout-bench-'));
-  execFileSync(
-    process.execPath,
-    [
-      join(root, 'node_modules/wrangler/bin/wrangler.js'),
-      'deploy',
-      '--dry-run',
-      '--outdir',
-      outdir,
-      '--config',
-      config,
-    ],
-    { cwd: root, stdio: 'ignore' },
-  );
+  execFileSync(process.execPath, [wrangler, 'deploy', '--dry-run', '--outdir', outdir, '--config', config], {
+    cwd: root,
+    stdio: 'ignore',
+  });
   const [{ Miniflare, convertV4MiniflareOptions }, { unstable_getMiniflareWorkerOptions }] = await Promise.all([
     import('miniflare'),
     import('wrangler'),

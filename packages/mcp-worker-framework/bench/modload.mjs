@@ -32,11 +32,11 @@ import { fixed, table } from './stats.mjs';
 
 const RUNS = 15;
 
-/** A module's name: its path under src/ or bench/, or its package for node_modules. */
+/** A module's name: its path under src/ (dist/ for the framework a fork imports by name) or bench/, or its package for node_modules. */
 const moduleOf = (path) => {
   const packaged = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path);
   if (packaged) return packaged[1];
-  const source = /(?:^|\/)((?:src|views|build)\/.*)$/.exec(path); // a fork's copy lives in bench/.out/fork-src/
+  const source = /(?:^|\/)((?:src|dist|views|build)\/.*)$/.exec(path); // a fork's copy lives in bench/.out/fork-src/
   return source ? source[1] : relative(root, join(root, path)).replace(/^(?:\.\.\/)+/, '');
 };
 
@@ -102,7 +102,7 @@ export async function moduleLoad(name, configFile = configOf(name)) {
     const plain = await bundle(config.main, false);
     // A mark before each module's code; a unique comment per run defeats V8's compile cache.
     const marked = `${plain.text.replace(
-      /^\/\/ ((?:src|node_modules|bench|views|build|\.\.)\S*)$/gm,
+      /^\/\/ ((?:src|packages|node_modules|bench|views|build|\.\.)\S*)$/gm,
       (line, path) => `globalThis.__mark?.(${JSON.stringify(moduleOf(path))});\n${line}`,
     )}\nglobalThis.__mark?.("(end)");\n`;
     const loads = [];

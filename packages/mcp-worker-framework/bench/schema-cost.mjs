@@ -1,6 +1,7 @@
 /**
  * `node bench/schema-cost.mjs`: what a schema library costs a Worker. The default Worker (the
- * example server, wired as src/index.ts wires it) plus one tool, `weather(city, days, units)`,
+ * template's example server, src/server.ts at the repository's root, wired as its src/index.ts
+ * wires it, through the package's name as a fork imports it) plus one tool, `weather(city, days, units)`,
  * written with a plain JSON Schema (the baseline: types only, zero bytes), zod, valibot with
  * @valibot/to-json-schema, or ArkType (zod/mini gives no `~standard.jsonSchema`, so it cannot be
  * one); each bundled with esbuild (minified, as wrangler.toml deploys) and gzipped. The libraries are devDependencies: this is what a fork that picks one pays.
@@ -42,11 +43,11 @@ for (const [name, [imports, schema]] of Object.entries(TOOLS)) {
   writeFileSync(
     entry,
     `${imports}
-import { apps } from '../../../src/apps';
-import { access, bearer, introspect, jwt } from '../../../src/auth';
-import { createWorker } from '../../../src/createWorker';
-import { defineTool, text } from '../../../src/mcp';
-import { serverDefinition } from '../../../src/server';
+import { defineTool, text } from 'mcp-worker-framework';
+import { apps } from 'mcp-worker-framework/apps';
+import { access, bearer, introspect, jwt } from 'mcp-worker-framework/auth';
+import { createWorker } from 'mcp-worker-framework/worker';
+import { serverDefinition } from '../../../../../src/server';
 const weather = defineTool({ name: 'weather', description: 'Weather for a city.', inputSchema: ${schema}, ${handler} });
 const worker = createWorker({ ...serverDefinition, tools: [...(serverDefinition.tools ?? []), weather] }, { auth: [bearer, jwt, access, introspect], extensions: [apps()] });
 export default { fetch: worker.fetch };

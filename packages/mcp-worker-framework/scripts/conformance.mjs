@@ -8,10 +8,11 @@
  * scenarios this template also promises (ALSO_REQUIRED), fails.
  */
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 /** The Tasks extension's scenarios: the fixture serves task tools (docs/tasks.md), so all must pass. */
 const TASKS = [
@@ -54,7 +55,13 @@ export const LEGACY_IMPOSSIBLE = {
   'resources-subscribe': 'subscriptions live in a session',
   'resources-unsubscribe': 'subscriptions live in a session',
 };
-const bin = (name) => join('node_modules', '.bin', name);
+/** An installed binary, from the nearest node_modules/.bin up from here (a workspace hoists them to the repository's root). */
+function bin(name, dir = resolve(import.meta.dirname, '..')) {
+  const path = join(dir, 'node_modules', '.bin', name);
+  if (existsSync(path)) return path;
+  if (dirname(dir) === dir) throw new Error(`${name} is not installed: npm install`);
+  return bin(name, dirname(dir));
+}
 
 /**
  * The suite's summary, read: each scenario (`✓ name: 4 passed, 0 failed`), and which of them
@@ -135,7 +142,8 @@ const dev = spawn(
     '--log-level',
     'error',
   ],
-  { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
+  // From this package's folder, where the config's [build] command finds scripts/.
+  { cwd: resolve(import.meta.dirname, '..'), stdio: ['ignore', 'ignore', 'pipe'], detached: true },
 );
 // The fixture's tools fail on purpose (the suite checks how errors are reported), and the Worker
 // logs each failure: its log is shown only when the run fails.

@@ -1,13 +1,14 @@
 /**
  * `npm run load`: the Worker under load, bounded in time and count, on loopback only. The
- * template and the test fixture are built and served by the `workerd` binary itself; a
+ * template (the repository's root) and the test fixture are built and served by the `workerd` binary itself; a
  * separate process (this one) sends, at high concurrency, a mix of valid and invalid
  * requests, then streaming (progress) calls half of which disconnect mid-stream. Prints
  * throughput, latency percentiles and answers by status; exits 1 if any valid request
  * failed, any answer was a 5xx, or the Worker stopped answering.
  * Options (env): LOAD_SECONDS (default 10 per phase), LOAD_CONCURRENCY (64), LOAD_MAX (200000).
  */
-import { serveWithWorkerd } from './workerd.mjs';
+import { join, resolve } from 'node:path';
+import { buildBundle, serveWithWorkerd } from './workerd.mjs';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 10);
 const CONCURRENCY = Number(process.env.LOAD_CONCURRENCY ?? 64);
@@ -119,7 +120,14 @@ async function phase(label, seconds, send) {
 }
 
 // The workerd binary itself, not the test kit: an entry Worker in front would cap the load it takes.
-const template = await serveWithWorkerd({ config: 'wrangler.toml', vars: { MCP_STATE_SECRET: 'load test' } });
+// The template is the repository's root, around this package; its build runs there.
+const repository = resolve(import.meta.dirname, '../../..');
+const templateConfig = join(repository, 'wrangler.toml');
+const template = await serveWithWorkerd({
+  config: templateConfig,
+  bundle: buildBundle(templateConfig, undefined, repository),
+  vars: { MCP_STATE_SECRET: 'load test' },
+});
 const fixture = await serveWithWorkerd({ config: 'test/conformance/wrangler.toml' });
 let ok = true;
 try {

@@ -1,11 +1,12 @@
 /**
  * The settings of the Worker, outside it: the core's (src/http/settingsTable.ts) and those of
- * every auth mode the template ships (each module of src/auth/, and src/signin/signIn.ts):
+ * every auth mode the package ships (each module of src/auth/, and src/signin/signIn.ts), against
+ * the template around this package (the repository's README and wrangler*.toml):
  *
  *   npm run settings            writes the README's settings table from it
  *   npm run settings -- --check (part of `npm run check`) fails, naming what to fix, when
- *                               - a `[vars]` value of a wrangler*.toml cannot be read (the Worker
- *                                 would refuse to serve it), with the secrets assumed set;
+ *                               - a `[vars]` value of the template's wrangler*.toml cannot be read
+ *                                 (the Worker would refuse to serve it), with the secrets assumed set;
  *                               - a `[[ratelimits]]` period differs from RATE_LIMIT_PERIOD_SECONDS
  *                                 (the Retry-After the Worker sends);
  *                               - the README's table is not the one the table makes.
@@ -19,8 +20,10 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { unstable_readConfig as readConfig } from 'wrangler';
 
+/** This package, and the template around it (the repository's root), whose README holds the table. */
 const root = new URL('..', import.meta.url).pathname;
-const README = `${root}README.md`;
+const template = new URL('../../../', import.meta.url).pathname;
+const README = `${template}README.md`;
 const START =
   '<!-- The settings table: made by `npm run settings` from src/http/settingsTable.ts and the auth modes; edit it there. -->';
 
@@ -118,7 +121,7 @@ function readmeWithTable(readme) {
 
 /** What is wrong with one wrangler*.toml, as sentences. */
 function problemsOf(file) {
-  const config = readConfig({ config: `${root}${file}` }, { hideWarnings: true });
+  const config = readConfig({ config: `${template}${file}` }, { hideWarnings: true });
   const secrets = Object.fromEntries(
     Object.entries(ROWS)
       .filter(([, s]) => s.secret)
@@ -145,7 +148,7 @@ function problemsOf(file) {
 
 const readme = readFileSync(README, 'utf8');
 if (process.argv.includes('--check')) {
-  const configs = readdirSync(root).filter((file) => /^wrangler(\..+)?\.toml$/.test(file));
+  const configs = readdirSync(template).filter((file) => /^wrangler(\..+)?\.toml$/.test(file));
   const problems = configs.flatMap(problemsOf);
   if (readmeWithTable(readme) !== readme)
     problems.push('README.md: the settings table is stale; run `npm run settings`');

@@ -16,7 +16,8 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const specRoot = join(root, '../shared/spec');
+/** Beside the repository, whose root is two folders above this package. */
+const specRoot = join(root, '../../../shared/spec');
 const requirementsFile = join(root, 'test/spec/requirements.json');
 const testDir = join(root, 'test/spec');
 const docFile = join(root, 'docs/spec-coverage.md');

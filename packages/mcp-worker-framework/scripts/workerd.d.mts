@@ -12,7 +12,7 @@ export interface DirectWorker {
 }
 export function workerdBinary(): string;
 export function freePort(): Promise<number>;
-export function buildBundle(config: string, outdir?: string): string;
+export function buildBundle(config: string, outdir?: string, cwd?: string): string;
 export function serveWithWorkerd(options: {
   config: string;
   vars?: Record<string, string>;

@@ -2,7 +2,7 @@
  * Serves a Worker's production bundle with the `workerd` binary itself, on loopback, with
  * no proxy in front: what the benchmarks and `npm run load` need (Miniflare's entry Worker in
  * front of the Worker costs throughput, and they pass workerd flags of their own). Tests start
- * Workers with the test kit instead (test/kit/startInWorkerd.ts), as a fork does.
+ * Workers with the test kit instead (src/testing/startInWorkerd.ts), as a fork does.
  *
  *   const worker = await serveWithWorkerd({ config: 'wrangler.toml', vars: { X: '1' } });
  *   ... fetch(worker.url) ...
@@ -44,10 +44,14 @@ export const freePort = () =>
     });
   });
 
-/** Builds the bundle exactly as `wrangler deploy` would, into a fresh folder. */
-export function buildBundle(config, outdir = mkdtempSync(join(tmpdir(), 'mcp-bundle-'))) {
+/**
+ * Builds the bundle exactly as `wrangler deploy` would, into a fresh folder; wrangler runs the
+ * config's `[build] command` in `cwd` (the project's folder: the template's is the repository's root).
+ */
+export function buildBundle(config, outdir = mkdtempSync(join(tmpdir(), 'mcp-bundle-')), cwd = process.cwd()) {
   const wrangler = join(dirname(require.resolve('wrangler/package.json')), 'bin', 'wrangler.js');
   execFileSync(process.execPath, [wrangler, 'deploy', '--dry-run', '-c', config, '--outdir', outdir], {
+    cwd,
     stdio: 'ignore',
   });
   return outdir;

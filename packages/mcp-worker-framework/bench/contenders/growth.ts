@@ -1,5 +1,6 @@
 /** Contender "template" with TOOL_COUNT tools (set at build time): does cost stay flat as tools grow? */
 import { createRouter } from '../../src/http/router';
+import type { WorkerEnv } from '../../src/env';
 import { createServer, defineTool, text } from '../../src/mcp';
 
 declare const TOOL_COUNT: number;
@@ -17,4 +18,4 @@ const router = createRouter(createServer({ info: { name: 'bench-server', version
 
 export default {
   fetch: (request, env, ctx) => router.fetch(request, env, ctx),
-} satisfies ExportedHandler<Env>;
+} satisfies ExportedHandler<WorkerEnv>;

@@ -1,5 +1,6 @@
 /** Contender "template": this template serving one tool, echo(text). */
 import { createRouter } from '../../src/http/router';
+import type { WorkerEnv } from '../../src/env';
 import { createServer, defineTool, text } from '../../src/mcp';
 
 // The SDK's defaults, so both answer the same hints: immediately stale, private.
@@ -22,4 +23,4 @@ const router = createRouter(server);
 
 export default {
   fetch: (request, env, ctx) => router.fetch(request, env, ctx),
-} satisfies ExportedHandler<Env>;
+} satisfies ExportedHandler<WorkerEnv>;

@@ -6,6 +6,7 @@
  */
 import { jwt } from '../../src/auth';
 import { createWorker } from '../../src/createWorker';
+import type { WorkerEnv } from '../../src/env';
 import type { AuthMode } from '../../src/http/auth';
 import { defineResource } from '../../src/mcp';
 import { notifications, notify } from '../../src/notifications';
@@ -33,4 +34,4 @@ export default {
     }
     return worker.fetch(request, env, ctx);
   },
-} satisfies ExportedHandler<Env>;
+} satisfies ExportedHandler<WorkerEnv>;

@@ -4,9 +4,8 @@
  * kilobytes that a cold start would otherwise parse. Kept per isolate once read: a deployment's
  * assets never change under it.
  */
-import { misconfigured } from '../mcp/internal';
+import { misconfigured, type WorkerEnv } from '../mcp/internal';
 import { checkDocument } from './checkDocument';
-import type { WorkerEnv } from '../env';
 
 const pages = new Map<string, string>();
 

@@ -10,7 +10,7 @@ export { introspect } from './introspect';
 export { jwt } from './jwt';
 
 type Shipped = typeof import('./index');
-/** Every setting of the modes the template ships, for the optional part of `Env` (src/env.d.ts). */
+/** Every setting of the modes the template ships, for the settings of `FrameworkEnv` (src/env.ts). */
 export type ModeSettingName =
   | { [K in keyof Shipped]: Shipped[K] extends { settings: infer R } ? keyof R & string : never }[keyof Shipped]
   | keyof typeof import('../signin/signInSettings').signInSettings;

@@ -13,6 +13,7 @@ import {
   type McpError,
   tokenInvalid,
   tokenRequired,
+  type WorkerEnv,
 } from '../mcp/internal';
 import type { Step } from './context';
 import {
@@ -25,7 +26,6 @@ import {
 import { METADATA_PATH } from './challenges';
 import type { Settings } from './settings';
 import type { SettingRows } from './settingsTable';
-import type { WorkerEnv } from '../env';
 
 export type { AuthConfig, IssuerUnreachable, Lifetime, Verifier } from './authMode';
 

@@ -19,6 +19,7 @@ import type {
   McpError,
   RequestId,
   RequestMeta,
+  WorkerEnv,
 } from '../mcp/internal';
 import { metadataUrl, scopesToAsk } from './challenges';
 import { readJsonBody } from './body';
@@ -28,7 +29,6 @@ import type { Settings } from './settings';
 import type { EventStream, StreamEnd } from './stream';
 import type { TraceSpan } from './trace';
 import { originOf } from './url';
-import type { WorkerEnv } from '../env';
 
 /** What the request log and the trace span say about a request (`requestAttributes.ts`). */
 export type Attributes = Record<string, string | number | boolean | undefined>;

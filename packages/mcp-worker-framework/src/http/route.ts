@@ -6,7 +6,7 @@
 import type { CompiledServer } from '../mcp/internal';
 import type { HttpContext, Step } from './context';
 import type { Settings } from './settings';
-import type { WorkerEnv } from '../env';
+import type { WorkerEnv } from '../mcp/internal';
 
 /** What a route of the fork answers with, as a Worker's `fetch` does. */
 export type Handler = (request: Request, env: WorkerEnv, ctx: ExecutionContext) => Response | Promise<Response>;

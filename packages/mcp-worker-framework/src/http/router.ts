@@ -34,7 +34,7 @@ import { requestSpan } from './steps/requestSpan';
 import { serveMcp } from './steps/serveMcp';
 import { verifyToken } from './steps/verifyToken';
 import { writeRequestLog } from './steps/writeRequestLog';
-import type { WorkerEnv } from '../env';
+import type { WorkerEnv } from '../mcp/internal';
 
 export const MCP_PATH = '/mcp';
 

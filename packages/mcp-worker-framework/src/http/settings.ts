@@ -7,7 +7,7 @@
  */
 import { type AuthConfig, type AuthModeBase as AuthMode, credentialHeader } from './authMode';
 import { parseRows, SETTINGS, SettingError, type SettingRows, type SettingValues } from './settingsTable';
-import type { WorkerEnv } from '../env';
+import type { WorkerEnv } from '../mcp/internal';
 
 export { SettingError } from './settingsTable';
 

@@ -3,8 +3,8 @@
  * its parser; with the parsers and the rows several auth modes share, which each mode's module
  * (src/auth/, src/signin/signIn.ts) lists beside its own. The table a Worker reads is the core's
  * rows plus those of the modes its entry includes (`./settings.ts`); the README's table, every
- * shipped mode's (`scripts/settings.mjs`, with the lines of `./settingsDocs.ts`); the optional
- * part of `Env` (`src/env.d.ts`) is derived from them too.
+ * shipped mode's (`scripts/settings.mjs`, with the lines of `./settingsDocs.ts`); the settings
+ * of `FrameworkEnv` (`src/env.ts`) are derived from them too.
  *
  * A value that does not parse is never read as "off": the Worker refuses to serve, naming the
  * setting and what it accepts. To add a core setting: a row here and its line in

@@ -21,7 +21,7 @@ import type {
   TextResourceContents,
   Tool,
 } from './types';
-import type { WorkerEnv } from '../env';
+import type { WorkerEnv } from './env';
 
 /** What a handler may use besides its arguments. Nothing here outlives the request. */
 export interface HandlerContext {

@@ -4,7 +4,7 @@ import type { RoundInput } from './extension';
 import { declares, LOG_LEVELS } from './meta';
 import type { Caller, McpRequest } from './request';
 import type { JsonObject, JsonValue } from './types';
-import type { WorkerEnv } from '../env';
+import type { WorkerEnv } from './env';
 
 /** Progress and logging are no-ops unless the request asked for them (and, for logs, the server declared logging). */
 export function handlerContext(request: McpRequest, input: RoundInput, logging: boolean): HandlerContext {

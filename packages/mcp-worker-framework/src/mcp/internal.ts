@@ -34,6 +34,7 @@ export {
 export { type ScopeHierarchy, scopeTokens } from './scopes';
 export { isObject, RawJson } from './json';
 export type { Caller } from './caller';
+export type { FrameworkEnv, WorkerEnv } from './env';
 export type { CompiledServer } from './createServer';
 export type { AnyTool, CallerRules, ResourceDefinition } from './define';
 export { declaresExtension, type Extension, OtherResult, type RoundInput, type ServerAtLoad } from './extension';

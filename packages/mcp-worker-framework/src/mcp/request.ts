@@ -11,7 +11,7 @@ import type { TraceContext } from './traceContext';
 import type { Caller } from './caller';
 import type { HeaderParam } from './tools';
 import type { CachePolicy, JSONRPCNotification, JSONRPCRequest } from './types';
-import type { WorkerEnv } from '../env';
+import type { WorkerEnv } from './env';
 
 export type { Caller } from './caller';
 

@@ -3,9 +3,8 @@
  * holding the WebSockets of the listen streams placed on it, and coordinators
  * (`publish:<n>`), through which a change is published and fanned out to every shard.
  */
-import { fnv1a } from '../mcp/internal';
+import { fnv1a, type WorkerEnv } from '../mcp/internal';
 import { COORDINATORS } from './notificationLimits';
-import type { WorkerEnv } from '../env';
 
 /** What the Worker and the hub's objects call on each other (RPC). */
 export interface HubApi {

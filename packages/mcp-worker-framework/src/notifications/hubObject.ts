@@ -15,7 +15,7 @@ import { readListener } from './hubListener';
 import { type HubApi, hubNamespace, shardOf } from './hubNamespace';
 import { NOTIFICATION_LIMITS } from './notificationLimits';
 import { type ListenerAttachment, SocketIndex } from './socketIndex';
-import type { WorkerEnv } from '../env';
+import type { WorkerEnv } from '../mcp/internal';
 
 /** The tag of a socket that listens to resource URIs (its keys are in its attachment). */
 const URIS_TAG = 'uris';

@@ -9,7 +9,7 @@
  */
 import { type Change, topicOf } from './change';
 import { coordinatorOf, hubNamespace } from './hubNamespace';
-import type { WorkerEnv } from '../env';
+import type { WorkerEnv } from '../mcp/internal';
 
 export interface NotifyOptions {
   /** The hub's Durable Object binding; default `MCP_NOTIFICATIONS`. */

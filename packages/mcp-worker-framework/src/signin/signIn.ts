@@ -10,7 +10,7 @@
  */
 import type { AuthMode, IssuerUnreachable } from '../http/auth';
 import type { HttpContext } from '../http/context';
-import type { AnyTool, Caller } from '../mcp/internal';
+import type { AnyTool, Caller, WorkerEnv } from '../mcp/internal';
 import { authorize, callback } from './authorize';
 import { isCredential } from './limits';
 import { logStoreFailure } from './oauthError';
@@ -28,7 +28,6 @@ import {
 import { signInDocs, signInSettingsMode, type signInSettings, type SignInAuthSettings } from './signInSettings';
 import { library, tokenEndpoint } from './tokenEndpoint';
 import { CALLBACK_PATH, type UpstreamProps } from './upstream';
-import type { WorkerEnv } from '../env';
 
 export type { SignInAuthSettings } from './signInSettings';
 

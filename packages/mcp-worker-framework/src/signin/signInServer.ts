@@ -12,7 +12,7 @@ import type { SignInAuthSettings } from './signInSettings';
 import { github } from './github';
 import { oidc } from './oidc';
 import { UpstreamRefused, UpstreamUnavailable, type Upstream, type UpstreamProps } from './upstream';
-import type { WorkerEnv } from '../env';
+import type { WorkerEnv } from '../mcp/internal';
 
 /** The authorization server of one set of settings, the upstream it signs users in with, and the key of remembered consent. */
 export interface SignInServer {

@@ -25,12 +25,12 @@ import {
   type Reply,
   type RequestMeta,
   taskNotFound,
+  type WorkerEnv,
 } from '../mcp/internal';
 import { isTaskId, mintTaskId } from './taskId';
 import { TASK_LIMITS, tooLargeToKeep } from './taskLimits';
 import type { TaskObjectApi } from './taskObject';
 import { TASKS_EXTENSION } from './toolFields';
-import type { WorkerEnv } from '../env';
 
 export interface DurableTasksOptions {
   /** The Durable Object binding of the task class (`[[durable_objects.bindings]]`); default `MCP_TASKS`. */

@@ -17,6 +17,7 @@ import {
   McpError,
   type McpRequest,
   type RoundInput,
+  type WorkerEnv,
 } from '../mcp/internal';
 import { charactersOver, runTool } from '../mcp';
 import {
@@ -33,7 +34,6 @@ import {
   type TaskRecord,
 } from './taskRecord';
 import { bytesOver, TASK_LIMITS } from './taskLimits';
-import type { WorkerEnv } from '../env';
 
 /** What a task's run of its tool ends with: what the task records (spec extensions/tasks, Task Execution Errors). */
 type RunOutcome = CallToolResult | InputRequired | McpError;

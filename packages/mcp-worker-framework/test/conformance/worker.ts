@@ -7,6 +7,7 @@ import { prompts, resources, resourceTemplates } from './catalogue';
 import { mrtrPrompt, mrtrTools } from './mrtr';
 import { taskTools } from './tasks';
 import { behaviourTools, contentTools } from './tools';
+import type { WorkerEnv } from '../../src/env';
 
 const server = createServer(
   {
@@ -32,4 +33,4 @@ const router = createRouter(server);
 
 export default {
   fetch: (request, env, ctx) => router.fetch(request, env, ctx),
-} satisfies ExportedHandler<Env>;
+} satisfies ExportedHandler<WorkerEnv>;

@@ -15,6 +15,7 @@ import { bounded, MAX_ATTRIBUTE_CHARS } from '../../src/http/requestAttributes';
 import { MAX_TRACESTATE_CHARS } from '../../src/mcp/traceContext';
 import { ITEM_NAMES } from '../fixtures/resources';
 import worker from '../fixtures/defaults.worker';
+import type { WorkerEnv } from '../../src/env';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261129);
@@ -26,7 +27,7 @@ const env = {
   LEGACY_CLIENTS: 'on',
   MCP_STATE_SECRET: 'fuzz',
   REQUEST_LOGS: 'on',
-} as unknown as Env;
+} as unknown as WorkerEnv;
 
 /** What the runtime's tracing would be handed: every span's attributes, and whether it ended. */
 const spans: { attributes: Record<string, unknown>; ended: boolean }[] = [];
@@ -271,7 +272,7 @@ const mutations: fc.Arbitrary<Mutation>[] = [
   })),
 ];
 
-type Fetch = (request: Request, env: Env, ctx: ExecutionContext) => Promise<Response>;
+type Fetch = (request: Request, env: WorkerEnv, ctx: ExecutionContext) => Promise<Response>;
 const fetchWorker = worker.fetch as unknown as Fetch;
 
 async function send(headers: Record<string, string>, body: string | Uint8Array) {

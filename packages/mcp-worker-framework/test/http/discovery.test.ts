@@ -11,6 +11,7 @@ import { createRouter } from '../../src/http/router';
 import { createServer } from '../../src/mcp';
 import { testClient, type WorkerInWorkerd } from '../../src/testing';
 import { startEdge } from './edge';
+import type { WorkerEnv } from '../../src/env';
 
 const here = new URL('../spec/server-card/', import.meta.url);
 const schema = JSON.parse(readFileSync(new URL('schema.json', here), 'utf8'));
@@ -131,7 +132,7 @@ describe('AI Catalog (GET /.well-known/ai-catalog.json)', () => {
 
 describe('a server without a card', () => {
   const bare = createRouter(createServer({ info: { name: 'no-card', version: '0' } }));
-  const env = { MCP_STATE_SECRET: 'x' } as unknown as Env;
+  const env = { MCP_STATE_SECRET: 'x' } as unknown as WorkerEnv;
   const ctx = { waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext;
   it('serves neither document', async () => {
     for (const path of ['/mcp/server-card', '/.well-known/ai-catalog.json'])

@@ -11,6 +11,7 @@ import { apps, defineAppView } from '../../src/apps';
 import { createServer, defineTool, text } from '../../src/mcp';
 import { testClient, type WorkerInWorkerd } from '../../src/testing';
 import { startEdge } from './edge';
+import type { WorkerEnv } from '../../src/env';
 
 let worker: WorkerInWorkerd;
 let bearer: WorkerInWorkerd;
@@ -102,7 +103,7 @@ describe('GET / from a program', () => {
 });
 
 describe('the page of any server definition', () => {
-  const env = { MCP_STATE_SECRET: 'x' } as unknown as Env;
+  const env = { MCP_STATE_SECRET: 'x' } as unknown as WorkerEnv;
   const ctx = { waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext;
   const hostile = '<script>alert("x")</script> & \'quoted\'';
   const router = createRouter(

@@ -8,6 +8,7 @@ import { createRouter } from '../../src/http/router';
 import { createServer } from '../../src/mcp';
 import type { WorkerInWorkerd } from '../../src/testing';
 import { startEdge } from './edge';
+import type { WorkerEnv } from '../../src/env';
 
 const PROOF = 'v=MCPv1; k=ed25519; p=MCowBQYDK2VwAyEAGb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE=';
 const router = createRouter(createServer({ info: { name: 'registry-auth', version: '1.0.0' } }));
@@ -18,7 +19,7 @@ const get = (vars: Record<string, string>, init: RequestInit = {}) =>
       headers: { Accept: 'text/plain', 'User-Agent': 'mcp-registry/1.0' },
       ...init,
     }),
-    { MCP_STATE_SECRET: 'x', ...vars } as unknown as Env,
+    { MCP_STATE_SECRET: 'x', ...vars } as unknown as WorkerEnv,
     ctx,
   );
 

@@ -8,6 +8,7 @@ import { createWorker } from '../../src/createWorker';
 import { notifications, notify } from '../../src/notifications';
 import { tasks } from '../../src/tasks';
 import { withTaskTool } from '../fixtures/composed/server';
+import type { WorkerEnv } from '../../src/env';
 
 const worker = createWorker(withTaskTool, { auth: [bearer], extensions: [tasks(), notifications()] });
 
@@ -22,4 +23,4 @@ export default {
     }
     return worker.fetch(request, env, ctx);
   },
-} satisfies ExportedHandler<Env>;
+} satisfies ExportedHandler<WorkerEnv>;

@@ -5,6 +5,7 @@
  * route in docs/server-api.md, "Notifications from anywhere".
  */
 import { notify } from '../../src/notifications';
+import type { WorkerEnv } from '../../src/env';
 
 export default {
   async fetch(request, env) {
@@ -21,4 +22,4 @@ export default {
     }
     return new Response(null, { status: 202 });
   },
-} satisfies ExportedHandler<Env>;
+} satisfies ExportedHandler<WorkerEnv>;

@@ -12,6 +12,7 @@ import { createWorker } from '../../src/createWorker';
 import type { AuthMode } from '../../src/http/auth';
 import { notifications } from '../../src/notifications';
 import { definition, SHARDS } from './definition';
+import type { WorkerEnv } from '../../src/env';
 
 const principalFromToken: AuthMode = {
   ...jwt,
@@ -53,9 +54,9 @@ export class McpNotifications extends worker.McpNotifications {
   }
 }
 
-const hub = (env: Env) => (env as unknown as { MCP_NOTIFICATIONS: DurableObjectNamespace }).MCP_NOTIFICATIONS;
+const hub = (env: WorkerEnv) => (env as unknown as { MCP_NOTIFICATIONS: DurableObjectNamespace }).MCP_NOTIFICATIONS;
 /** A shard's stub, as RPC sees the class above. */
-const shard = (env: Env, index: number) =>
+const shard = (env: WorkerEnv, index: number) =>
   hub(env).get(hub(env).idFromName(`shard:${index}`)) as unknown as {
     instanceId(): Promise<string>;
     restart(): Promise<void>;
@@ -80,4 +81,4 @@ export default {
     }
     return worker.fetch(request, env, ctx);
   },
-} satisfies ExportedHandler<Env>;
+} satisfies ExportedHandler<WorkerEnv>;

@@ -2,6 +2,7 @@
 import type { RequestMeta } from '../../src/mcp/meta';
 import type { McpRequest } from '../../src/mcp/request';
 import type { JSONRPCRequest } from '../../src/mcp/types';
+import type { WorkerEnv } from '../../src/env';
 
 export const MODERN_META: RequestMeta = { protocolVersion: '2026-07-28', clientCapabilities: {} };
 
@@ -18,7 +19,7 @@ export function mcpRequest(
     signal: new AbortController().signal,
     abort: () => {},
     notify: () => {},
-    env: {} as Env,
+    env: {} as WorkerEnv,
     secret: 'unit secret',
     ...overrides,
   };

@@ -3,6 +3,7 @@ import { access, bearer, introspect, jwt } from '../../src/auth';
 import { readSettings, type Settings } from '../../src/http/settings';
 import { SettingError } from '../../src/http/settingsTable';
 import { signInSettingsMode } from '../../src/signin/signInSettings';
+import type { WorkerEnv } from '../../src/env';
 
 /** Every mode the template ships; sign-in's without its token check (its library needs the Workers runtime). */
 export const SHIPPED_MODES = [bearer, jwt, access, introspect, { ...signInSettingsMode, verify: () => undefined }];
@@ -19,7 +20,7 @@ export function refused(env: Readonly<Record<string, unknown>>): SettingError {
 }
 
 /** The settings of `env`; throws the message of the setting it gets wrong. */
-export function readableSettings(env: Env): Settings {
+export function readableSettings(env: WorkerEnv): Settings {
   const settings = settingsOf(env as unknown as Record<string, unknown>);
   if (settings instanceof SettingError) throw new Error(settings.message);
   return settings;
@@ -36,4 +37,4 @@ export const envWith = (vars: Record<string, string | undefined>) =>
     AUTH_ISSUER: '',
     REQUEST_LOGS: 'off',
     ...vars,
-  }) as unknown as Env;
+  }) as unknown as WorkerEnv;

@@ -12,6 +12,7 @@ import { createRouter } from '../../src/http/router';
 import { createServer } from '../../src/mcp';
 import { durableTasks, taskObject } from '../../src/tasks';
 import { fixtureTaskTools, handlerRuns, SHORT_TTL_MS } from './tools';
+import type { WorkerEnv } from '../../src/env';
 
 const definition = { info: { name: 'tasks-fixture', version: '1.0.0' }, tools: fixtureTaskTools };
 const server = createServer(definition, [durableTasks({ pollIntervalMs: 50 })]);
@@ -34,10 +35,10 @@ const router = createRouter(server, [principalFromToken]);
 const shortRouter = createRouter(shortLived, [principalFromToken]);
 
 let objectCalls = 0;
-const counted = new WeakMap<Env, Env>();
+const counted = new WeakMap<WorkerEnv, WorkerEnv>();
 
 /** The same env, its task namespace counting every object the Worker asks for. */
-function counting(env: Env): Env {
+function counting(env: WorkerEnv): WorkerEnv {
   let wrapped = counted.get(env);
   if (!wrapped) {
     const namespace = (env as unknown as { MCP_TASKS: DurableObjectNamespace }).MCP_TASKS;
@@ -45,7 +46,7 @@ function counting(env: Env): Env {
       idFromName: (name: string) => namespace.idFromName(name),
       get: (id: DurableObjectId) => (objectCalls++, namespace.get(id)),
     };
-    wrapped = Object.create(env, { MCP_TASKS: { value: countingNamespace } }) as Env;
+    wrapped = Object.create(env, { MCP_TASKS: { value: countingNamespace } }) as WorkerEnv;
     counted.set(env, wrapped);
   }
   return wrapped;
@@ -59,4 +60,4 @@ export default {
       return Response.json({ runs: handlerRuns.get(url.searchParams.get('key') ?? '') ?? 0 });
     return (url.searchParams.has('short-lived') ? shortRouter : router).fetch(request, counting(env), ctx);
   },
-} satisfies ExportedHandler<Env>;
+} satisfies ExportedHandler<WorkerEnv>;

@@ -8,7 +8,7 @@ import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = new URL('../..', import.meta.url).pathname;
-const IMPORT = /from '(\.{1,2}\/[^']+)'/g;
+const IMPORT = /(?:from|import) '(\.{1,2}\/[^']+)'/g;
 
 /** Every .ts file under `dir`, with the project files it imports by a relative path. */
 function importGraph(dir: string, graph = new Map<string, string[]>()): Map<string, string[]> {
@@ -24,6 +24,16 @@ function importGraph(dir: string, graph = new Map<string, string[]>()): Map<stri
     }
   }
   return graph;
+}
+
+/** The project files a .ts file imports for their types alone (`import type`, `export type`): none of it runs. */
+function typeOnlyImports(path: string): string[] {
+  return [...readFileSync(path, 'utf8').matchAll(/(?:import|export) type \{[^}]*\} from '(\.{1,2}\/[^']+)'/g)].map(
+    ([, spec]) => {
+      const base = join(dirname(path), spec!);
+      return [`${base}.ts`, join(base, 'index.ts')].find(existsSync) ?? base;
+    },
+  );
 }
 
 /** Each cycle found by a depth-first walk, as the chain of files that closes it. */
@@ -81,6 +91,36 @@ describe('import graph of src/', () => {
     expect(intoCore).toEqual([]);
   });
 
+  it('keeps the settings of the Worker above the layers that declare them: only the entries import src/env.ts', () => {
+    const env = join(root, 'src/env.ts');
+    const importers = [...importGraph(join(root, 'src'))].filter(([, targets]) => targets.includes(env));
+    expect(importers.map(([file]) => relative(root, file)).sort()).toEqual([
+      'src/createWorker.ts',
+      'src/worker/index.ts',
+    ]);
+  });
+
+  it('keeps the test kit out of the Worker: src/testing takes only types of the core, and no Worker file imports it', () => {
+    const testing = join(root, 'src/testing/');
+    const graph = importGraph(join(root, 'src'));
+    const intoKit = [...graph].flatMap(([file, targets]) =>
+      file.startsWith(testing) ? [] : targets.filter((t) => t.startsWith(testing)).map(() => relative(root, file)),
+    );
+    const fromKit = [...graph.keys()]
+      .filter((file) => file.startsWith(testing))
+      .flatMap((file) => {
+        const outside = (targets: string[]) => targets.filter((t) => graph.has(t) && !t.startsWith(testing));
+        const typeOnly = typeOnlyImports(file);
+        return outside(graph.get(file)!)
+          .filter((target) => !typeOnly.includes(target) || layerOf(target) !== 'mcp')
+          .map((target) => `${relative(root, file)} → ${relative(root, target)}`);
+      });
+    // The kit's imports are really read: testClient types its answers from the core's tool schemas.
+    expect(typeOnlyImports(join(testing, 'testClient.ts'))).toContain(join(root, 'src/mcp/toolSchema.ts'));
+    expect(intoKit).toEqual([]);
+    expect(fromKit).toEqual([]);
+  });
+
   it('keeps the direction of every layer: each imports only the layers below it', () => {
     const found = new Map<string, Set<string>>();
     for (const [file, targets] of importGraph(join(root, 'src'))) {
@@ -98,7 +138,12 @@ describe('import graph of src/', () => {
   });
 });
 
-/** The layers around the core; `createWorker` is src/createWorker.ts, which composes them. */
+/**
+ * The layers around the core; `createWorker` is src/createWorker.ts, which composes them, and
+ * src/worker/index.ts its public entry; src/env.ts types the settings from the http and auth layers,
+ * so none of them may import it (each names the env through the core); src/testing is the test
+ * kit, which runs in Node beside the Worker.
+ */
 const LAYERS = ['mcp', 'http', 'auth', 'signin', 'tasks', 'notifications', 'apps', 'skills'];
 /** What each layer may import: the core first, which imports none of them. */
 const BELOW: Record<string, readonly string[]> = {

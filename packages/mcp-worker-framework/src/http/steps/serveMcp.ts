@@ -10,6 +10,7 @@ import {
   type RawJson,
   type Reply,
   type RequestMeta,
+  type WorkerEnv,
 } from '../../mcp/internal';
 import type { AdmittedContext, AdmittedMessage, HttpContext } from '../context';
 import { FirstAnswer } from '../firstAnswer';
@@ -18,7 +19,6 @@ import { callerKey } from '../rateLimit';
 import { notificationJson, replyJson, resultResponse } from '../responses';
 import { EventStream } from '../stream';
 import { callerTrace } from '../trace';
-import type { WorkerEnv } from '../../env';
 
 /** While a request's answer streams, a comment this often notices a client that left. */
 export const STREAM_HEARTBEAT_MS = 1_000;

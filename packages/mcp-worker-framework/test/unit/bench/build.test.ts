@@ -1,6 +1,6 @@
 /**
- * The benchmark measures what a forker ships (bench/build.mjs): the root's Worker with its rate
- * limiters removed (and a fork made the README's way: test/examples/fork-contender.test.ts);
+ * The benchmark measures what a forker ships (bench/build.mjs): the Worker of the template at the
+ * repository's root with its rate limiters removed (and a fork made the README's way);
  * `npm run bench:size -- --check` names a contender over its budget.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,7 +12,8 @@ import { configFromRoot } from '../../../bench/build.mjs';
 // @ts-expect-error: as above
 import { BUDGETS, overBudget } from '../../../bench/size.mjs';
 
-const root = resolve(__dirname, '../../..');
+/** The template: the repository's root, around this package. */
+const root = resolve(__dirname, '../../../../..');
 const scratch = mkdtempSync(join(tmpdir(), 'bench-contenders-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -52,7 +53,7 @@ describe('the benchmark contenders of what a forker ships', () => {
     expect(config).toMatch(/^\[observability\]\nenabled = true$/m); // the tables after the stripped ones kept
   });
 
-  it('reads the root configuration, whatever its main', () => {
+  it("reads the template's configuration at the repository's root, whatever its main", () => {
     const config = readFileSync(configFromRoot(root, join(scratch, 'root.wrangler.toml')) as string, 'utf8');
     const main = /^main = "([^"]+)"/m.exec(config)?.[1] ?? '';
     expect(main.startsWith(root)).toBe(true);

@@ -12,6 +12,7 @@ import { createRouter } from '../../../src/http/router';
 import { SettingError } from '../../../src/http/settingsTable';
 import { createServer } from '../../../src/mcp';
 import { signInSettingsMode } from '../../../src/signin/signInSettings';
+import type { WorkerEnv } from '../../../src/env';
 
 const server = createServer({ info: { name: 'sign-in-router', version: '1.0.0' } });
 const SIGN_IN_ENV = {
@@ -36,7 +37,7 @@ const post = () =>
 
 describe('AUTH_MODE = "signin"', () => {
   it('is refused by an entry without sign-in, naming AUTH_MODE and where the mode is added', async () => {
-    const response = await createRouter(server).fetch(post(), SIGN_IN_ENV as unknown as Env, ctx);
+    const response = await createRouter(server).fetch(post(), SIGN_IN_ENV as unknown as WorkerEnv, ctx);
     expect(response.status).toBe(500);
     expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(
       /AUTH_MODE names a mode this Worker does not include \(it serves none\): add the mode to `auth: \[\.\.\.\]` in src\/index.ts/,
@@ -44,7 +45,7 @@ describe('AUTH_MODE = "signin"', () => {
   });
 
   it('is refused with what the sign-in entry says it lacks, before any token is checked', async () => {
-    const response = await createRouter(server, [admitsAll]).fetch(post(), SIGN_IN_ENV as unknown as Env, ctx);
+    const response = await createRouter(server, [admitsAll]).fetch(post(), SIGN_IN_ENV as unknown as WorkerEnv, ctx);
     expect(response.status).toBe(500);
     expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/OAUTH_KV is required/);
   });

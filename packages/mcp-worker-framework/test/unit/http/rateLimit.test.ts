@@ -10,6 +10,7 @@ import type { AuthMode } from '../../../src/http/auth';
 import { createRouter } from '../../../src/http/router';
 import { edgeServer } from '../../fixtures/edge/server';
 import { mcpHeaders, meta } from '../../support/mcp';
+import type { WorkerEnv } from '../../../src/env';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -23,7 +24,7 @@ const limiter = (success: boolean) => {
 };
 const ctx = { waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext;
 const envWith = (vars: Record<string, unknown>) =>
-  ({ MCP_STATE_SECRET: 'limits', REQUEST_LOGS: 'off', LEGACY_CLIENTS: 'on', ...vars }) as unknown as Env;
+  ({ MCP_STATE_SECRET: 'limits', REQUEST_LOGS: 'off', LEGACY_CLIENTS: 'on', ...vars }) as unknown as WorkerEnv;
 
 function post(body: object, headers: Record<string, string>) {
   return new Request('http://localhost/mcp', {

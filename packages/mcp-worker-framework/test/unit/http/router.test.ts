@@ -7,9 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { createRouter } from '../../../src/http/router';
 import { createServer, definePrompt, defineResource, defineTool, text } from '../../../src/mcp';
 import { mcpHeaders, meta } from '../../support/mcp';
+import type { WorkerEnv } from '../../../src/env';
 
 const ctx = { waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext;
-const env = { MCP_STATE_SECRET: 'decided once', REQUEST_LOGS: 'off', LEGACY_CLIENTS: 'on' } as unknown as Env;
+const env = { MCP_STATE_SECRET: 'decided once', REQUEST_LOGS: 'off', LEGACY_CLIENTS: 'on' } as unknown as WorkerEnv;
 
 /** How often each rule was asked. */
 const asked = { tool: 0, prompt: 0, resource: 0 };

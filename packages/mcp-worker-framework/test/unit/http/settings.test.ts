@@ -8,6 +8,7 @@ import { jwt } from '../../../src/auth';
 import { readSettings } from '../../../src/http/settings';
 import { parseRows, SETTINGS, SettingError } from '../../../src/http/settingsTable';
 import { envWith, readableSettings, refused, SHIPPED_MODES } from '../../support/settings';
+import type { WorkerEnv } from '../../../src/env';
 
 describe('settings that cannot be read', () => {
   it.each([
@@ -110,7 +111,7 @@ describe('settings that can be read', () => {
   });
 });
 
-const readEnv = (env: Env) => readSettings(env as unknown as Record<string, unknown>, SHIPPED_MODES);
+const readEnv = (env: WorkerEnv) => readSettings(env as unknown as Record<string, unknown>, SHIPPED_MODES);
 
 describe('allowed origins', () => {
   const settings = readableSettings(

@@ -5,6 +5,7 @@ import type { RequestMeta } from '../../../src/mcp/meta';
 import type { McpRequest } from '../../../src/mcp/request';
 import { mcpRequest } from '../../support/request';
 import type { JSONRPCNotification } from '../../../src/mcp/types';
+import type { WorkerEnv } from '../../../src/env';
 
 const meta: RequestMeta = {
   protocolVersion: '2026-07-28',
@@ -17,7 +18,7 @@ const meta: RequestMeta = {
 function contextWith(overrides: Partial<McpRequest> = {}, logging = true) {
   const sent: JSONRPCNotification[] = [];
   const request = mcpRequest({ jsonrpc: '2.0', id: 1, method: 'tools/call' }, meta, {
-    env: { NAME: 'unit' } as unknown as Env,
+    env: { NAME: 'unit' } as unknown as WorkerEnv,
     notify: (notification) => sent.push(notification),
     ...overrides,
   });

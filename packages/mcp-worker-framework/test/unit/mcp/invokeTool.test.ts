@@ -13,10 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRouter } from '../../../src/http/router';
 import { edgeServer } from '../../fixtures/edge/server';
 import { mcpHeaders, meta } from '../../support/mcp';
+import type { WorkerEnv } from '../../../src/env';
 
 const upstream = { started: 0, abandoned: 0 };
 let server: Server;
-let env: Env;
+let env: WorkerEnv;
 
 beforeAll(async () => {
   // Never answers; counts the requests whose caller went away.
@@ -26,7 +27,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const upstreamUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  env = { UPSTREAM_URL: upstreamUrl, MCP_STATE_SECRET: 'time limit test', REQUEST_LOGS: 'off' } as unknown as Env;
+  env = { UPSTREAM_URL: upstreamUrl, MCP_STATE_SECRET: 'time limit test', REQUEST_LOGS: 'off' } as unknown as WorkerEnv;
 });
 afterAll(() => {
   server?.closeAllConnections();

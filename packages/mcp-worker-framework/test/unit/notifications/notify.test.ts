@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_LIMITS } from '../../../src/notifications/notificationLimits';
 import { notify } from '../../../src/notifications/notify';
+import type { WorkerEnv } from '../../../src/env';
 
 /** A hub namespace whose coordinators record the topics published, or refuse them. */
 function hub(refusal?: Error) {
@@ -19,7 +20,7 @@ function hub(refusal?: Error) {
       },
     }),
   };
-  return { published, env: { MCP_NOTIFICATIONS: namespace } as unknown as Env };
+  return { published, env: { MCP_NOTIFICATIONS: namespace } as unknown as WorkerEnv };
 }
 
 describe('notify', () => {
@@ -48,7 +49,7 @@ describe('notify', () => {
   });
 
   it('throws, naming the binding, when the deployment has no hub', async () => {
-    await expect(notify({} as Env, { listChanged: 'tools' })).rejects.toThrow(/binding MCP_NOTIFICATIONS/);
+    await expect(notify({} as WorkerEnv, { listChanged: 'tools' })).rejects.toThrow(/binding MCP_NOTIFICATIONS/);
     const { env } = hub();
     await expect(notify(env, { listChanged: 'tools' }, { binding: 'OTHER_HUB' })).rejects.toThrow(/binding OTHER_HUB/);
   });

@@ -10,6 +10,7 @@ import { TASKS_EXTENSION } from '../../../src/tasks/toolFields';
 import { durableTasks } from '../../../src/tasks/durableTasks';
 import { fixtureTaskTools } from '../../tasks/tools';
 import { mcpHeaders, meta } from '../../support/mcp';
+import type { WorkerEnv } from '../../../src/env';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -33,7 +34,7 @@ function namespace() {
 }
 
 const envWith = (vars: Record<string, unknown>) =>
-  ({ REQUEST_LOGS: 'off', LEGACY_CLIENTS: 'on', MCP_STATE_SECRET: 'task limits', ...vars }) as unknown as Env;
+  ({ REQUEST_LOGS: 'off', LEGACY_CLIENTS: 'on', MCP_STATE_SECRET: 'task limits', ...vars }) as unknown as WorkerEnv;
 
 const createTask = () =>
   new Request('http://localhost/mcp', {

@@ -9,6 +9,7 @@ import { durableTasks } from '../../../src/tasks/durableTasks';
 import { TASKS_EXTENSION } from '../../../src/tasks/toolFields';
 import { fixtureTaskTools } from '../../tasks/tools';
 import { mcpRequest } from '../../support/request';
+import type { WorkerEnv } from '../../../src/env';
 
 /** Honours toolsListChanged, and counts its attachments and detachments. */
 const counted = { attached: 0, detached: 0 };
@@ -51,7 +52,12 @@ describe('the Tasks extension beside another listen extension', () => {
           params: { notifications: { toolsListChanged: true, taskIds: [] } },
         },
         { protocolVersion: '2026-07-28', clientCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } },
-        { env: { MCP_TASKS: { idFromName: () => ({}), get: () => ({}) }, MCP_STATE_SECRET: 'unit' } as unknown as Env },
+        {
+          env: {
+            MCP_TASKS: { idFromName: () => ({}), get: () => ({}) },
+            MCP_STATE_SECRET: 'unit',
+          } as unknown as WorkerEnv,
+        },
       ),
     );
     expect(reply.listen?.acknowledgement.params?.notifications).toEqual({ toolsListChanged: true, taskIds: [] });

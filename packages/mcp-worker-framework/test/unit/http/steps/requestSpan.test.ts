@@ -10,6 +10,7 @@ import { MAX_ATTRIBUTE_CHARS } from '../../../../src/http/requestAttributes';
 import { createRouter } from '../../../../src/http/router';
 import { edgeServer } from '../../../fixtures/edge/server';
 import { mcpHeaders, meta } from '../../../support/mcp';
+import type { WorkerEnv } from '../../../../src/env';
 
 interface Recorded {
   names: string[];
@@ -54,7 +55,7 @@ const env = {
   REQUEST_LOGS: 'off',
   LEGACY_CLIENTS: 'on',
   AUTH_MODE: 'none',
-} as unknown as Env;
+} as unknown as WorkerEnv;
 const router = createRouter(edgeServer);
 const TRACEPARENT = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
 
@@ -185,7 +186,7 @@ describe('request traces', () => {
           headers: { ...mcpHeaders('tools/list'), Origin: 'https://app.example.com' },
           body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/list', params: { _meta: meta() } }),
         }),
-        { ...env, ALLOWED_ORIGINS: 'https://app.example.com', REQUEST_LOGS: 'on' } as Env,
+        { ...env, ALLOWED_ORIGINS: 'https://app.example.com', REQUEST_LOGS: 'on' } as WorkerEnv,
         ctx,
       );
       expect(response.status).toBe(200);
@@ -219,7 +220,7 @@ describe('request traces', () => {
           },
         }),
       }),
-      { ...env, MAX_BODY_BYTES: '200000' } as Env,
+      { ...env, MAX_BODY_BYTES: '200000' } as WorkerEnv,
       ctx,
     );
     expect(response.status).toBe(400); // no such tool: -32602
