@@ -1,11 +1,15 @@
 /**
- * The README's "make it yours" step, applied to a copy of this repository: shared by
- * `npm run test:fork` (scripts/fork-check.mjs), which then checks the fork stays green, and by the
- * benchmark (bench/build.mjs), which measures the Worker such a fork ships.
+ * The README's "Make it yours", applied to a copy of the repository: shared by `npm run test:fork`
+ * (scripts/fork-check.mjs), which then checks the fork stays green, by `npm run test:packed`
+ * (scripts/packed-check.mjs), whose fork takes a newer version, and by the benchmark
+ * (bench/build.mjs), which measures the Worker such a fork ships. `root` is the repository's root
+ * (the template, with the README), never this package's folder.
  *
  *   copyRepository(root, fork);            // tracked and untracked-not-ignored files, node_modules linked
- *   makeItYours(fork, { name, cardName }); // the examples deleted, the server and package renamed
+ *   copyTemplate(root, dir);               // the same without packages/ and the workspace: a fork on the published package
+ *   makeItYours(fork, { name, cardName }); // the examples the README names deleted, the server and package renamed
  *   const tool = addReadmeTool(root, fork); // the README's "Add a tool" tool, in `tools`
+ *   addReadmeTests(root, fork);            // the README's "Test your tool" tests
  *
  * A pattern that no longer matches means the template drifted from these steps: `fail` is called
  * (default: throw) with the step and why.
@@ -13,16 +17,6 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-
-// The examples (test/examples holds the Worker that runs them with tasks and sign-in on).
-export const EXAMPLES = [
-  'src/tools',
-  'src/resources',
-  'src/prompts',
-  'views/world-clock',
-  'skills/plan-a-meeting',
-  'test/examples',
-];
 
 const throwing = (step, why) => {
   throw new Error(`${step}: ${why}`);
@@ -96,22 +90,84 @@ export function copyRepository(root, fork) {
   symlinkSync(join(root, 'node_modules'), join(fork, 'node_modules'), 'dir');
 }
 
-/** Make it yours: no examples, a new name, the example's upstream var gone. */
+/**
+ * The template as a fork on the published package has it: what a clone of `root` has but
+ * packages/, and no `workspaces` in package.json. No node_modules: the copy installs its own.
+ */
+export function copyTemplate(root, dir) {
+  for (const file of new Set(filesOf(root))) {
+    if (file.startsWith('packages/') || !existsSync(join(root, file))) continue;
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    cpSync(join(root, file), join(dir, file));
+  }
+  const { workspaces, ...manifest } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+/** The text of the README's "Make it yours" step whose bold title starts with `title`, on one line. */
+export function makeItYoursStep(dir, title, fail = throwing) {
+  const readme = readFileSync(join(dir, 'README.md'), 'utf8');
+  const section = readme.slice(readme.search(/^## Make it yours$/m)).split(/\n## /)[0];
+  const steps = section.split(/^(?=\d+\. \*\*)/m).slice(1);
+  const step = steps.find((text) => text.replace(/^\d+\. \*\*/, '').startsWith(title));
+  if (!step) fail('read the README', `"Make it yours" has no step "${title}"`);
+  return step.split(/\n(?=\S)/)[0].replace(/\s+/g, ' ');
+}
+
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * What the README's "Delete the examples" step names: every `path` in it that is a file or folder
+ * of the fork; of a folder it names as "all of `test/` but `a` and `b`", all but those.
+ */
+export function examplesOf(dir, fail = throwing) {
+  const step = makeItYoursStep(dir, 'Delete the examples', fail);
+  // A path after "in" is where a line goes (`their lines in \`src/server.ts\``), not an example.
+  const named = [...new Set([...step.matchAll(/(?<!\bin )`([^`\s]+)`/g)].map(([, path]) => path))];
+  const deleted = [];
+  for (const path of named) {
+    if (!/[/.]/.test(path) || !existsSync(join(dir, path))) continue;
+    const but = new RegExp(`all of \`${escape(path)}\` but ((?:\`[^\`]+\`(?:,? and |, )?)+)`).exec(step);
+    if (!but) {
+      if (!named.some((other) => other !== path && path.startsWith(other.replace(/\/?$/, '/')))) deleted.push(path);
+      continue;
+    }
+    const kept = [...but[1].matchAll(/`([^`]+)`/g)].map(([, name]) => name.replace(path, ''));
+    const folder = path.replace(/\/?$/, '/');
+    for (const entry of readdirSync(join(dir, path))) if (!kept.includes(entry)) deleted.push(`${folder}${entry}`);
+  }
+  if (!deleted.some((path) => path.startsWith('src/tools')))
+    fail('read the README', `"Delete the examples" names no example that is there (it names ${named.join(', ')})`);
+  return deleted;
+}
+
+/** Make it yours, as the README says: no examples (step "Delete the examples"), a new name (step "Names"). Returns what it deleted. */
 export function makeItYours(fork, { name, cardName }, fail = throwing) {
   const edit = (file, pattern, replacement) => editFile(fork, file, pattern, replacement, fail);
-  for (const folder of EXAMPLES) rmSync(join(fork, folder), { recursive: true, force: true });
+  const examples = examplesOf(fork, fail);
+  for (const path of examples) rmSync(join(fork, path), { recursive: true, force: true });
+  // "their lines in `src/server.ts`"
   edit('src/server.ts', /^import .* from '\.\/(tools|resources|prompts)\/.*';\n/gm, '');
-  edit('src/server.ts', /^(\s+)(resources|resourceTemplates|prompts): \[[^\]]*\],/gm, '$1$2: [],');
+  edit('src/server.ts', /^(\s+)(tools|resources|resourceTemplates|prompts): \[[^\]]*\],/gm, '$1$2: [],');
+  // "and `GITHUB_API_URL` in `wrangler.toml`", with its comment line
+  if (makeItYoursStep(fork, 'Delete the examples', fail).includes('`GITHUB_API_URL` in `wrangler.toml`'))
+    edit('wrangler.toml', /^(#.*\n)?GITHUB_API_URL = .*\n/m, '');
+  // Step "Names": `name` in package.json and wrangler.toml, `info` and `card` in src/server.ts.
+  const names = makeItYoursStep(fork, 'Names', fail);
+  for (const said of ['`name` in `package.json`', '`wrangler.toml`', '`info` in `src/server.ts`', '`card`'])
+    if (!names.includes(said)) fail('read the README', `the step "Names" no longer says ${said}`);
   edit('src/server.ts', /(info: \{ name: )'[^']*'/, `$1'${name}'`);
   // (on one line, as the formatter writes it: the template's longer text is wrapped onto the next)
   edit('src/server.ts', /^(\s+)instructions:\s*'[^']*'/m, "$1instructions: 'Greets people by name.'");
   edit('src/server.ts', /(card: \{\s+name: )'[^']*'/, `$1'${cardName}'`);
-  const { name: templateName } = JSON.parse(readFileSync(join(fork, 'package.json'), 'utf8'));
-  const named = (n) => new RegExp(`"name": "${n}"`, 'g');
-  edit('package.json', named(templateName), `"name": "${name}"`);
-  edit('package-lock.json', named(templateName), `"name": "${name}"`);
+  edit('package.json', /^( {2}"name": )"[^"]*"/m, `$1"${name}"`);
   edit('wrangler.toml', /^name = "[^"]*"/m, `name = "${name}"`);
-  edit('wrangler.toml', /^(#.*\n)?GITHUB_API_URL = .*\n/m, ''); // with its comment line
+  return examples;
+}
+
+/** Adds an import line to a file of `dir`, after its last one. */
+export function addImport(dir, file, line, fail = throwing) {
+  editFile(dir, file, /^((?:import [^;]*;\n)+)(?![\s\S]*^import )/m, `$1${line}\n`, fail);
 }
 
 /**
@@ -126,13 +182,17 @@ export function addReadmeTool(root, fork, fail = throwing) {
     fail('add a tool', `the README's tool block (${tool.path}) does not export a tool from src/tools/`);
   mkdirSync(dirname(join(fork, tool.path)), { recursive: true });
   writeFileSync(join(fork, tool.path), tool.code);
-  editFile(
-    fork,
-    'src/server.ts',
-    /^(import .* from '\.\/mcp';\n)/m,
-    `$1import { ${exported} } from './tools/${module}';\n`,
-    fail,
-  );
+  addImport(fork, 'src/server.ts', `import { ${exported} } from './tools/${module}';`, fail);
   editFile(fork, 'src/server.ts', /^(\s+)tools: \[[^\]]*\],/m, `$1tools: [${exported}],`, fail);
   return { ...tool, exported, toolName: /name: '([^']+)'/.exec(tool.code)?.[1] };
+}
+
+/** Writes the README's "Test your tool" tests into the fork, exactly as the README shows them; returns their blocks. */
+export function addReadmeTests(root, fork, fail = throwing) {
+  const tests = readmeFiles(root, 'Test your tool', fail);
+  for (const { path, code } of tests) {
+    mkdirSync(dirname(join(fork, path)), { recursive: true });
+    writeFileSync(join(fork, path), code);
+  }
+  return tests;
 }
