@@ -9,7 +9,7 @@
  */
 import { apps } from 'mcp-worker-framework/apps';
 import { bearer } from 'mcp-worker-framework/auth';
-import { createWorker } from 'mcp-worker-framework/worker';
+import { createWorker, type WorkerEnv } from 'mcp-worker-framework/worker';
 import { serverDefinition } from './server';
 
 const worker = createWorker(serverDefinition, {
@@ -31,4 +31,4 @@ const worker = createWorker(serverDefinition, {
 /** The Durable Object of a task, bound as MCP_TASKS when tasks are on; a stand-in nothing uses while off. */
 export class McpTask extends worker.McpTask {}
 
-export default { fetch: worker.fetch } satisfies ExportedHandler<Env>;
+export default { fetch: worker.fetch } satisfies ExportedHandler<WorkerEnv>;

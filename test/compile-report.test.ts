@@ -3,16 +3,15 @@
  * `extensions: [tasks()]`), and the default Worker staying storage-free.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import worker from '../../src/index';
-import { startInWorkerd, testClient, type WorkerInWorkerd } from '../kit';
-import { rpc, TASKS, waitFor } from '../tasks/harness';
+import worker from '../src/index';
+import { rpc, startInWorkerd, TASKS, testClient, waitFor, type WorkerInWorkerd } from 'mcp-worker-framework/testing';
 
 let withTasks: WorkerInWorkerd;
 let url: string;
 beforeAll(async () => {
   // Task ids are signed with the state secret, which a deployment sets with `wrangler secret put`.
   withTasks = await startInWorkerd({
-    config: 'test/examples/wrangler.toml',
+    config: 'test/wrangler.toml',
     secrets: { MCP_STATE_SECRET: 'compile-report test secret' },
   });
   url = `${withTasks.url}/mcp`;

@@ -5,8 +5,8 @@
  * uses them.
  */
 import { describe, expect, it } from 'vitest';
-import worker from '../../src/index';
-import { testClient } from '../kit';
+import worker from '../src/index';
+import { testClient } from 'mcp-worker-framework/testing';
 
 const jwtSettings = { AUTH_ISSUER: 'https://issuer.example.com', AUTH_RESOURCE: 'https://mcp.example.com/mcp' };
 

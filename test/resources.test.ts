@@ -1,7 +1,7 @@
 /** The example resources (src/resources/time-zones.ts) and prompt (src/prompts/summarize-repo.ts), tested with the test kit. */
 import { describe, expect, it } from 'vitest';
-import worker from '../../src/index';
-import { testClient } from '../kit';
+import worker from '../src/index';
+import { testClient } from 'mcp-worker-framework/testing';
 
 const mcp = testClient(worker);
 const zoneTemplate = { type: 'ref/resource', uri: 'time://now/{+zone}' };

@@ -1,6 +1,6 @@
 /**
  * The example tool that acts as the signed-in user (`my_repositories`, src/tools/my-repositories.ts)
- * with sign-in on (test/examples/worker.ts) end to end (docs/sign-in.md), in workerd: the official client finds
+ * with sign-in on (test/worker.ts) end to end (docs/sign-in.md), in workerd: the official client finds
  * the authorization server from the 401, registers (DCR), sends the user to authorize; the test's
  * browser approves the consent page, signs in at the GitHub-shaped stand-in and comes back
  * through the callback; the client gets tokens and calls the tool that acts as the user, which
@@ -9,17 +9,20 @@
  */
 import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GITHUB_USER, startLoginProviders, type LoginProviders } from '../support/loginProviders';
 import {
   Browser,
   CLIENT_REDIRECT,
   consentHandle,
   flowLines,
+  GITHUB_USER,
+  type LoginProviders,
   loggingFetch,
   MemoryOAuthClient,
+  type SignInWorker,
   type Step,
-} from '../support/signInClient';
-import { startSignInWorker, type SignInWorker } from '../support/signInWorker';
+  startLoginProviders,
+  startSignInWorker,
+} from 'mcp-worker-framework/testing/signin';
 
 const log: Step[] = [];
 let providers: LoginProviders;
@@ -28,7 +31,7 @@ let origin: string;
 
 beforeAll(async () => {
   providers = await startLoginProviders(log);
-  signInWorker = await startSignInWorker(providers, 'github', {}, {}, 'test/examples/wrangler.toml');
+  signInWorker = await startSignInWorker(providers, 'github', {}, {}, 'test/wrangler.toml');
   origin = signInWorker.origin;
 }, 120_000);
 

@@ -6,7 +6,7 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { SkillsClient } from '@modelcontextprotocol/client/ext/skills';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startInWorkerd, testClient, type WorkerInWorkerd } from '../kit';
+import { startInWorkerd, testClient, type WorkerInWorkerd } from 'mcp-worker-framework/testing';
 
 let worker: WorkerInWorkerd;
 beforeAll(async () => {

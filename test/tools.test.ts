@@ -1,7 +1,7 @@
 /** The example tools (src/tools/), tested with the test kit as a fork tests its own. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import worker from '../../src/index';
-import { startInWorkerd, testClient, type WorkerInWorkerd } from '../kit';
+import worker from '../src/index';
+import { startInWorkerd, testClient, type WorkerInWorkerd } from 'mcp-worker-framework/testing';
 
 const mcp = testClient(worker);
 const elicitation = { elicitation: {} };

@@ -3,13 +3,13 @@
  * signIn() in `auth`, serving the example tool that acts as the signed-in user. The examples'
  * tests of those features run it (./wrangler.toml); a fork deletes it with the examples.
  */
-import { apps } from '../../src/apps';
-import { access, bearer, introspect, jwt } from '../../src/auth';
-import { createWorker } from '../../src/createWorker';
-import { serverDefinition } from '../../src/server';
-import { signIn } from '../../src/signin';
-import { tasks } from '../../src/tasks';
-import { myRepositories } from '../../src/tools/my-repositories';
+import { apps } from 'mcp-worker-framework/apps';
+import { access, bearer, introspect, jwt } from 'mcp-worker-framework/auth';
+import { signIn } from 'mcp-worker-framework/signin';
+import { tasks } from 'mcp-worker-framework/tasks';
+import { createWorker, type WorkerEnv } from 'mcp-worker-framework/worker';
+import { serverDefinition } from '../src/server';
+import { myRepositories } from '../src/tools/my-repositories';
 
 const worker = createWorker(serverDefinition, {
   auth: [bearer, jwt, access, introspect, signIn({ tools: [myRepositories] })],
@@ -18,4 +18,4 @@ const worker = createWorker(serverDefinition, {
 
 export class McpTask extends worker.McpTask {}
 
-export default { fetch: worker.fetch } satisfies ExportedHandler<Env>;
+export default { fetch: worker.fetch } satisfies ExportedHandler<WorkerEnv>;

@@ -8,9 +8,8 @@
  */
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startInWorkerd, type WorkerInWorkerd } from '../kit';
-import { startAppsHost, type AppsHost } from '../browser/support/appsHost';
-import { launchChromium, screenshotPath } from '../browser/support/chromium';
+import { startInWorkerd, type WorkerInWorkerd } from 'mcp-worker-framework/testing';
+import { type AppsHost, launchChromium, screenshotPath, startAppsHost } from 'mcp-worker-framework/testing/browser';
 
 let worker: WorkerInWorkerd;
 let host: AppsHost;

@@ -1,6 +1,6 @@
 /** The example app (src/tools/world-clock.ts, its view views/world-clock/), in workerd as deployed, its view read from static assets. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startInWorkerd, testClient, type WorkerInWorkerd } from '../kit';
+import { startInWorkerd, testClient, type WorkerInWorkerd } from 'mcp-worker-framework/testing';
 
 let worker: WorkerInWorkerd;
 beforeAll(async () => {

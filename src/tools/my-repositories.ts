@@ -8,8 +8,7 @@
  * answering is a tool error that says to try again.
  */
 import { defineTool, ToolError } from 'mcp-worker-framework';
-import { unauthorized } from '../mcp/errors';
-import { githubApiHeaders, type UpstreamProps } from '../signin';
+import { githubApiHeaders, unauthorized, type UpstreamProps } from 'mcp-worker-framework/signin';
 
 interface Repo {
   full_name: string;

@@ -9,7 +9,7 @@
  * wrangler.toml); `npm run check` runs it first. With no `skills/` folder it does nothing, and a
  * `skills/` with no skill serves none: no extension, no code, no bytes.
  *
- *   node scripts/build-skills.mjs [--skills skills] [--assets build]
+ *   mcp-worker build [--skills skills] [--assets build]     (of the project in the current directory)
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -18,6 +18,7 @@ import { parseArgs } from 'node:util';
 import { readInput } from './buildInput.mjs';
 import { readSkills } from './skills/readSkills.mjs';
 
+// The framework's own tree: its fixtures' skills import it by path, a fork's by the package's name.
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({
   options: { skills: { type: 'string', default: 'skills' }, assets: { type: 'string', default: 'build' } },
@@ -57,7 +58,7 @@ function moduleOf(skills) {
  * npm run check before it checks; commit it with your skills, never edit it.
  */\n`;
   if (skills.length === 0)
-    return `${header}import type { Extension } from '${relative(skillsDir, join(root, 'src/mcp/extension')).replaceAll('\\', '/')}';\n\nexport const skills: readonly Extension[] = [];\n`;
+    return `${header}import type { Extension } from '${skillsModule(skillsDir)}';\n\nexport const skills: readonly Extension[] = [];\n`;
   const imports = [
     `import { servedSkills } from '${skillsModule(skillsDir)}';`,
   ];

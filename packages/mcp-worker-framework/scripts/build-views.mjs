@@ -11,17 +11,17 @@
  * naming it, and so does a file from outside the project (or its packages) in a page's bundle,
  * since whatever it reads ends up in the page every host loads.
  *
- *   node scripts/build-views.mjs [--views views] [--assets build]     prints each page's size, raw and gzip
+ *   mcp-worker build [--views views] [--assets build]     prints each page's size, raw and gzip
  */
 import { mkdirSync, readdirSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { inputKind, readInput } from './buildInput.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+// The project is the one in the current directory (a fork's root: `mcp-worker build`, run by wrangler).
+const root = process.cwd();
 const { values } = parseArgs({ options: { views: { type: 'string' }, assets: { type: 'string' } } });
 const sources = values.views ? resolve(values.views) : join(root, 'views');
 const out = join(values.assets ? resolve(values.assets) : join(root, 'build'), 'views');
@@ -155,7 +155,7 @@ const pages =
           inputKind(join(sources, name)) === 'folder' && inputKind(join(sources, name, 'index.html')) === 'file',
       )
     : [];
-// Builds of several configs (tests start wrangler.toml and test/examples/wrangler.toml at once) may run
+// Builds of several configs (tests start wrangler.toml and test/wrangler.toml at once) may run
 // together: each file is replaced whole (a rename), and only files of pages gone are removed.
 mkdirSync(out, { recursive: true });
 for (const file of readdirSync(out))

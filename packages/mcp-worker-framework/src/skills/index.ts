@@ -5,3 +5,5 @@
  */
 export { SKILLS_EXTENSION, type BuiltFile, type BuiltSkill, type SkillRules } from './built';
 export { servedSkills } from './servedSkills';
+/** What `skills` of a generated skills/index.ts is, even with no skill: a list of extensions, empty. */
+export type { Extension } from '../mcp/extension';

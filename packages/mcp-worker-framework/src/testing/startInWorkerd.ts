@@ -18,6 +18,7 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -25,7 +26,7 @@ import type { V4WorkerOptions } from 'miniflare';
 import type { FetchTarget } from './testClient';
 
 export interface WorkerdOptions {
-  /** The wrangler config to build and run. Default: the template's `wrangler.toml`. */
+  /** The wrangler config to build and run, relative to the current directory. Default: the project's `wrangler.toml`. */
   config?: string;
   /** The vars the Worker runs with (the config's `[vars]` are not read: a test states its settings). */
   vars?: Record<string, string>;
@@ -78,17 +79,20 @@ export interface WorkerInWorkerd extends FetchTarget {
 }
 
 const run = promisify(execFile);
-const root = resolve(dirname(new URL(import.meta.url).pathname), '../..');
+/** Configs are found from the project the tests run in (a fork's root, where vitest runs), as wrangler finds them. */
+const project = () => process.cwd();
+/** The wrangler the kit imports (a peer dependency: the project's own). */
+const wranglerBin = () =>
+  join(dirname(createRequire(import.meta.url).resolve('wrangler/package.json')), 'bin', 'wrangler.js');
 
 /** Bundles being built or in use, by config: Workers started from one config share one build, removed with the last of them. */
 const builds = new Map<string, { outdir: Promise<string>; users: number }>();
 
 async function build(config: string): Promise<string> {
   const outdir = await mkdtemp(join(tmpdir(), 'mcp-worker-build-'));
-  const wrangler = join(root, 'node_modules', 'wrangler', 'bin', 'wrangler.js');
   try {
-    await run(process.execPath, [wrangler, 'deploy', '--dry-run', '--outdir', outdir, '--config', config], {
-      cwd: root,
+    await run(process.execPath, [wranglerBin(), 'deploy', '--dry-run', '--outdir', outdir, '--config', config], {
+      cwd: project(),
     });
     return outdir;
   } catch (error) {
@@ -145,7 +149,7 @@ async function built(
 }
 
 export async function startInWorkerd(options: WorkerdOptions = {}): Promise<WorkerInWorkerd> {
-  const config = resolve(root, options.config ?? 'wrangler.toml');
+  const config = resolve(project(), options.config ?? 'wrangler.toml');
   // wrangler builds in a process of its own meanwhile. Loaded here, not at the top: importing
   // wrangler takes seconds, and in-process tests never need it.
   const [{ Miniflare, convertV4MiniflareOptions }, { unstable_getMiniflareWorkerOptions, unstable_readConfig }] =
@@ -153,7 +157,11 @@ export async function startInWorkerd(options: WorkerdOptions = {}): Promise<Work
   const neighbours = options.neighbours ?? [];
   const builds = await Promise.allSettled(
     [{ config, vars: options.vars, secrets: options.secrets }, ...neighbours].map((worker) =>
-      built(resolve(root, worker.config), { ...worker.vars, ...worker.secrets }, unstable_getMiniflareWorkerOptions),
+      built(
+        resolve(project(), worker.config),
+        { ...worker.vars, ...worker.secrets },
+        unstable_getMiniflareWorkerOptions,
+      ),
     ),
   );
   const release = () => Promise.all(builds.map((b) => (b.status === 'fulfilled' ? b.value.release() : undefined)));
@@ -166,7 +174,7 @@ export async function startInWorkerd(options: WorkerdOptions = {}): Promise<Work
   const [workerOptions, ...others] = builds.map((b, index) => {
     const { worker } = (b as PromiseFulfilledResult<Awaited<ReturnType<typeof built>>>).value;
     if (neighbours.length === 0) return worker;
-    const path = resolve(root, index === 0 ? config : neighbours[index - 1]!.config);
+    const path = resolve(project(), index === 0 ? config : neighbours[index - 1]!.config);
     return { ...worker, name: unstable_readConfig({ config: path }, { hideWarnings: true }).name };
   }) as [V4WorkerOptions, ...V4WorkerOptions[]];
   const { outbound } = options;

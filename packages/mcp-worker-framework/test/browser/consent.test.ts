@@ -9,10 +9,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLoginProviders, type LoginProviders } from '../support/loginProviders';
-import { CLIENT_REDIRECT, HandClient, pkce } from '../support/signInClient';
+import { CLIENT_REDIRECT, HandClient, type LoginProviders, pkce, startLoginProviders } from '../../src/testing/signin';
 import { startSignInWorker, type SignInWorker } from '../support/signInWorker';
-import { launchChromium, openWatched, screenshotPath } from './support/chromium';
+import { launchChromium, openWatched, screenshotPath } from '../../src/testing/browser';
 
 let providers: LoginProviders;
 let signInWorker: SignInWorker;

@@ -9,7 +9,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkerInWorkerd } from '../../src/testing';
 import { startEdge } from '../http/edge';
-import { launchChromium } from './support/chromium';
+import { launchChromium } from '../../src/testing/browser';
 
 let worker: WorkerInWorkerd;
 let browser: Browser;

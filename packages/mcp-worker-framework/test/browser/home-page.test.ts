@@ -7,7 +7,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInWorkerd, testClient, type WorkerInWorkerd } from '../../src/testing';
-import { launchChromium, openWatched, screenshotPath } from './support/chromium';
+import { launchChromium, openWatched, screenshotPath } from '../../src/testing/browser';
 
 let worker: WorkerInWorkerd;
 let browser: Browser;

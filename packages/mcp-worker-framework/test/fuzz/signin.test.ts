@@ -10,8 +10,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLoginProviders, type LoginProviders } from '../support/loginProviders';
-import { CLIENT_REDIRECT, HandClient } from '../support/signInClient';
+import { CLIENT_REDIRECT, HandClient, type LoginProviders, startLoginProviders } from '../../src/testing/signin';
 import { startSignInWorker, type SignInWorker } from '../support/signInWorker';
 
 const MAX_RUNS = 2000;

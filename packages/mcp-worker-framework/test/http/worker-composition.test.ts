@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInWorkerd, type WorkerInWorkerd } from '../../src/testing';
-import { startLoginProviders, type LoginProviders } from '../support/loginProviders';
+import { startLoginProviders, type LoginProviders } from '../../src/testing/signin';
 import { defaultsUrl, requestsTo } from '../support/mcp';
 import { startSignInWorker } from '../support/signInWorker';
 

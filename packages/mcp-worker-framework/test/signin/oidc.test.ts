@@ -6,8 +6,16 @@
  */
 import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLoginProviders, type LoginProviders } from '../support/loginProviders';
-import { Browser, CLIENT_REDIRECT, consentHandle, HandClient, MemoryOAuthClient, pkce } from '../support/signInClient';
+import {
+  Browser,
+  CLIENT_REDIRECT,
+  consentHandle,
+  HandClient,
+  type LoginProviders,
+  MemoryOAuthClient,
+  pkce,
+  startLoginProviders,
+} from '../../src/testing/signin';
 import { startSignInWorker, type SignInWorker } from '../support/signInWorker';
 
 let providers: LoginProviders;

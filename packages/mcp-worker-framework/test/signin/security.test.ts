@@ -4,9 +4,16 @@
  * requests by hand, in workerd, with the GitHub-shaped stand-in.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLoginProviders, type LoginProviders } from '../support/loginProviders';
+import {
+  Browser,
+  CLIENT_REDIRECT,
+  consentHandle,
+  HandClient,
+  type LoginProviders,
+  pkce,
+  startLoginProviders,
+} from '../../src/testing/signin';
 import { mcpHeaders, meta } from '../support/mcp';
-import { Browser, CLIENT_REDIRECT, consentHandle, HandClient, pkce } from '../support/signInClient';
 import { startSignInWorker, type SignInWorker } from '../support/signInWorker';
 
 let providers: LoginProviders;

@@ -76,6 +76,12 @@ describe('the views build', () => {
     expect(status).toBe(0);
     expect(pages['clock.html']).toMatch(/<script type="module">[^<]*"built"[^<]*<\/script>/);
   });
+
+  it('builds the views of the project in the current directory when not told where (mcp-worker build in a fork)', () => {
+    const dir = viewsDir({ 'clock/index.html': page(), 'clock/main.ts': script() });
+    execFileSync(process.execPath, [join(root, 'scripts/build-views.mjs')], { cwd: dirname(dir), stdio: 'pipe' });
+    expect(readFileSync(join(dirname(dir), 'build/views/clock.html'), 'utf8')).toContain('"built"');
+  });
 });
 
 describe('the views build reads plain files and folders of the project only (a link or a pipe is refused, naming it)', () => {

@@ -3,8 +3,7 @@
  * package), never a browser a test library downloads. Found through `CHROMIUM_PATH`, else the
  * usual install paths; when there is none, the run fails at once with a one-line install hint.
  */
-import { existsSync } from 'node:fs';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
@@ -53,9 +52,9 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), args: FLAGS, headless: true });
 }
 
-/** Where screenshots go: test-output/screenshots/<name>.png (git-ignored), for closing notes and reviews. */
+/** Where screenshots go: test-output/screenshots/<name>.png of the project (git-ignored), for closing notes and reviews. */
 export function screenshotPath(name: string): string {
-  const dir = join(import.meta.dirname, '..', '..', '..', 'test-output', 'screenshots');
+  const dir = join(process.cwd(), 'test-output', 'screenshots');
   mkdirSync(dir, { recursive: true });
   return join(dir, `${name}.png`);
 }

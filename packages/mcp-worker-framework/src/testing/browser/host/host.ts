@@ -1,6 +1,6 @@
 /**
  * A web host of MCP Apps, as small as the spec allows (spec extensions/apps, Lifecycle; Sandbox
- * proxy), running in the browser page test/browser/support/appsHost.ts serves. It connects to the
+ * proxy), running in the browser page ../appsHost.ts serves. It connects to the
  * Worker with the official client, declaring the extension; calls a UI tool; reads the tool's
  * `ui://` view; renders it in a sandbox proxy on another origin, which loads it under the CSP
  * built from its `_meta.ui.csp`; and speaks to the view with ext-apps' `AppBridge`, which forwards

@@ -14,9 +14,12 @@ export interface AppsHost {
   close(): Promise<void>;
 }
 
-async function bundle(file: string): Promise<string> {
+/** The host's own scripts, beside this module: TypeScript in the framework's tree, JavaScript in the package. */
+const SOURCE = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
+
+async function bundle(name: string): Promise<string> {
   const result = await build({
-    entryPoints: [new URL(file, import.meta.url).pathname],
+    entryPoints: [new URL(`./host/${name}${SOURCE}`, import.meta.url).pathname],
     bundle: true,
     write: false,
     format: 'esm',
@@ -38,7 +41,7 @@ function serve(html: string): Promise<Server> {
 const origin = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
 export async function startAppsHost(): Promise<AppsHost> {
-  const [hostScript, sandboxScript] = await Promise.all([bundle('./host/host.ts'), bundle('./host/sandbox.ts')]);
+  const [hostScript, sandboxScript] = await Promise.all([bundle('host'), bundle('sandbox')]);
   const hostStyle = `
     html { color-scheme: light; } html[data-theme=dark] { color-scheme: dark; }
     body { margin: 0; padding: 24px; font: 14px system-ui, sans-serif; background: #f4f5f7; } html[data-theme=dark] body { background: #0b0c0f; }

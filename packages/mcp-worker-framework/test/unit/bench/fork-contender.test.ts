@@ -1,17 +1,18 @@
 /**
  * The benchmark's "fork" contender is made the README's way (scripts/forkCopy.mjs, shared with
- * `npm run test:fork`): in the template, whose examples a fork deletes, with this test.
+ * `npm run test:fork`): from the template at the repository's root, whose examples a fork deletes.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: plain JavaScript modules of the benchmark and the scripts
-import { FORK_TOOL } from '../../bench/build.mjs';
+import { FORK_TOOL } from '../../../bench/build.mjs';
 // @ts-expect-error: as above
-import { addReadmeTool, copyRepository, EXAMPLES, makeItYours } from '../../scripts/forkCopy.mjs';
+import { addReadmeTool, copyRepository, EXAMPLES, makeItYours } from '../../../scripts/forkCopy.mjs';
 
-const root = resolve(__dirname, '../..');
+// The template: the repository's root, which holds the package in packages/.
+const root = resolve(__dirname, '../../../../..');
 const scratch = mkdtempSync(join(tmpdir(), 'fork-contender-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
