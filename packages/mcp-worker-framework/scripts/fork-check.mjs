@@ -68,9 +68,7 @@ function uncommentBlock(first) {
   const start = toml.indexOf(`\n# ${first}\n`);
   if (start < 0) fail('uncomment a block of wrangler.toml', `no commented line "${first}"`);
   const end = toml.indexOf('\n\n', start + 1);
-  const block = toml
-    .slice(start, end < 0 ? undefined : end)
-    .replace(/^# ?((?:\[\[?[\w.]+\]\]?|[\w]+ = .*)?)$/gm, '$1');
+  const block = toml.slice(start, end < 0 ? undefined : end).replace(/^# ?((?:\[\[?[\w.]+\]\]?|[\w]+ = .*)?)$/gm, '$1');
   writeFileSync(join(fork, 'wrangler.toml'), toml.slice(0, start) + block + (end < 0 ? '' : toml.slice(end)));
 }
 
@@ -86,7 +84,10 @@ const testTimes = [];
 /** A round: the README's checks of a fork, green, and the README's tests run. */
 async function round(when, tests) {
   // A fork that changes its vars regenerates their types, as the README says.
-  await steps.run(`npm run cf-typegen (${when})`, 'npm', ['run', 'cf-typegen'], { cwd: fork, limitMs: LIMITS_MS.check });
+  await steps.run(`npm run cf-typegen (${when})`, 'npm', ['run', 'cf-typegen'], {
+    cwd: fork,
+    limitMs: LIMITS_MS.check,
+  });
   await steps.run(`npm run check (${when})`, 'npm', ['run', 'check'], { cwd: fork, limitMs: LIMITS_MS.check });
   const output = await steps.run(`npm test (${when})`, 'npm', ['test'], { cwd: fork, limitMs: LIMITS_MS.test });
   // vitest lists each file it ran with a ✓; a README test that silently did not run must fail the check.
@@ -140,7 +141,8 @@ await steps.time("the fork's CI", () => {
   const runs = (job) => job.steps.flatMap((step) => (step.run ? [step.run] : []));
   for (const command of Object.values(workflow('ci.yml').jobs).flatMap(runs)) {
     const script = /^npm (?:test|run ([\w:-]+))/.exec(command);
-    if (script && !scripts[script[1] ?? 'test']) throw new Error(`ci.yml runs "${command}": no such script in package.json`);
+    if (script && !scripts[script[1] ?? 'test'])
+      throw new Error(`ci.yml runs "${command}": no such script in package.json`);
   }
   const framework = workflow('framework.yml');
   const outputs = join(parent, 'github-output');
@@ -149,7 +151,12 @@ await steps.time("the fork's CI", () => {
     cwd: fork,
     env: { ...process.env, GITHUB_OUTPUT: outputs },
   });
-  const layout = Object.fromEntries(readFileSync(outputs, 'utf8').trim().split('\n').map((l) => l.split('=')));
+  const layout = Object.fromEntries(
+    readFileSync(outputs, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => l.split('=')),
+  );
   if (layout.template !== 'no') throw new Error(`framework.yml's layout says template=${layout.template} in a fork`);
   for (const [name, job] of Object.entries(framework.jobs)) {
     const skipped = job.if?.includes("needs.layout.outputs.template == 'yes'");
@@ -197,7 +204,13 @@ await steps.time('the Server Card and the page', async () => {
 // 4. Round two: sign-in on, as docs/sign-in.md says (GitHub): signIn() in `auth` of src/index.ts,
 // the sign-in block of wrangler.toml uncommented, AUTH_MODE = "signin", LOGIN_PROVIDER,
 // AUTH_RESOURCE and LOGIN_CLIENT_ID set.
-docSays('sign-in.md', ['signIn(', 'AUTH_MODE = "signin"', 'LOGIN_PROVIDER = "github"', 'LOGIN_CLIENT_ID', 'AUTH_RESOURCE']);
+docSays('sign-in.md', [
+  'signIn(',
+  'AUTH_MODE = "signin"',
+  'LOGIN_PROVIDER = "github"',
+  'LOGIN_CLIENT_ID',
+  'AUTH_RESOURCE',
+]);
 addImport(fork, 'src/index.ts', "import { signIn } from 'mcp-worker-framework/signin';", fail);
 edit('src/index.ts', /^(\s+auth: \[[^\]]*)\]/m, '$1, signIn()]');
 uncommentBlock('[[kv_namespaces]]');

@@ -114,7 +114,7 @@ export function makeItYoursStep(dir, title, fail = throwing) {
   return step.split(/\n(?=\S)/)[0].replace(/\s+/g, ' ');
 }
 
-const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const literally = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * What the README's "Delete the examples" step names: every `path` in it that is a file or folder
@@ -127,7 +127,7 @@ export function examplesOf(dir, fail = throwing) {
   const deleted = [];
   for (const path of named) {
     if (!/[/.]/.test(path) || !existsSync(join(dir, path))) continue;
-    const but = new RegExp(`all of \`${escape(path)}\` but ((?:\`[^\`]+\`(?:,? and |, )?)+)`).exec(step);
+    const but = new RegExp(`all of \`${literally(path)}\` but ((?:\`[^\`]+\`(?:,? and |, )?)+)`).exec(step);
     if (!but) {
       if (!named.some((other) => other !== path && path.startsWith(other.replace(/\/?$/, '/')))) deleted.push(path);
       continue;

@@ -138,7 +138,11 @@ describe("framework.yml: the framework's suite", () => {
   it("runs the framework's suite and check, the browser tests and the fork and packed checks, on Node 22", () => {
     const { suite, browser, fork } = framework.jobs;
     for (const job of [suite!, browser!, fork!]) expect(setupNode(job)?.with?.['node-version']).toBe(22);
-    expect(runs(suite!)).toEqual(['npm ci', 'npm test -w mcp-worker-framework', 'npm run check -w mcp-worker-framework']);
+    expect(runs(suite!)).toEqual([
+      'npm ci',
+      'npm test -w mcp-worker-framework',
+      'npm run check -w mcp-worker-framework',
+    ]);
     expect(runs(browser!)).toEqual([
       'sudo apt-get update && sudo apt-get install -y chromium',
       'npm ci',
