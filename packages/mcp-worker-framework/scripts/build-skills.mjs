@@ -59,9 +59,7 @@ function moduleOf(skills) {
  */\n`;
   if (skills.length === 0)
     return `${header}import type { Extension } from '${skillsModule(skillsDir)}';\n\nexport const skills: readonly Extension[] = [];\n`;
-  const imports = [
-    `import { servedSkills } from '${skillsModule(skillsDir)}';`,
-  ];
+  const imports = [`import { servedSkills } from '${skillsModule(skillsDir)}';`];
   const entries = skills.map((skill, i) => {
     if (skill.rules) imports.push(`import rules${i} from './${skill.rules.slice(0, -'.ts'.length)}';`);
     const files = skill.files.map(({ source: _source, ...file }) => `      ${JSON.stringify(file)},`).join('\n');

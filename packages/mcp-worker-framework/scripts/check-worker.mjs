@@ -10,23 +10,31 @@
  *   schema says otherwise), so `type: "integr"` or `required: "n"` is caught here, not blamed on
  *   a model's arguments at every call;
  * - every listed tool and prompt (its arguments included) checked against the spec's own schema
- *   of `Tool` and `Prompt` (test/spec/schema.json, the spec's schema.json);
+ *   of `Tool` and `Prompt` (schema/2026-07-28.json, a copy of the spec's schema.json);
  * - every view of MCP Apps, and every skill's SKILL.md, read from the static assets it was built
  *   into (docs/apps.md, docs/skills.md).
  *
- *   node --enable-source-maps scripts/check-worker.mjs [wrangler.toml ...]
+ *   mcp-worker check [wrangler.toml ...]     (in the project's root, a fork's)
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { loadWorker, noContext } from './loadWorker.mjs';
+import { anonymousEnv, loadWorker, noContext } from './loadWorker.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
+/** The project checked: the one in the current directory (a fork's root). */
+const root = process.cwd();
+/** The framework's own code, which no author's mistake is pointed at: its source and its build. */
+const framework = ['src', 'dist'].map((folder) => fileURLToPath(new URL(`../${folder}`, import.meta.url)));
+const isInside = (dir, path) => {
+  const rel = relative(dir, path);
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+};
 
-/** The spec's `Tool` and `Prompt`, as a validator each (2026-07-28 schema.json, copied into test/spec). */
-const specSchema = JSON.parse(readFileSync(new URL('../test/spec/schema.json', import.meta.url), 'utf8'));
+/** The spec's `Tool` and `Prompt`, as a validator each (2026-07-28 schema.json, copied into the package's schema/). */
+const specSchema = JSON.parse(readFileSync(new URL('../schema/2026-07-28.json', import.meta.url), 'utf8'));
 const specAjv = new Ajv2020({ strict: false, validateFormats: false });
 const specValidator = (name) => specAjv.compile({ $defs: specSchema.$defs, $ref: `#/$defs/${name}` });
 const listedAs = { tools: specValidator('Tool'), prompts: specValidator('Prompt') };
@@ -72,11 +80,10 @@ function authorFiles(bundle) {
     ),
   );
   return map.sources
-    .map((source) => relative(root, join(bundle, source)))
-    .filter(
-      (file) =>
-        !file.includes('node_modules') && !/^src\/(?:mcp|http|tasks|apps)\//.test(file) && !file.startsWith('..'),
-    );
+    .map((source) => resolve(bundle, source))
+    .filter((file) => !file.split('/').includes('node_modules') && !framework.some((dir) => isInside(dir, file)))
+    .map((file) => relative(root, file))
+    .filter((file) => !file.startsWith('..'));
 }
 
 /** Where `name` is defined: the first `name: '…'` of the author's files, as file:line. */
@@ -152,10 +159,8 @@ async function check(config) {
   }
   const { worker, settings, bundle } = loaded;
   const files = authorFiles(bundle);
-  // Listing needs no caller: the check asks as an anonymous client of a server with auth off (so
-  // without the sign-in mode's LOGIN_ settings, which the Worker refuses with auth off).
-  const vars = Object.fromEntries(Object.entries(settings.vars ?? {}).filter(([name]) => !name.startsWith('LOGIN_')));
-  const env = { ...vars, AUTH_MODE: 'none', MCP_STATE_SECRET: 'npm run check' };
+  // Listing needs no caller: the check asks as an anonymous client of a server with auth off.
+  const env = anonymousEnv(settings, 'npm run check');
   const problems = [];
   for (const kind of ['tools', 'prompts']) {
     for (const item of await listAll(worker, env, kind)) {
@@ -176,7 +181,7 @@ async function check(config) {
   }
   // Every view reads, as the deployed Worker would read it from its static assets: a page that
   // was never built (a misspelt `page`) fails here rather than as a 500 to a host (docs/apps.md).
-  const assets = settings.assets?.directory && join(dirname(join(root, config)), settings.assets.directory);
+  const assets = settings.assets?.directory && join(dirname(resolve(root, config)), settings.assets.directory);
   const ASSETS = {
     fetch: async (url) => {
       const file = assets && join(assets, decodeURIComponent(new URL(url).pathname));

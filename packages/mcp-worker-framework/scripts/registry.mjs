@@ -9,17 +9,15 @@
  *   npm run registry -- --url https://<name>.<account>.workers.dev/mcp   writes ./server.json
  *   npm run registry -- --check        validates only (part of `npm run check`); without a URL,
  *                                      with a placeholder one
- *   --config test/examples/wrangler.toml  another Worker;  --out path/server.json  another file
+ *   --config test/wrangler.toml  another Worker;  --out path/server.json  another file
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { unstable_readConfig as readConfig } from 'wrangler';
-import { endpointUrl, Invalid } from '../src/http/settingsTable.ts';
-import { loadWorker, noContext } from './loadWorker.mjs';
+import { endpointUrl, Invalid } from '../dist/http/settingsTable.js';
+import { anonymousEnv, loadWorker, noContext } from './loadWorker.mjs';
 import { problemsOf, serverJsonOf } from './registry/serverJson.mjs';
-
-const root = new URL('..', import.meta.url).pathname;
 
 function fail(why) {
   console.error(`registry: ${why}`);
@@ -44,7 +42,7 @@ try {
 
 let config;
 try {
-  config = readConfig({ config: resolve(root, options.config) }, { hideWarnings: true });
+  config = readConfig({ config: resolve(options.config) }, { hideWarnings: true });
 } catch (error) {
   fail(`cannot read ${options.config}: ${error?.message ?? error}`);
 }
@@ -79,7 +77,7 @@ try {
   fail(`the Worker of ${options.config} fails to load (npm run check says where): ${error?.message ?? error}`);
 }
 // The card is public: asked as an anonymous client of the server with authorization off.
-const env = { ...loaded.settings.vars, AUTH_MODE: 'none', MCP_STATE_SECRET: 'npm run registry' };
+const env = anonymousEnv(loaded.settings, 'npm run registry');
 const answer = await loaded.worker.fetch(
   new Request('http://localhost/mcp/server-card', { headers: { Accept: 'application/json' } }),
   env,

@@ -20,8 +20,8 @@ const specRoot = join(root, '../shared/spec');
 const requirementsFile = join(root, 'test/spec/requirements.json');
 const testDir = join(root, 'test/spec');
 const docFile = join(root, 'docs/spec-coverage.md');
-/** The spec's schema, copied for the tests (test/spec/expectSchema.ts). */
-const schemaCopy = join(root, 'test/spec/schema.json');
+/** The spec's schema, copied for the tests (test/spec/expectSchema.ts) and `mcp-worker check` (scripts/check-worker.mjs). */
+const schemaCopy = join(root, 'schema/2026-07-28.json');
 
 /** The pages whose sentences bind a server (stdio and the changelog do not apply to this Worker). */
 export const PAGES = [
@@ -169,7 +169,7 @@ function main() {
     if (!listed.has(key(sentence))) problems.push(`no entry for ${sentence.page}: ${sentence.text}`);
   }
   if (haveSpec && readFileSync(join(specRoot, '2026-07-28/schema.json'), 'utf8') !== readFileSync(schemaCopy, 'utf8')) {
-    problems.push('test/spec/schema.json differs from ../shared/spec/2026-07-28/schema.json: copy it again');
+    problems.push('schema/2026-07-28.json differs from ../shared/spec/2026-07-28/schema.json: copy it again');
   }
   const inSpec = new Set(spec.map(key));
   const ids = new Set();

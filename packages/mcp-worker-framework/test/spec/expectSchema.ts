@@ -1,6 +1,6 @@
 /**
- * The spec suites' check of every answer against the spec's own JSON Schema. `schema.json` beside
- * this file is a copy of the spec's (2026-07-28/schema.json), so a fork's tests need nothing
+ * The spec suites' check of every answer against the spec's own JSON Schema. `schema/2026-07-28.json`
+ * of the package is a copy of the spec's (2026-07-28/schema.json), so its tests need nothing
  * outside the repository; `npm run spec-coverage -- --check` fails if it differs from the spec
  * checked out beside it. The requests themselves: test/support/mcp.ts.
  */
@@ -9,7 +9,7 @@ import { Validator, type Schema } from '@cfworker/json-schema';
 import { expect } from 'vitest';
 import type { Reply } from '../support/mcp';
 
-const schema = JSON.parse(readFileSync(new URL('./schema.json', import.meta.url), 'utf8')) as Schema;
+const schema = JSON.parse(readFileSync(new URL('../../schema/2026-07-28.json', import.meta.url), 'utf8')) as Schema;
 const validators = new Map<string, Validator>();
 
 /** Asserts that `message` is a valid instance of the schema's `$defs[type]`. */

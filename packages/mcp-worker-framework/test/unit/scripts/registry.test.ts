@@ -236,18 +236,53 @@ export default { fetch: (request: Request, env: Env, ctx: ExecutionContext) => r
   });
 
   it('fails on a URL that is no https endpoint at /mcp, saying why', async () => {
-    const { code, output } = await run('--url', 'https://weather.example.com/api');
+    const fixture = renamedFixture({ name: 'com.example.renamed/weather', description: 'A weather fixture.' });
+    const { code, output } = await run('--config', fixture.config, '--url', 'https://weather.example.com/api');
     expect(code).toBe(1);
     expect(output).toContain('--url must be an https URL (http only on loopback) whose path is /mcp');
     expect(output).toContain('its path is "/api", not /mcp');
   });
 
-  it('--check passes the template as it is, with a placeholder URL, writing nothing', async () => {
-    const { code, output } = await run('--check', '--out', join(folder, 'template.json'));
+  it('--check passes a Worker with a card, with a placeholder URL, writing nothing', async () => {
+    const fixture = renamedFixture({ name: 'com.example.renamed/checked', description: 'A checked fixture.' });
+    const { code, output } = await run('--check', '--config', fixture.config, '--out', fixture.out);
     expect(output).toMatch(
-      /wrangler\.toml: the server\.json of \S+ is valid against the MCP Registry's schema \(2025-12-11\)/,
+      /\.toml: the server\.json of com\.example\.renamed\/checked is valid against the MCP Registry's schema \(2025-12-11\)/,
     );
     expect(code).toBe(0);
-    expect(() => readFileSync(join(folder, 'template.json'))).toThrow();
+    expect(() => readFileSync(fixture.out)).toThrow();
+  }, 60_000);
+
+  it('--check passes a Worker with sign-in on as docs/sign-in.md sets it up, its LOGIN_ settings in [vars]', async () => {
+    writeFileSync(
+      join(folder, 'signin.ts'),
+      `import { bearer } from '${root}src/auth';
+import { createWorker } from '${root}src/createWorker';
+import { signIn } from '${root}src/signin';
+const worker = createWorker(
+  { info: { name: 'signed-in', version: '1.0.0' }, card: { name: 'com.example/signed-in', description: 'Signs users in.' }, tools: [] },
+  { auth: [bearer, signIn()] },
+);
+export default { fetch: worker.fetch };
+`,
+    );
+    writeFileSync(
+      join(folder, 'signin.toml'),
+      `name = "signed-in"
+main = "signin.ts"
+compatibility_date = "2026-11-01"
+[vars]
+AUTH_MODE = "signin"
+AUTH_RESOURCE = "https://signed-in.example.com/mcp"
+LOGIN_PROVIDER = "github"
+LOGIN_CLIENT_ID = "an-oauth-app"
+[[kv_namespaces]]
+binding = "OAUTH_KV"
+id = "00000000000000000000000000000000"
+`,
+    );
+    const { code, output } = await run('--check', '--config', join(folder, 'signin.toml'));
+    expect(output).toContain("the server.json of com.example/signed-in is valid against the MCP Registry's schema");
+    expect(code).toBe(0);
   }, 60_000);
 });
