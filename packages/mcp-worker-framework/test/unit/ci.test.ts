@@ -147,7 +147,12 @@ describe("framework.yml: the framework's suite", () => {
       'sudo apt-get update && sudo apt-get install -y chromium',
       'npm ci',
       'npm run test:browser -w mcp-worker-framework',
+      'npm run test:browser',
     ]);
+    // The template's browser test is of its example view: where a fork deleted it, skipped.
+    expect(browser!.steps.find((step) => step.run === 'npm run test:browser')?.if).toBe(
+      "needs.layout.outputs.template == 'yes'",
+    );
     expect(runs(fork!)).toEqual([
       'npm ci',
       'npm run test:fork -w mcp-worker-framework',
