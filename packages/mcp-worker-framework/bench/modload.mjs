@@ -101,11 +101,10 @@ export async function moduleLoad(name, configFile = configOf(name)) {
     }
     const plain = await bundle(config.main, false);
     // A mark before each module's code; a unique comment per run defeats V8's compile cache.
-    const marked =
-      plain.text.replace(
-        /^\/\/ ((?:src|node_modules|bench|views|build|\.\.)\S*)$/gm,
-        (line, path) => `globalThis.__mark?.(${JSON.stringify(moduleOf(path))});\n${line}`,
-      ) + '\nglobalThis.__mark?.("(end)");\n';
+    const marked = `${plain.text.replace(
+      /^\/\/ ((?:src|node_modules|bench|views|build|\.\.)\S*)$/gm,
+      (line, path) => `globalThis.__mark?.(${JSON.stringify(moduleOf(path))});\n${line}`,
+    )}\nglobalThis.__mark?.("(end)");\n`;
     const loads = [];
     const work = {};
     const firsts = { list: [], page: [] };
