@@ -41,7 +41,8 @@ export function createWorker(definition: ServerDefinition, options: WorkerOption
   const router = createRouter(server, auth);
   const withObject = options.extensions?.find((extension) => extension.durableObject);
   return {
-    fetch: (request: Request, env: WorkerEnv, ctx: ExecutionContext): Promise<Response> => router.fetch(request, env, ctx),
+    fetch: (request: Request, env: WorkerEnv, ctx: ExecutionContext): Promise<Response> =>
+      router.fetch(request, env, ctx),
     /** The Durable Object class of the extension that has one (tasks), for src/index.ts to export as `McpTask`. */
     McpTask: withObject?.durableObject?.(server) ?? (TasksOff as unknown as DurableObjectClass),
   };
