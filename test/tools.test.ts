@@ -118,7 +118,7 @@ describe('current_time', () => {
       }),
     });
     const reply = (await (
-      await worker.fetch(legacy as never, { MCP_STATE_SECRET: 'test' } as unknown as Env, {} as ExecutionContext)
+      await worker.fetch(legacy as never, { MCP_STATE_SECRET: 'test' } as never, {} as ExecutionContext)
     ).json()) as { result: { content: { text: string }[] } };
     expect(reply.result.content[0]?.text).toMatch(/UTC/);
   });
