@@ -97,6 +97,11 @@ await steps.time('make it a fork with its own tool', () => {
   addReadmeTool(root, template);
   addReadmeTests(root, template);
 });
+// Its vars changed (the example's upstream gone): their types regenerated, as the README says.
+await steps.run('npm run cf-typegen (the fork)', 'npm', ['run', 'cf-typegen'], {
+  cwd: template,
+  limitMs: LIMITS_MS.check,
+});
 const before = readFileSync(join(template, 'package.json'), 'utf8');
 dependOn(second);
 const changed = readFileSync(join(template, 'package.json'), 'utf8')
