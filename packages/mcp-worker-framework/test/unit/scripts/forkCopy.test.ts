@@ -55,6 +55,19 @@ describe('examplesOf: what "Delete the examples" names', () => {
     expect(examplesOf(dir).sort()).toEqual(['src/tools/', 'test/add.test.ts', 'test/worker.ts']);
   });
 
+  it('reads "every file of `test/` but `a`" the same way', () => {
+    const dir = project('every', {
+      'README.md': readme(
+        '2. **Delete the examples**: `src/tools/`, their tests (every file of `test/` but `test/spec.test.ts`).\n',
+      ),
+      'src/tools/add.ts': '',
+      'test/spec.test.ts': '',
+      'test/tsconfig.json': '',
+      'test/add.test.ts': '',
+    });
+    expect(examplesOf(dir).sort()).toEqual(['src/tools/', 'test/add.test.ts', 'test/tsconfig.json']);
+  });
+
   it('fails, naming what the step says, when it names no example that is there', () => {
     const dir = project('drifted', {
       'README.md': readme('2. **Delete the examples**: `examples/`.\n'),
