@@ -118,7 +118,7 @@ const literally = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * What the README's "Delete the examples" step names: every `path` in it that is a file or folder
- * of the fork; of a folder it names as "all of `test/` but `a` and `b`", all but those.
+ * of the fork; of a folder it names as "all of `test/` but `a` and `b`" (or "every file of"), all but those.
  */
 export function examplesOf(dir, fail = throwing) {
   const step = makeItYoursStep(dir, 'Delete the examples', fail);
@@ -127,7 +127,9 @@ export function examplesOf(dir, fail = throwing) {
   const deleted = [];
   for (const path of named) {
     if (!/[/.]/.test(path) || !existsSync(join(dir, path))) continue;
-    const but = new RegExp(`all of \`${literally(path)}\` but ((?:\`[^\`]+\`(?:,? and |, )?)+)`).exec(step);
+    const but = new RegExp(`(?:all|every file) of \`${literally(path)}\` but ((?:\`[^\`]+\`(?:,? and |, )?)+)`).exec(
+      step,
+    );
     if (!but) {
       if (!named.some((other) => other !== path && path.startsWith(other.replace(/\/?$/, '/')))) deleted.push(path);
       continue;

@@ -2,14 +2,14 @@
  * The benchmark's "fork" contender is made the README's way (scripts/forkCopy.mjs, shared with
  * `npm run test:fork`): from the template at the repository's root, whose examples a fork deletes.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: plain JavaScript modules of the benchmark and the scripts
 import { FORK_TOOL } from '../../../bench/build.mjs';
 // @ts-expect-error: as above
-import { addReadmeTool, copyRepository, EXAMPLES, makeItYours } from '../../../scripts/forkCopy.mjs';
+import { addReadmeTool, copyRepository, makeItYours } from '../../../scripts/forkCopy.mjs';
 
 // The template: the repository's root, which holds the package in packages/.
 const root = resolve(__dirname, '../../../../..');
@@ -21,14 +21,19 @@ describe('the fork contender', () => {
     const fork = join(scratch, 'fork');
     mkdirSync(fork);
     copyRepository(root, fork);
-    makeItYours(fork, { name: 'my-fork-server', cardName: 'io.github.my-fork-org/my-fork-server' });
+    // What the README's "Delete the examples" names, deleted.
+    const deleted: string[] = makeItYours(fork, {
+      name: 'my-fork-server',
+      cardName: 'io.github.my-fork-org/my-fork-server',
+    });
+    expect(deleted).toEqual(expect.arrayContaining(['src/tools/', 'src/resources/', 'src/prompts/']));
     const tool = addReadmeTool(root, fork);
     expect(tool.toolName).toBe(FORK_TOOL);
     const server = readFileSync(join(fork, 'src/server.ts'), 'utf8');
     expect(server).toContain(`tools: [${tool.exported}],`);
     expect(server).not.toMatch(/from '\.\/(resources|prompts)\//);
     expect(server).toContain("info: { name: 'my-fork-server'");
-    for (const folder of EXAMPLES.filter((f: string) => f !== 'src/tools'))
-      expect(() => readFileSync(join(fork, folder))).toThrow();
+    for (const path of deleted.filter((p) => p !== 'src/tools/'))
+      expect(existsSync(join(fork, path)), path).toBe(false);
   }, 60_000);
 });
