@@ -41,8 +41,8 @@ const linkTargets = (text) =>
     .map(([, target]) => target.replace(/#.*$/, ''))
     .filter((target) => target !== '' && !/^(?:[a-z][a-z0-9+.-]*:|\/)/i.test(target));
 
-/** The comments of a source file. */
-const commentText = (text) => text.match(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g)?.join('\n') ?? '';
+/** The comments of a source file (a block comment opens after a space or a line's start, so a glob's `/*` in a string opens none). */
+const commentText = (text) => text.match(/(?:^|\s)\/\*[\s\S]*?\*\/|\/\/[^\n]*/gm)?.join('\n') ?? '';
 
 /** What a build or an install makes: named, but not in the repository. */
 const MADE = /(?:^|\/)(?:\.out|node_modules|dist)(?:\/|$)/;

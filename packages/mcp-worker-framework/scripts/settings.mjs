@@ -1,7 +1,8 @@
 /**
  * The settings of the Worker, outside it: the core's (src/http/settingsTable.ts) and those of
  * every auth mode the package ships (each module of src/auth/, and src/signin/signIn.ts), against
- * the template around this package (the repository's README and wrangler*.toml):
+ * the template around this package (the repository's wrangler*.toml), written into this package's
+ * README (a fork writes its own README, which no check reads):
  *
  *   npm run settings            writes the README's settings table from it
  *   npm run settings -- --check (part of `npm run check`) fails, naming what to fix, when
@@ -20,10 +21,10 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { unstable_readConfig as readConfig } from 'wrangler';
 
-/** This package, and the template around it (the repository's root), whose README holds the table. */
+/** This package, whose README holds the table, and the template around it (the repository's root). */
 const root = new URL('..', import.meta.url).pathname;
 const template = new URL('../../../', import.meta.url).pathname;
-const README = `${template}README.md`;
+const README = `${root}README.md`;
 const START =
   '<!-- The settings table: made by `npm run settings` from src/http/settingsTable.ts and the auth modes; edit it there. -->';
 
@@ -68,13 +69,23 @@ async function load() {
     writeFileSync(join(dir, 'settings.mjs'), outputFiles[0].text);
     const loaded = await import(pathToFileURL(join(dir, 'settings.mjs')).href);
     const modules = await Promise.all(loaded.modules);
-    // A module's mode: an exported AuthMode, or its factory (signIn()).
-    const modes = modules.map((module) => {
-      const value = Object.values(module).find((one) =>
-        typeof one === 'function' ? one.length <= 1 && one()?.settings : one?.settings && one?.name,
-      );
-      return typeof value === 'function' ? value() : value;
-    });
+    // A module's mode: an exported AuthMode, or its factory (signIn()); a verifier's module beside
+    // the modes in src/auth exports none.
+    const madeBy = (factory) => {
+      try {
+        return factory.length === 0 ? factory() : undefined;
+      } catch {
+        return undefined;
+      }
+    };
+    const modes = modules
+      .map((module) => {
+        const value = Object.values(module).find((one) =>
+          typeof one === 'function' ? madeBy(one)?.settings : one?.settings && one?.name,
+        );
+        return typeof value === 'function' ? value() : value;
+      })
+      .filter(Boolean);
     const docs = Object.assign({}, loaded.SETTING_DOCS, ...modules.map((module) => module.docs));
     return { ...loaded, modes, docs };
   } finally {

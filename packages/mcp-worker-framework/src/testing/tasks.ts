@@ -14,7 +14,6 @@ export const TASKS = 'io.modelcontextprotocol/tasks';
 const VERSION = '2026-07-28';
 
 /** A JSON object of an answer, read by a test as it expects it to be. */
-// biome-ignore lint/suspicious/noExplicitAny: a test reads whatever the answer holds
 export type Json = Record<string, any>;
 
 export interface TaskCall {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { bearer } from '../../../src/auth';
-import { createServer, defineTool, text } from '../../../src/mcp';
+import { defineTool, text } from '../../../src/mcp';
 import { createWorker, homePage, route, type WorkerEnv, type WorkerOptions } from '../../../src/worker';
 import { mcpHeaders, meta } from '../../support/mcp';
 
