@@ -9,7 +9,7 @@
  */
 import { apps } from 'mcp-worker-framework/apps';
 import { bearer } from 'mcp-worker-framework/auth';
-import { createWorker, type WorkerEnv } from 'mcp-worker-framework/worker';
+import { createWorker } from 'mcp-worker-framework/worker';
 import { skills } from '../skills';
 import { serverDefinition } from './server';
 
@@ -31,4 +31,4 @@ const worker = createWorker(serverDefinition, {
   extensions: [apps(), ...skills],
 });
 
-export default { fetch: worker.fetch } satisfies ExportedHandler<WorkerEnv>;
+export default { fetch: worker.fetch } satisfies ExportedHandler<Env>;

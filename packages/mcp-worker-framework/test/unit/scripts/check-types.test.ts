@@ -14,7 +14,7 @@ const wrangler = new URL('../../../../../node_modules/wrangler/bin/wrangler.js',
 const project = mkdtempSync(join(tmpdir(), 'check-types-'));
 afterAll(() => rmSync(project, { recursive: true, force: true }));
 
-const TYPEGEN = 'wrangler types --include-runtime=false --strict-vars=false --env-interface=WranglerEnv';
+const TYPEGEN = 'wrangler types --include-runtime=false --strict-vars=false';
 writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'a-fork', scripts: { 'cf-typegen': TYPEGEN } }));
 writeFileSync(join(project, 'index.ts'), 'export default { fetch: () => new Response("ok") };\n');
 writeFileSync(
