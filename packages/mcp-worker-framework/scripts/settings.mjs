@@ -67,6 +67,13 @@ async function load() {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-settings-'));
   try {
     writeFileSync(join(dir, 'settings.mjs'), outputFiles[0].text);
+    // The runtime's flags, as the template's wrangler.toml sets them (workers-oauth-provider warns
+    // at load when global_fetch_strictly_public is off): no warning that is not true of the Worker.
+    const { compatibility_flags: flags = [] } = readConfig(
+      { config: `${template}wrangler.toml` },
+      { hideWarnings: true },
+    );
+    globalThis.Cloudflare = { compatibilityFlags: Object.fromEntries(flags.map((flag) => [flag, true])) };
     const loaded = await import(pathToFileURL(join(dir, 'settings.mjs')).href);
     const modules = await Promise.all(loaded.modules);
     // A module's mode: an exported AuthMode, or its factory (signIn()); a verifier's module beside
