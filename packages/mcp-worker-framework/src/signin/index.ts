@@ -3,4 +3,4 @@ export { signIn } from './signIn';
 export type { UpstreamProps } from './upstream';
 export { githubApiHeaders } from './github';
 /** For a tool that finds the user's upstream grant revoked: a 401 that sends the client to sign in again. */
-export { unauthorized } from '../mcp/errors';
+export { unauthorized } from '../mcp/internal';
