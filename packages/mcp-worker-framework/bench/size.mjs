@@ -13,11 +13,12 @@ import { fixed, machine, ratio, table } from './stats.mjs';
 
 /**
  * Gzip budgets (bytes, level 9) of what a forker ships, about 1 KB over what they measured on
- * 2026-12-02; see BENCHMARKS.md, "Bundle size budget". shipped: the default Worker with its
- * examples, serving AUTH_MODE bearer (no jose, no introspection): 40,205 bytes. fork: the same
- * with the examples deleted and the README's tool: 34,467 bytes.
+ * 2026-12-02 after the framework became a package; see BENCHMARKS.md, "Bundle size budget".
+ * shipped: the default Worker with its examples, serving AUTH_MODE bearer (no jose, no
+ * introspection): 41,818 bytes. fork: the same with the examples deleted and the README's tool:
+ * 36,051 bytes.
  */
-export const BUDGETS = { shipped: 41_200, fork: 35_500 };
+export const BUDGETS = { shipped: 42_800, fork: 37_000 };
 
 /** The contenders over budget, with their sizes: [] when all fit. */
 export function overBudget(sizes, budgets = BUDGETS) {
