@@ -13,8 +13,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
 /** The options of the template's cf-typegen, for a project whose package.json has none. */
-const TEMPLATE =
-  'wrangler types --include-runtime=false --strict-vars=false --env-file=.dev.vars.example';
+const TEMPLATE = 'wrangler types --include-runtime=false --strict-vars=false --env-file=.dev.vars.example';
 
 const script = JSON.parse(readFileSync('package.json', 'utf8')).scripts?.['cf-typegen'] ?? TEMPLATE;
 const [command, subcommand, ...options] = script.trim().split(/\s+/);
