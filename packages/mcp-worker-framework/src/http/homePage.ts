@@ -208,7 +208,7 @@ a{color:var(--accent)}
 summary{cursor:pointer;font-weight:600}
 details>div{margin-top:.5rem}
 .items{list-style:none;padding:0;margin:0;display:grid;gap:.6rem}
-.items li{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:.7rem .9rem}
+.items li{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:.7rem .9rem;overflow-wrap:anywhere}
 .items p{margin:.3rem 0 0;color:var(--muted)}
 .title{font-weight:600;margin-left:.35rem}
 .tag{font-size:.8rem;border:1px solid var(--line);border-radius:999px;padding:0 .5rem;margin-left:.35rem;color:var(--muted)}
