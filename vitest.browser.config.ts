@@ -1,14 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
-/** `npm run test:browser`: what a real browser shows (Debian's chromium, test/browser/support/chromium.ts). */
+// `npm run test:browser`: what a browser shows (the world clock's view in a host), in the system's Chromium.
 export default defineConfig({
   test: {
-    // The examples' own browser tests live with them (test/examples/*.browser.test.ts) and go when they go.
-    include: ['test/browser/**/*.test.ts', 'test/examples/**/*.browser.test.ts'],
-    // Each file starts the Workers it shows with the test kit; no shared fixtures.
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    // One browser at a time: two cores, and each Chromium is several processes.
-    fileParallelism: false,
+    include: ['test/**/*.browser.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    server: { deps: { inline: ['mcp-worker-framework'] } },
   },
 });

@@ -3,7 +3,7 @@
  * and files, with their digests. wrangler remakes it before every dev, test and deploy, and
  * npm run check before it checks; commit it with your skills, never edit it.
  */
-import { servedSkills } from '../src/skills';
+import { servedSkills } from 'mcp-worker-framework/skills';
 
 export const skills = servedSkills([
   {

@@ -2,33 +2,33 @@
  * A stateless MCP server (revision 2026-07-28) on Cloudflare Workers.
  *
  *   npm run dev    serves http://localhost:8787/mcp
- *   npm test       runs the tests, the HTTP ones against this Worker in workerd
+ *   npm test       runs your tests, and checks that this Worker answers as the spec says
  *
  * The Worker, composed in code: your server (src/server.ts), the auth modes it may serve, the
- * features it turns on. Request path: src/http/router.ts (the steps of a request, in order) →
- * src/mcp/createServer.ts (protocol core) → the tools listed in src/server.ts.
+ * features it turns on. The framework under it is the package `mcp-worker-framework`.
  */
-import { apps } from './apps';
-import { bearer } from './auth';
-import { createWorker } from './createWorker';
+import { apps } from 'mcp-worker-framework/apps';
+import { bearer } from 'mcp-worker-framework/auth';
+import { createWorker } from 'mcp-worker-framework/worker';
+import { skills } from '../skills';
 import { serverDefinition } from './server';
 
 const worker = createWorker(serverDefinition, {
   // The AUTH_MODE values served besides "none" (docs/production.md): bearer, which needs no
   // other server. The modes that check a token with an authorization server are one word each
-  // to add, imported from './auth': jwt and access (they bring jose, 7.5 KB gzip), introspect.
-  // Every KB in the bundle is paid at each cold start (docs/performance.md). Sign-in: signIn()
-  // of './signin', and OAUTH_KV (docs/sign-in.md).
+  // to add, imported from 'mcp-worker-framework/auth': jwt and access (they bring jose, 7.5 KB
+  // gzip), introspect. Every KB in the bundle is paid at each cold start (docs/performance.md).
+  // Sign-in: signIn() of 'mcp-worker-framework/signin', and OAUTH_KV (docs/sign-in.md).
   auth: [bearer],
   // MCP Apps: tools with a view (docs/apps.md; drop it with the last view). Tasks: tasks() of
-  // './tasks', and the MCP_TASKS block of wrangler.toml (docs/tasks.md). Notifications of changes
-  // to every listener, sent with notify(env, …): `const changes = notifications()` of
-  // './notifications' listed here, `export class McpNotifications extends changes.Hub {}` below,
-  // and the MCP_NOTIFICATIONS block of wrangler.toml (docs/notifications.md).
-  extensions: [apps()],
+  // 'mcp-worker-framework/tasks' listed here, `export class McpTask extends worker.McpTask {}`
+  // below, and the MCP_TASKS block of wrangler.toml (docs/tasks.md). Notifications of changes to
+  // every listener, sent with notify(env, …): notifications() of
+  // 'mcp-worker-framework/notifications' listed here, `export class McpNotifications extends
+  // worker.McpNotifications {}` below, and the MCP_NOTIFICATIONS block of wrangler.toml
+  // (docs/notifications.md). Each class is there only while its extension is listed. Agent
+  // Skills, one folder each in skills/ (docs/skills.md): built into skills/index.ts; none, nothing served.
+  extensions: [apps(), ...skills],
 });
-
-/** The Durable Object of a task, bound as MCP_TASKS when tasks are on; a stand-in nothing uses while off. */
-export class McpTask extends worker.McpTask {}
 
 export default { fetch: worker.fetch } satisfies ExportedHandler<Env>;

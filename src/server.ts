@@ -1,12 +1,11 @@
 /**
  * YOUR SERVER. This is the file to edit: its name and version, the instructions the model
  * reads, the caching hints, and what it serves. It is the definition only: src/index.ts
- * compiles it once, with the features it turns on. Adding a tool is one file in `src/tools/`
- * and one line in `tools` below; resources and prompts work the same way.
+ * compiles it once, with the features it turns on (MCP Apps, Agent Skills, tasks). Adding a tool
+ * is one file in `src/tools/` and one line in `tools` below; resources and prompts work the same way.
  */
 import { version } from '../package.json';
-import { skills } from '../skills';
-import type { ServerDefinition } from './mcp';
+import type { ServerDefinition } from 'mcp-worker-framework';
 import { summarizeRepo } from './prompts/summarize-repo';
 import { timeInZone, timeZones } from './resources/time-zones';
 import { worldClockView } from './resources/world-clock-view';
@@ -29,8 +28,6 @@ export const serverDefinition: ServerDefinition = {
   resources: [timeZones, worldClockView],
   resourceTemplates: [timeInZone],
   prompts: [summarizeRepo],
-  // Agent Skills, one folder each in skills/ (docs/skills.md): built into skills/index.ts; none, nothing served.
-  extensions: [...skills],
   // Caching hints (spec 2026-07-28 server/utilities/caching). Unset, the defaults apply:
   // discover 1 h, lists 5 min, reads 1 min; public, but private for an authenticated caller.
   // Setting one here makes it explicit, e.g. public even under auth (what not every caller may

@@ -1,5 +1,5 @@
 /** A prompt: a ready-made request for the model, with arguments the user fills in. */
-import { definePrompt } from '../mcp';
+import { definePrompt } from 'mcp-worker-framework';
 
 export const summarizeRepo = definePrompt({
   name: 'summarize_repo',

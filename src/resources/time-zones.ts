@@ -3,7 +3,7 @@
  * day) and a template (the time now in any zone: immediately stale) whose variable the
  * client can complete.
  */
-import { defineResource, defineResourceTemplate } from '../mcp';
+import { defineResource, defineResourceTemplate } from 'mcp-worker-framework';
 
 // Asked of the runtime on first use, not at module load: the list costs a cold start milliseconds
 // that only a read or a completion of these resources needs (docs/performance.md).

@@ -3,7 +3,7 @@
  * served from the Worker's static assets. It draws the result of `world_clock` (src/tools/world-clock.ts)
  * and needs nothing outside itself, so its CSP lists no origin.
  */
-import { defineAppView } from '../apps';
+import { defineAppView } from 'mcp-worker-framework/apps';
 
 export const worldClockView = defineAppView({
   uri: 'ui://world-clock/view',

@@ -1,5 +1,5 @@
 /** A pure tool: no I/O, a structured result checked against its `outputSchema`. */
-import { defineTool } from '../mcp';
+import { defineTool } from 'mcp-worker-framework';
 
 export const add = defineTool({
   name: 'add',

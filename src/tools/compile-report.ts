@@ -6,7 +6,9 @@
  * A task with tasks on (`extensions: [tasks()]` in src/index.ts); an ordinary call, for every
  * client, with tasks off (the default).
  */
-import { accepted, defineTool, elicit, inputRequired, text } from '../mcp';
+import { accepted, defineTool, elicit, inputRequired, text } from 'mcp-worker-framework';
+// The Tasks extension's fields: `task` of a tool, and of its handler's context.
+import type {} from 'mcp-worker-framework/tasks';
 
 /** Each of the two stages stands for slow work (an upstream job, a model call). */
 export const STAGE_MS = 2_000;

@@ -5,7 +5,7 @@
  * Without a timezone it asks the user for one (a multi round-trip request) when the
  * client can show a form, and falls back to UTC when it cannot.
  */
-import { accepted, defineTool, elicit, inputRequired, text, ToolError } from '../mcp';
+import { accepted, defineTool, elicit, inputRequired, text, ToolError } from 'mcp-worker-framework';
 
 const askForZone = elicit('Which time zone do you want the time in?', {
   type: 'object',

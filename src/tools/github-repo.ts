@@ -8,7 +8,7 @@
  * handler runs) and each is encoded as one path segment. `.` and `..` are refused by the schema,
  * since a URL parser resolves them, encoded or not (`/repos/../admin` is `/admin`).
  */
-import { defineTool, ToolError } from '../mcp';
+import { defineTool, ToolError } from 'mcp-worker-framework';
 
 interface Repo {
   full_name: string;

@@ -7,9 +7,8 @@
  * refresh then finds the grant refused upstream and sends the user to sign in again. GitHub not
  * answering is a tool error that says to try again.
  */
-import { defineTool, ToolError } from '../mcp';
-import { unauthorized } from '../mcp/errors';
-import { githubApiHeaders, type UpstreamProps } from '../signin';
+import { defineTool, ToolError } from 'mcp-worker-framework';
+import { githubApiHeaders, unauthorized, type UpstreamProps } from 'mcp-worker-framework/signin';
 
 interface Repo {
   full_name: string;

@@ -4,7 +4,7 @@
  * views shows as a chart of each zone's day. `world_clock_refresh` is the view's own button:
  * `visibility: ["app"]`, so a host keeps it from the model and only the view calls it.
  */
-import { defineTool, ToolError, type FromSchema, type StructuredResult } from '../mcp';
+import { defineTool, ToolError, type FromSchema, type StructuredResult } from 'mcp-worker-framework';
 import { worldClockView } from '../resources/world-clock-view';
 
 const DEFAULT_ZONES = [

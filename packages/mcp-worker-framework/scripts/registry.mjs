@@ -1,0 +1,113 @@
+/**
+ * `npm run registry`: writes `server.json` for the official MCP Registry (docs/discovery.md, "The
+ * MCP Registry"). Its name, title, description, version, website, repository and icons are the
+ * Server Card's, asked of the Worker itself (built from wrangler.toml as `wrangler deploy` builds
+ * it, and loaded once in Node), so server.json, the card and `server/discover` never disagree.
+ * The remote is the deployed endpoint: `--url`, else PUBLIC_URL in `[vars]`. The result is
+ * validated against the registry's schema, vendored in scripts/registry/; nothing is fetched.
+ *
+ *   npm run registry -- --url https://<name>.<account>.workers.dev/mcp   writes ./server.json
+ *   npm run registry -- --check        validates only (part of `npm run check`); without a URL,
+ *                                      with a placeholder one
+ *   --config test/wrangler.toml  another Worker;  --out path/server.json  another file
+ */
+import { rmSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { unstable_readConfig as readConfig } from 'wrangler';
+import { endpointUrl, Invalid } from '../dist/http/settingsTable.js';
+import { anonymousEnv, loadWorker, noContext } from './loadWorker.mjs';
+import { problemsOf, serverJsonOf } from './registry/serverJson.mjs';
+
+function fail(why) {
+  console.error(`registry: ${why}`);
+  process.exit(1);
+}
+
+let options;
+try {
+  options = parseArgs({
+    options: {
+      url: { type: 'string' },
+      config: { type: 'string', default: 'wrangler.toml' },
+      out: { type: 'string', default: 'server.json' },
+      check: { type: 'boolean', default: false },
+    },
+  }).values;
+} catch (error) {
+  fail(
+    `${error.message}\n  usage: npm run registry -- [--url https://<name>.<account>.workers.dev/mcp] [--config wrangler.toml] [--out server.json] [--check]`,
+  );
+}
+
+let config;
+try {
+  config = readConfig({ config: resolve(options.config) }, { hideWarnings: true });
+} catch (error) {
+  fail(`cannot read ${options.config}: ${error?.message ?? error}`);
+}
+const placeholder = `https://${config.name}.<account>.workers.dev/mcp`;
+
+/** The endpoint URL to publish: --url, else PUBLIC_URL, else (for --check only) a placeholder. */
+function endpoint() {
+  const [given, from] =
+    options.url !== undefined
+      ? [options.url, '--url']
+      : [config.vars?.PUBLIC_URL || undefined, `PUBLIC_URL in ${options.config}`];
+  if (given === undefined) {
+    if (options.check) return `https://${config.name}.example.workers.dev/mcp`;
+    fail(
+      `which URL is the server at? Pass --url (npm run registry -- --url ${placeholder}) or set PUBLIC_URL in [vars] of ${options.config}`,
+    );
+  }
+  const url = endpointUrl(given);
+  if (url instanceof Invalid || url === undefined) {
+    fail(
+      `${from} must be an https URL (http only on loopback) whose path is /mcp, e.g. ${placeholder}${url?.why ? `: ${url.why}` : ''} (it is "${given.slice(0, 200)}")`,
+    );
+  }
+  return url;
+}
+
+const url = endpoint();
+let loaded;
+try {
+  loaded = await loadWorker(options.config);
+} catch (error) {
+  fail(`the Worker of ${options.config} fails to load (npm run check says where): ${error?.message ?? error}`);
+}
+// The card is public: asked as an anonymous client of the server with authorization off.
+const env = anonymousEnv(loaded.settings, 'npm run registry');
+const answer = await loaded.worker.fetch(
+  new Request('http://localhost/mcp/server-card', { headers: { Accept: 'application/json' } }),
+  env,
+  noContext,
+);
+rmSync(loaded.bundle, { recursive: true, force: true }); // a temporary build, read
+if (answer.status === 404)
+  fail(
+    'the server has no Server Card: add `card` (its name in reverse-DNS form and a description) to src/server.ts (docs/discovery.md)',
+  );
+if (answer.status !== 200)
+  fail(`the Worker answered ${answer.status} for its Server Card: ${(await answer.text()).slice(0, 500)}`);
+
+const serverJson = serverJsonOf(await answer.json(), url);
+const problems = problemsOf(serverJson);
+if (problems.length > 0) {
+  fail(
+    `server.json would not be accepted by the MCP Registry (schema 2025-12-11):\n${problems.map((problem) => `  - ${problem}`).join('\n')}`,
+  );
+}
+if (options.check) {
+  console.log(
+    `registry: ${options.config}: the server.json of ${serverJson.name} is valid against the MCP Registry's schema (2025-12-11)`,
+  );
+  process.exit(0);
+}
+const out = resolve(process.cwd(), options.out);
+writeFileSync(out, `${JSON.stringify(serverJson, null, 2)}\n`);
+console.log(`registry: wrote ${out} for ${serverJson.name} ${serverJson.version} at ${url}
+
+Publish it with the official mcp-publisher CLI (docs/discovery.md, "The MCP Registry"):
+  mcp-publisher login github     # a name in io.github.<you>/…; or login dns / login http for your domain
+  mcp-publisher publish`);

@@ -1,0 +1,16 @@
+/**
+ * The auth modes the template ships, one file each: an entry lists those it serves
+ * (`createWorker(definition, { auth: [bearer, jwt, access, introspect] })`; src/index.ts serves
+ * bearer; the modes that ask an authorization server, jwt, access and introspect, are added there). The sign-in mode,
+ * the Worker as its own authorization server, is `signIn()` of `../signin` (docs/sign-in.md).
+ */
+export { access } from './access';
+export { bearer } from './bearer';
+export { introspect } from './introspect';
+export { jwt } from './jwt';
+
+type Shipped = typeof import('./index');
+/** Every setting of the modes the template ships, for the settings of `FrameworkEnv` (src/env.ts). */
+export type ModeSettingName =
+  | { [K in keyof Shipped]: Shipped[K] extends { settings: infer R } ? keyof R & string : never }[keyof Shipped]
+  | keyof typeof import('../signin/signInSettings').signInSettings;

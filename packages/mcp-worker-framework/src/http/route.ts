@@ -1,0 +1,51 @@
+/**
+ * What a fork adds to the Worker without editing the framework (createWorker's `page`, `steps`
+ * and `routes`, docs/http-pipeline.md): each is a plain function of the request, `env` and `ctx`,
+ * as a Worker's own `fetch` is, turned here into a step of the pipeline (`./router.ts`).
+ */
+import type { CompiledServer } from '../mcp/internal';
+import type { HttpContext, Step } from './context';
+import type { Settings } from './settings';
+import type { WorkerEnv } from '../mcp/internal';
+
+/** What a route of the fork answers with, as a Worker's `fetch` does. */
+export type Handler = (request: Request, env: WorkerEnv, ctx: ExecutionContext) => Response | Promise<Response>;
+
+/** What the framework hands a page besides the request: the server it serves and this deployment's settings (`homePage` reads them). */
+export interface PageContext {
+  readonly server: CompiledServer;
+  readonly settings: Settings;
+}
+
+/** The page at `/`: `homePage` (`./homePage.ts`), or the fork's own; a fork's page may ignore `context`. */
+export type Page = (
+  request: Request,
+  env: WorkerEnv,
+  ctx: ExecutionContext,
+  context: PageContext,
+) => Response | Promise<Response>;
+
+/** A step of the fork's own in every request to the MCP endpoint: a `Response` answers it, `undefined` goes on to MCP. */
+export type WorkerStep = (
+  request: Request,
+  env: WorkerEnv,
+  ctx: ExecutionContext,
+) => Response | undefined | Promise<Response | undefined>;
+
+export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+
+/** A route of the fork's own (a webhook), made by `route`. */
+export interface Route {
+  readonly method: Method;
+  readonly path: string;
+  readonly handler: Handler;
+}
+
+/** `route('POST', '/webhooks/tickets', handler)`: a path of the fork's own, behind the same origin and host checks as every route. */
+export const route = (method: Method, path: string, handler: Handler): Route => ({ method, path, handler });
+
+/** A fork's page, step or route as a step of the pipeline: it sees what any Worker's `fetch` sees (a page, also what it serves). */
+export const forkStep =
+  (serve: Page | WorkerStep | Handler): Step =>
+  (context: HttpContext) =>
+    serve(context.request, context.env, context.ctx, context);

@@ -1,0 +1,166 @@
+/**
+ * The protocol core: a validated request in, a result or an error out. It knows nothing of
+ * HTTP. `createServer` compiles a definition once per isolate (`./compiledDefinition.ts`) and is the
+ * table of the methods it serves, each in its own file under `./methods/`; extensions add
+ * theirs through one seam (`./extension.ts`).
+ */
+import { admitter } from './admission';
+import { McpError } from './errors';
+import type { Extension, ToolCalls } from './extension';
+import { RawJson } from './json';
+import { legacyMethods, servedVersions } from './legacy';
+import { type RequestMeta, SUPPORTED_VERSIONS } from './meta';
+import { callTool } from './methods/callTool';
+import { complete } from './methods/complete';
+import { discover } from './methods/discover';
+import { getPrompt } from './methods/getPrompt';
+import { list } from './methods/list';
+import { listen } from './methods/listen';
+import { readResource } from './methods/readResource';
+import { listedPrompt } from './prompts';
+import { CompiledDefinition } from './compiledDefinition';
+import type { Admission, Caller, McpRequest, Method, Reply, Served } from './request';
+import { listedResource } from './resources';
+import { serialized } from './resultJson';
+import type { ScopeHierarchy } from './scopes';
+import type { ServerDefinition } from './serverDefinition';
+import type { CompiledTool } from './tools';
+import type { JSONRPCRequest, ServerCapabilities } from './types';
+
+/** A server definition compiled, ready to serve requests. */
+export interface CompiledServer {
+  /** The versions a modern request may name. */
+  readonly supportedVersions: readonly string[];
+  /** Every version served, for discover and -32022: the modern ones, then the legacy ones when they are served. */
+  servedVersions(servesLegacy: boolean): readonly string[];
+  readonly capabilities: ServerCapabilities;
+  /** Which broader scopes imply narrower ones (`ServerDefinition.scopeHierarchy`), for the transport's scope checks. */
+  readonly scopeHierarchy: ScopeHierarchy;
+  /** Everything compiled from the definition (for an extension's own runtime, such as a task's Durable Object). */
+  readonly compiled: CompiledDefinition;
+  /** Looks a tool up by name (for a runtime that runs a tool it has stored by name, such as a task's Durable Object). */
+  tool(name: string): CompiledTool | undefined;
+  /**
+   * Admits a request whose `_meta` the transport has read (`./admission.ts`): its version, its
+   * method, the item it names, visible to `caller` and with its scopes granted; or the refusal.
+   * Decided once: `serve` trusts what it admitted.
+   */
+  admit(
+    message: JSONRPCRequest,
+    meta: RequestMeta,
+    caller: Caller | undefined,
+    servesLegacy: boolean,
+  ): Admission | McpError;
+  /** Serves a request `admit` admitted; a reply the core has at once (discover, a list) comes without a promise. */
+  serve(request: McpRequest, admission: Admission): Reply<RawJson> | Promise<Reply<RawJson>>;
+  /** `admit`, then `serve`: for a caller with nothing to do between the two (a test, a transport with no checks of its own). */
+  handle(request: McpRequest): Reply<RawJson> | Promise<Reply<RawJson>>;
+}
+
+/**
+ * `extensions`: what the server is served with besides the core (spec 2026-07-28 basic/index,
+ * Extensions), advertised in its capabilities: the one list of createWorker's `extensions`.
+ */
+export function createServer(definition: ServerDefinition, extensions: readonly Extension[] = []): CompiledServer {
+  // The definition's own list went (issue 38): a server.ts written before it would otherwise lose its extensions silently.
+  if ('extensions' in definition)
+    throw new Error(
+      'extensions moved from the server definition to createWorker(definition, { extensions }) in src/index.ts',
+    );
+  const server = new CompiledDefinition(definition, extensions);
+  const methods = new Map<string, Served>([
+    ['server/discover', discover(server)],
+    ['subscriptions/listen', listen(server)],
+  ]);
+  const parts = server.extensions.map((extension) => ({ id: extension.id, ...extension.install(server) }));
+  const toolCalls = parts.flatMap((part) => (part.toolCalls ? [part.toolCalls] : [])) as ToolCalls[];
+  if (server.tools.size > 0) {
+    methods.set(
+      'tools/list',
+      list(
+        server,
+        'tools/list',
+        'tools',
+        [...server.tools.values()].map((t) => ({ rules: t.definition, listed: t.listed })),
+      ),
+    );
+    methods.set('tools/call', callTool(server, toolCalls));
+  }
+  if (server.prompts.size > 0) {
+    methods.set(
+      'prompts/list',
+      list(
+        server,
+        'prompts/list',
+        'prompts',
+        [...server.prompts.values()].map((p) => ({ rules: p, listed: listedPrompt(p) })),
+      ),
+    );
+    methods.set('prompts/get', getPrompt(server));
+  }
+  if (server.capabilities.resources) {
+    methods.set(
+      'resources/list',
+      list(
+        server,
+        'resources/list',
+        'resources',
+        server.listedResources.map((r) => ({ rules: r, listed: listedResource(r) })),
+      ),
+    );
+    methods.set(
+      'resources/templates/list',
+      list(
+        server,
+        'resources/templates/list',
+        'resourceTemplates',
+        server.templates.map((t) => ({ rules: t.definition, listed: t.listed })),
+      ),
+    );
+    methods.set('resources/read', readResource(server));
+  }
+  if (server.completes) methods.set('completion/complete', complete(server));
+  for (const part of parts) {
+    for (const [name, method] of Object.entries(part.methods ?? {})) {
+      if (methods.has(name)) throw new Error(`extension ${part.id} serves ${name}, which is served already`);
+      methods.set(name, finishing(server, method));
+    }
+    const wraps = part.listen;
+    if (wraps) methods.set('subscriptions/listen', wraps(methods.get('subscriptions/listen') as Method));
+  }
+  const legacy = legacyMethods(
+    methods,
+    server,
+    parts.flatMap((part) => part.legacyMethods ?? []),
+  );
+  const admit = admitter(methods, legacy);
+  // Every result leaves serialized for its era (`./resultJson.ts`): the transport splices the text.
+  const serve = (request: McpRequest, admission: Admission): Reply<RawJson> | Promise<Reply<RawJson>> => {
+    const reply = admission.serve(request, admission.item);
+    const legacy = request.meta.era === 'legacy';
+    return reply instanceof Promise ? reply.then((done) => serialized(done, legacy)) : serialized(reply, legacy);
+  };
+
+  return {
+    supportedVersions: SUPPORTED_VERSIONS,
+    servedVersions,
+    capabilities: server.capabilities,
+    scopeHierarchy: server.scopeHierarchy,
+    compiled: server,
+    tool: (name) => server.tools.get(name),
+    admit,
+    serve,
+    handle(request) {
+      const admission = admit(request.message, request.meta, request.caller, request.servesLegacy === true);
+      return admission instanceof McpError ? { error: admission } : serve(request, admission);
+    },
+  };
+}
+
+/** An extension's method: its results finished like the core's (`resultType`, the caching hints of `cache`, `serverInfo`). */
+const finishing =
+  (server: CompiledDefinition, method: Method): Method =>
+  async (request) => {
+    const reply = await method(request);
+    return reply.result && !(reply.result instanceof RawJson) ? server.finished(reply.result, reply.cache) : reply;
+  };

@@ -1,0 +1,183 @@
+/**
+ * The one way a tool's handler runs, whether it answers the request itself (`methods/callTool.ts`)
+ * or runs under a task (`src/tasks/`): a `ToolError` becomes a tool error the model reads
+ * (spec 2026-07-28 server/tools, Error Handling), any other exception -32603 with nothing from
+ * inside; a result must have its `content` array and keep its `outputSchema`; a handler still
+ * running at its time limit is aborted and reported to the model; a result larger than its
+ * limit (the server's `maxResultChars` as sent, and for a task also the bytes a task keeps) is
+ * replaced by a tool error; a result that cannot be checked or serialized is -32603, as a throw is.
+ */
+import { ToolError, type HandlerContext } from './define';
+import { internalError, McpError } from './errors';
+import type { RoundInput } from './extension';
+import { handlerContext } from './handlerContext';
+import { InputRequired } from './input';
+import { isObject } from './json';
+import type { McpRequest } from './request';
+import type { CompiledTool } from './tools';
+import type { CallToolResult, JsonObject } from './types';
+
+export interface ToolRun {
+  /** Stop waiting after this long, abort the handler (`abort`) and tell the model; undefined waits as long as it takes (a task). */
+  timeoutMs: number | undefined;
+  /** What an asynchronous check of the arguments already took of that time (the limit covers it too). */
+  spentMs?: number;
+  /** Aborts the handler's signal: the time limit is over. */
+  abort(reason: unknown): void;
+  /** The result as it will be sent or kept, serialized once, so its size is what leaves. */
+  serialize(result: CallToolResult): string;
+  /** Why that JSON is too large (e.g. "too large to return (2000000 characters)"), or undefined when it fits. */
+  tooLarge(json: string): string | undefined;
+}
+
+/** The limit of a result sent as the answer: the server's `maxResultChars`, in characters of JSON. */
+export const charactersOver = (max: number) => (json: string) =>
+  json.length > max ? `too large to return (${json.length} characters, over ${max})` : undefined;
+
+/** A tool's result with its JSON, serialized once as it will be sent or kept. */
+export interface SerializedToolResult {
+  result: CallToolResult;
+  json: string;
+}
+
+/** A tool's outcome: its result with its JSON, a request for input, or a JSON-RPC error. */
+export type ToolOutcome = SerializedToolResult | InputRequired | McpError;
+
+/**
+ * Arguments that break the tool's `inputSchema`, or whose asynchronous check ran out of time, as
+ * the model reads them: a tool error it can fix, never a JSON-RPC error (spec 2026-07-28
+ * server/tools, Error Handling). The one place this is decided, for a call answered here
+ * (`methods/callTool.ts`) and for a tool run elsewhere (`runTool`, a task).
+ */
+export function invalidArguments(why: ToolError, run: Pick<ToolRun, 'serialize'>): SerializedToolResult {
+  const result = toolError(why.message);
+  return { result, json: run.serialize(result) };
+}
+
+/**
+ * The public way an extension runs one of the server's tools outside the call it answers (a
+ * task's Durable Object): `args` as the client sent them, read as the handler takes them
+ * (arguments that break the schema are a tool error for the model), the handler's context made
+ * for `request` with this round's `input`, plus the fields the extension adds to it (`extra`,
+ * e.g. tasks' `task`, declared by the extension on `HandlerContext`); then `invokeTool`.
+ */
+export async function runTool(
+  tool: CompiledTool,
+  args: JsonObject,
+  request: McpRequest,
+  input: RoundInput,
+  run: ToolRun,
+  extra?: Partial<HandlerContext>,
+): Promise<ToolOutcome> {
+  const value = await tool.readArguments(args);
+  if (value instanceof ToolError) return invalidArguments(value, run);
+  // No logging: a run outside the request has no stream to log to.
+  const context = Object.assign(handlerContext(request, input, false), extra);
+  return invokeTool(tool, value, context, run);
+}
+
+/** Runs the handler with `args` as it takes them (`CompiledTool.readArguments`). */
+export async function invokeTool(
+  tool: CompiledTool,
+  args: unknown,
+  context: HandlerContext,
+  run: ToolRun,
+): Promise<ToolOutcome> {
+  const name = tool.definition.name;
+  let value: CallToolResult | InputRequired;
+  try {
+    const answer = tool.definition.handler(args as never, context);
+    // A handler that answers at once needs no clock; one that never settles is stopped at the
+    // time limit (its signal aborts) and reported to the model.
+    value =
+      answer instanceof Promise
+        ? await (run.timeoutMs === undefined
+            ? answer
+            : withTimeLimit(answer, name, run.timeoutMs, run.abort, toolError, run.spentMs))
+        : answer;
+  } catch (error) {
+    if (error instanceof ToolError) value = toolError(error.message);
+    else if (error instanceof McpError) return error;
+    else {
+      console.error(`tool ${name} threw`, error);
+      return internalError();
+    }
+  }
+  if (value instanceof InputRequired) return value;
+  // The handler has answered: whatever fails from here (an output check that throws, a result JSON
+  // cannot carry: a BigInt, a cycle) is the server's fault, -32603 once, never an exception that
+  // leaves the call, or a task, without an outcome.
+  try {
+    const outcome = checked(tool, value, run);
+    return outcome instanceof Promise ? await outcome : outcome;
+  } catch (error) {
+    console.error(`tool ${name} returned a result that could not be checked or serialized`, error);
+    return internalError();
+  }
+}
+
+/** The handler's result kept to its `content` array and its `outputSchema`; a promise only for a Standard Schema's check. */
+function checked(tool: CompiledTool, value: CallToolResult, run: ToolRun): ToolOutcome | Promise<ToolOutcome> {
+  const name = tool.definition.name;
+  if (!isObject(value) || !Array.isArray(value.content)) {
+    console.error(`tool ${name} returned a result without a content array`);
+    return internalError();
+  }
+  if (value.isError) return sent(name, value, run);
+  const badOutput = tool.checkOutput(value.structuredContent);
+  return badOutput instanceof Promise
+    ? badOutput.then((why) => sent(name, value, run, why))
+    : sent(name, value, run, badOutput);
+}
+
+/** The result serialized once, as it will leave, and its size bounded; `badOutput`: why it breaks its outputSchema. */
+function sent(name: string, value: CallToolResult, run: ToolRun, badOutput?: string): ToolOutcome {
+  if (badOutput) {
+    console.error(`tool ${name} returned structuredContent that breaks its outputSchema: ${badOutput}`);
+    return internalError();
+  }
+  const json = run.serialize(value);
+  // JSON.stringify gives undefined, not a string, for a result whose toJSON gives nothing.
+  if (typeof json !== 'string') throw new TypeError('the result has no JSON form');
+  const why = run.tooLarge(json);
+  if (why === undefined) return { result: value, json };
+  console.error(`tool ${name} returned a result ${why}`);
+  const tooLarge = toolError(`Tool ${name} produced a result ${why}; ask for less.`);
+  return { result: tooLarge, json: run.serialize(tooLarge) };
+}
+
+/** A result the model reads as a failure it may act on (`isError: true`). */
+export const toolError = (message: string): CallToolResult => ({
+  content: [{ type: 'text', text: message }],
+  isError: true,
+});
+
+/**
+ * Races a tool's answer (its handler's, or its asynchronous argument check's) against what is left of
+ * its time limit once `spentMs` are gone; at the limit, `late` of a message for the model, and an
+ * abort for the handler.
+ */
+export async function withTimeLimit<T, Late>(
+  answer: Promise<T>,
+  name: string,
+  limitMs: number,
+  abort: ToolRun['abort'],
+  late: (message: string) => Late,
+  spentMs = 0,
+): Promise<T | Late> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const past = new Promise<Late>((resolve) => {
+    timer = setTimeout(
+      () => {
+        resolve(late(`Tool ${name} did not finish within ${limitMs / 1000} s; try again or narrow the request.`));
+        abort(new DOMException(`tool ${name} timed out`, 'TimeoutError')); // after: the time limit wins the race
+      },
+      Math.max(0, limitMs - spentMs),
+    );
+  });
+  try {
+    return await Promise.race([answer, past]);
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+  }
+}

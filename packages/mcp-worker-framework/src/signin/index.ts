@@ -1,0 +1,6 @@
+/** The sign-in mode (docs/sign-in.md): `signIn()` for `auth` in src/index.ts, and what its tools import. */
+export { signIn } from './signIn';
+export type { UpstreamProps } from './upstream';
+export { githubApiHeaders } from './github';
+/** For a tool that finds the user's upstream grant revoked: a 401 that sends the client to sign in again. */
+export { unauthorized } from '../mcp/internal';

@@ -1,0 +1,20 @@
+/**
+ * Tools that outlive a request: the Tasks extension (`io.modelcontextprotocol/tasks`) on
+ * Durable Objects, opt-in per tool (`task: 'optional' | 'required'`). docs/tasks.md says when
+ * to use it, what it costs, and how to switch it on: `extensions: [tasks()]` in src/index.ts,
+ * and the MCP_TASKS block of wrangler.toml.
+ */
+import type { ExtensionObject, WorkerExtension } from '../createWorker';
+import { durableTasks, type DurableTasksOptions } from './durableTasks';
+import { taskObject } from './taskObject';
+
+export { durableTasks, type DurableTasksOptions } from './durableTasks';
+export { taskObject } from './taskObject';
+export { TASKS_EXTENSION, type TaskSupport } from './toolFields';
+
+/** The Tasks extension for `createWorker`: each task in a Durable Object of the class createWorker returns as `McpTask`, for src/index.ts to export. */
+export function tasks(
+  options: DurableTasksOptions = {},
+): WorkerExtension & { durableObject: ExtensionObject<'McpTask'> } {
+  return { ...durableTasks(options), durableObject: { name: 'McpTask', make: taskObject } };
+}

@@ -1,0 +1,21 @@
+/**
+ * The test kit: test your own tools, resources and prompts in a few lines (README, "Test your tool").
+ * `testClient` calls the Worker's fetch in process; `startInWorkerd` runs it in workerd as wrangler builds it,
+ * and serves it on loopback (`${worker.url}/mcp`) for a client that needs a URL (`atUrl`).
+ * A task tool is tested over that URL with `rpc` and `waitFor`; sign-in and views have kits of
+ * their own: `mcp-worker-framework/testing/signin` and `mcp-worker-framework/testing/browser`.
+ */
+export {
+  atUrl,
+  JsonRpcError,
+  testClient,
+  type Answer,
+  type CallOptions,
+  type FetchTarget,
+  type Notification,
+  type TestClient,
+  type TestClientOptions,
+  type ToolAnswer,
+} from './testClient';
+export { startInWorkerd, type DurableObjectStorage, type WorkerdOptions, type WorkerInWorkerd } from './startInWorkerd';
+export { type Json, readEvents, request, rpc, TASKS, type TaskCall, type TaskReply, waitFor } from './tasks';

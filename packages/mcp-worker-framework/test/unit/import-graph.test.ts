@@ -1,0 +1,166 @@
+/**
+ * The source reads in one direction (docs/architecture.md: a module owns its types; shared ones
+ * live in a leaf module): no file of `src/` imports, directly or through others, a file that imports it.
+ * Type-only imports count too: a cycle of types is a cycle a reader has to untangle.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = new URL('../..', import.meta.url).pathname;
+const IMPORT = /(?:from|import) '(\.{1,2}\/[^']+)'/g;
+
+/** Every .ts file under `dir`, with the project files it imports by a relative path. */
+function importGraph(dir: string, graph = new Map<string, string[]>()): Map<string, string[]> {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) importGraph(path, graph);
+    else if (path.endsWith('.ts')) {
+      const targets = [...readFileSync(path, 'utf8').matchAll(IMPORT)].map(([, spec]) => {
+        const base = join(dirname(path), spec!);
+        return [`${base}.ts`, join(base, 'index.ts')].find(existsSync) ?? base;
+      });
+      graph.set(path, targets);
+    }
+  }
+  return graph;
+}
+
+/** The project files a .ts file imports for their types alone (`import type`, `export type`): none of it runs. */
+function typeOnlyImports(path: string): string[] {
+  return [...readFileSync(path, 'utf8').matchAll(/(?:import|export) type \{[^}]*\} from '(\.{1,2}\/[^']+)'/g)].map(
+    ([, spec]) => {
+      const base = join(dirname(path), spec!);
+      return [`${base}.ts`, join(base, 'index.ts')].find(existsSync) ?? base;
+    },
+  );
+}
+
+/** Each cycle found by a depth-first walk, as the chain of files that closes it. */
+function cycles(graph: Map<string, string[]>): string[][] {
+  const found: string[][] = [];
+  const done = new Set<string>();
+  const path: string[] = [];
+  const visit = (file: string) => {
+    const at = path.indexOf(file);
+    if (at !== -1) return void found.push([...path.slice(at), file].map((f) => relative(root, f)));
+    if (done.has(file)) return;
+    done.add(file);
+    path.push(file);
+    for (const target of graph.get(file) ?? []) visit(target);
+    path.pop();
+  };
+  for (const file of graph.keys()) visit(file);
+  return found;
+}
+
+describe('import graph of src/', () => {
+  it('finds a cycle when there is one (the check itself works)', () => {
+    const graph = new Map([
+      ['a.ts', ['b.ts']],
+      ['b.ts', ['c.ts']],
+      ['c.ts', ['a.ts']],
+    ]);
+    expect(cycles(graph)).toHaveLength(1);
+  });
+
+  it('has no import cycle, type-only imports included', () => {
+    expect(cycles(importGraph(join(root, 'src')))).toEqual([]);
+  });
+
+  it('keeps the protocol core standing alone: src/mcp imports nothing outside src/mcp, type-only imports included', () => {
+    const outside = [...importGraph(join(root, 'src/mcp'))].flatMap(([file, targets]) =>
+      targets
+        .filter((target) => !target.startsWith(join(root, 'src/mcp/')) && !target.endsWith('.json'))
+        .map((target) => `${relative(root, file)} → ${relative(root, target)}`),
+    );
+    expect(outside).toEqual([]);
+  });
+
+  it('has each layer reach the core only through its public index or its one internal entry (src/mcp/internal.ts)', () => {
+    const entries = [join(root, 'src/mcp/index.ts'), join(root, 'src/mcp/internal.ts')];
+    const around = [...importGraph(join(root, 'src'))].filter(
+      ([file]) => layerOf(file) !== 'mcp' && LAYERS.includes(layerOf(file)),
+    );
+    const intoCore = around.flatMap(([file, targets]) =>
+      targets
+        .filter((target) => layerOf(target) === 'mcp' && !entries.includes(target))
+        .map((target) => `${relative(root, file)} → ${relative(root, target)}`),
+    );
+    expect(around.length).toBeGreaterThan(50); // the layers are really read
+    expect(intoCore).toEqual([]);
+  });
+
+  it('keeps the settings of the Worker above the layers that declare them: only the entries import src/env.ts', () => {
+    const env = join(root, 'src/env.ts');
+    const importers = [...importGraph(join(root, 'src'))].filter(([, targets]) => targets.includes(env));
+    expect(importers.map(([file]) => relative(root, file)).sort()).toEqual([
+      'src/createWorker.ts',
+      'src/worker/index.ts',
+    ]);
+  });
+
+  it('keeps the test kit out of the Worker: src/testing takes only types of the core, and no Worker file imports it', () => {
+    const testing = join(root, 'src/testing/');
+    const graph = importGraph(join(root, 'src'));
+    const intoKit = [...graph].flatMap(([file, targets]) =>
+      file.startsWith(testing) ? [] : targets.filter((t) => t.startsWith(testing)).map(() => relative(root, file)),
+    );
+    const fromKit = [...graph.keys()]
+      .filter((file) => file.startsWith(testing))
+      .flatMap((file) => {
+        const outside = (targets: string[]) => targets.filter((t) => graph.has(t) && !t.startsWith(testing));
+        const typeOnly = typeOnlyImports(file);
+        return outside(graph.get(file)!)
+          .filter((target) => !typeOnly.includes(target) || layerOf(target) !== 'mcp')
+          .map((target) => `${relative(root, file)} → ${relative(root, target)}`);
+      });
+    // The kit's imports are really read: testClient types its answers from the core's tool schemas.
+    expect(typeOnlyImports(join(testing, 'testClient.ts'))).toContain(join(root, 'src/mcp/toolSchema.ts'));
+    expect(intoKit).toEqual([]);
+    expect(fromKit).toEqual([]);
+  });
+
+  it('keeps the direction of every layer: each imports only the layers below it', () => {
+    const found = new Map<string, Set<string>>();
+    for (const [file, targets] of importGraph(join(root, 'src'))) {
+      const from = layerOf(file);
+      if (!LAYERS.includes(from)) continue;
+      for (const target of targets) {
+        const to = layerOf(target);
+        if (to !== from && !target.endsWith('.json')) found.set(from, (found.get(from) ?? new Set()).add(to));
+      }
+    }
+    const wrong = [...found].flatMap(([from, tos]) =>
+      [...tos].filter((to) => !BELOW[from]!.includes(to)).map((to) => `src/${from} → src/${to}`),
+    );
+    expect(wrong).toEqual([]);
+  });
+});
+
+/**
+ * The layers around the core; `createWorker` is src/createWorker.ts, which composes them, and
+ * src/worker/index.ts its public entry; src/env.ts types the settings from the http and auth layers,
+ * so none of them may import it (each names the env through the core); src/testing is the test
+ * kit, which runs in Node beside the Worker.
+ */
+const LAYERS = ['mcp', 'http', 'auth', 'signin', 'tasks', 'notifications', 'apps', 'skills'];
+/** What each layer may import: the core first, which imports none of them. */
+const BELOW: Record<string, readonly string[]> = {
+  mcp: [],
+  apps: ['mcp'],
+  skills: ['mcp'],
+  http: ['mcp', 'skills'],
+  auth: ['mcp', 'http'],
+  signin: ['mcp', 'http'],
+  // The extension's value for createWorker (a type only).
+  tasks: ['mcp', 'createWorker'],
+  // The hub and `notify` need the core only: they are no part of the HTTP edge.
+  notifications: ['mcp'],
+};
+
+/** `src/{layer}/…` → the layer; a file directly in src/ is its own (`createWorker`). */
+function layerOf(file: string): string {
+  const [first, second] = relative(join(root, 'src'), file).split('/');
+  return second === undefined ? first!.replace(/\.ts$/, '') : first!;
+}

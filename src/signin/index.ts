@@ -1,4 +1,0 @@
-/** The sign-in mode (docs/sign-in.md): `signIn()` for `auth` in src/index.ts, and what its tools import. */
-export { signIn } from './signIn';
-export type { UpstreamProps } from './upstream';
-export { githubApiHeaders } from './github';

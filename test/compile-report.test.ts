@@ -1,0 +1,82 @@
+/**
+ * The example task tool (src/tools/compile-report.ts) with tasks on (./worker.ts: src/index.ts with
+ * `extensions: [tasks()]`), and the default Worker staying storage-free.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import worker from '../src/index';
+import { rpc, startInWorkerd, TASKS, testClient, waitFor, type WorkerInWorkerd } from 'mcp-worker-framework/testing';
+
+let withTasks: WorkerInWorkerd;
+let url: string;
+beforeAll(async () => {
+  // Task ids are signed with the state secret, which a deployment sets with `wrangler secret put`.
+  withTasks = await startInWorkerd({
+    config: 'test/wrangler.toml',
+    secrets: { MCP_STATE_SECRET: 'compile-report test secret' },
+  });
+  url = `${withTasks.url}/mcp`;
+});
+afterAll(() => withTasks?.dispose());
+
+const ELICITATION = { capabilities: { elicitation: {} } };
+const SLOWLY = { everyMs: 250 }; // the template's rate limiter counts every local request
+
+describe('compile_report (tasks on)', () => {
+  it('runs as a task that asks once, then finishes with the answer', async () => {
+    const { result: created } = await rpc(
+      url,
+      'tools/call',
+      { name: 'compile_report', arguments: { topic: 'tides' } },
+      ELICITATION,
+    );
+    expect(created).toMatchObject({ resultType: 'task', status: 'working' });
+    const taskId = created!.taskId as string;
+    const asking = await waitFor(url, taskId, ['input_required'], SLOWLY);
+    expect(asking.inputRequests['appendix@1']).toMatchObject({ method: 'elicitation/create' });
+    await rpc(url, 'tasks/update', {
+      taskId,
+      inputResponses: { 'appendix@1': { action: 'accept', content: { appendix: true } } },
+    });
+    const done = await waitFor(url, taskId, ['completed', 'failed'], SLOWLY);
+    expect(done.status).toBe('completed');
+    expect(done.result.content[0].text).toMatch(/^# Report: tides[\s\S]*## Appendix/);
+  });
+
+  it('is an ordinary multi round-trip call for a client without the extension', async () => {
+    const first = await rpc(
+      url,
+      'tools/call',
+      { name: 'compile_report', arguments: { topic: 'tides' } },
+      { ...ELICITATION, tasks: false },
+    );
+    expect(first.result).toMatchObject({ resultType: 'input_required', requestState: expect.any(String) });
+    const second = await rpc(
+      url,
+      'tools/call',
+      {
+        name: 'compile_report',
+        arguments: { topic: 'tides' },
+        requestState: first.result!.requestState,
+        inputResponses: { appendix: { action: 'decline' } },
+      },
+      { ...ELICITATION, tasks: false },
+    );
+    expect(second.result?.content[0].text).toMatch(/^# Report: tides/);
+    expect(second.result?.content[0].text).not.toContain('Appendix');
+  });
+
+  it('is an ordinary call in the default, storage-free configuration, even for a client that declares the extension', async () => {
+    const first = await testClient(worker, { capabilities: { elicitation: {}, extensions: { [TASKS]: {} } } }).callTool(
+      'compile_report',
+      { topic: 'tides' },
+    );
+    expect(first.result).toMatchObject({ resultType: 'input_required' });
+  });
+
+  it('advertises the extension here, and not in the default, storage-free configuration', async () => {
+    // Beside MCP Apps and Skills, which the example server serves in both (its world clock has a view; skills/ has a skill).
+    const both = { 'io.modelcontextprotocol/skills': { directoryRead: true }, 'io.modelcontextprotocol/ui': {} };
+    expect((await rpc(url, 'server/discover', {})).result?.capabilities.extensions).toEqual({ ...both, [TASKS]: {} });
+    expect((await testClient(worker).discover()).result.capabilities.extensions).toEqual(both);
+  });
+});
