@@ -3,10 +3,9 @@
  * and `routes`, docs/http-pipeline.md): each is a plain function of the request, `env` and `ctx`,
  * as a Worker's own `fetch` is, turned here into a step of the pipeline (`./router.ts`).
  */
-import type { CompiledServer } from '../mcp/internal';
+import type { CompiledServer, WorkerEnv } from '../mcp/internal';
 import type { HttpContext, Step } from './context';
 import type { Settings } from './settings';
-import type { WorkerEnv } from '../mcp/internal';
 
 /** What a route of the fork answers with, as a Worker's `fetch` does. */
 export type Handler = (request: Request, env: WorkerEnv, ctx: ExecutionContext) => Response | Promise<Response>;
