@@ -51,15 +51,16 @@ export function takeListenSlot(client: string, maxStreams: number): ListenSlot |
 }
 
 /**
- * Events a listen stream may hold that its client has not read: past them the client cannot keep
- * up, and the stream ends gracefully (it reopens and starts afresh) rather than grow without limit.
+ * Events a listen stream may hold that its client has not read: past them, or past
+ * `MAX_UNREAD_BYTES` (`./stream.ts`), the client cannot keep up, and the stream ends gracefully
+ * (it reopens and starts afresh) rather than grow without limit.
  */
 export const LISTEN_MAX_BACKLOG = 100;
 
 /**
  * Opens the stream in the place `slot` holds, and gives the place back when the stream ends: at
  * `maxMs`, when the source asks (`attach`'s `end`), or when the client falls `LISTEN_MAX_BACKLOG`
- * events behind.
+ * events or `MAX_UNREAD_BYTES` behind.
  */
 export function openListenStream(id: RequestId, listen: Listen, maxMs: number, slot: ListenSlot): EventStream {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -81,7 +82,7 @@ export function openListenStream(id: RequestId, listen: Listen, maxMs: number, s
   stream.send(notificationJson(listen.acknowledgement));
   detach = listen.attach?.((notification) => {
     stream.send(notificationJson(notification));
-    if (stream.backlog > LISTEN_MAX_BACKLOG) end();
+    if (stream.backlog > LISTEN_MAX_BACKLOG || stream.behind) end();
   }, end);
   timer = setTimeout(end, maxMs);
   return stream;

@@ -122,7 +122,9 @@ class HttpCall implements McpRequest {
       const response = this.context.answerWithStream(this.stream);
       this.first?.streamOpened(response);
     }
-    this.stream.send(notificationJson(notification));
+    // A client this far behind is sent no more progress or log until it reads (`MAX_UNREAD_BYTES`,
+    // ../stream.ts): each echoes its progress token, so they would otherwise pile up in memory.
+    if (!this.stream.behind) this.stream.send(notificationJson(notification));
   }
 
   /** The core went asynchronous: from now on a notification that opens the stream answers at once. */
