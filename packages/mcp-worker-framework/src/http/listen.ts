@@ -59,10 +59,17 @@ export const LISTEN_MAX_BACKLOG = 100;
 
 /**
  * Opens the stream in the place `slot` holds, and gives the place back when the stream ends: at
- * `maxMs`, when the source asks (`attach`'s `end`), or when the client falls `LISTEN_MAX_BACKLOG`
- * events or `MAX_UNREAD_BYTES` behind.
+ * `maxMs`, or sooner at `expiresAt` (the caller's credential expires, `Caller.expiresAt`: the
+ * client reopens with a new one and is decided afresh), when the source asks (`attach`'s `end`),
+ * or when the client falls `LISTEN_MAX_BACKLOG` events or `MAX_UNREAD_BYTES` behind.
  */
-export function openListenStream(id: RequestId, listen: Listen, maxMs: number, slot: ListenSlot): EventStream {
+export function openListenStream(
+  id: RequestId,
+  listen: Listen,
+  maxMs: number,
+  slot: ListenSlot,
+  expiresAt?: number,
+): EventStream {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let detach: (() => void) | undefined;
   const closed = () => {
@@ -84,6 +91,6 @@ export function openListenStream(id: RequestId, listen: Listen, maxMs: number, s
     stream.send(notificationJson(notification));
     if (stream.backlog > LISTEN_MAX_BACKLOG || stream.behind) end();
   }, end);
-  timer = setTimeout(end, maxMs);
+  timer = setTimeout(end, expiresAt === undefined ? maxMs : Math.max(0, Math.min(maxMs, expiresAt - Date.now())));
   return stream;
 }

@@ -143,7 +143,9 @@ class HttpCall implements McpRequest {
     this.replied = true;
     this.clientGone?.removeEventListener('abort', this.cancel); // the client's leaving no longer matters
     if (reply.listen && slot)
-      return context.answerWithStream(openListenStream(id, reply.listen, context.settings.listenMaxMs, slot));
+      return context.answerWithStream(
+        openListenStream(id, reply.listen, context.settings.listenMaxMs, slot, context.caller?.expiresAt),
+      );
     slot?.();
     // Only subscriptions/listen has a place to stream in; a listen reply to anything else is a bug of the core.
     if (reply.listen) return context.fail(id, internalError());
