@@ -346,8 +346,8 @@ describe("the caller's expiry: the access token's own, never the upstream's", ()
     expect(caller.expiresAt).toBeGreaterThanOrEqual((before + expires_in) * 1000);
     expect(caller.expiresAt).toBeLessThanOrEqual((after + expires_in) * 1000);
     // The library allows no lifetime under 60 s, so the stream's end at expiry is seen in the
-    // modes whose tokens a test can make short (test/http/caller-lists, access, introspect): here,
-    // a stream opened with this token stays open, as its token does.
+    // modes whose tokens a test can make short (jwt, access, introspect; e.g.
+    // test/http/caller-lists.test.ts): here, a stream opened with this token stays open, as it does.
     const stream = await call('subscriptions/listen', { notifications: {} });
     expect(stream.status).toBe(200);
     await stream.body!.cancel();
