@@ -17,7 +17,7 @@ import { jwtVerify, type JWTPayload } from 'jose';
 import { type Caller, scopeTokens } from '../mcp/internal';
 import { isSubject, unreachable, type Verifier } from '../http/auth';
 import { issuerKeysFor, joseVerdict, verifiedWith } from './jwks';
-import { issuedInThePast, JWT_CHECKS, plausible } from './verifyJwt';
+import { expiryOf, issuedInThePast, JWT_CHECKS, plausible } from './verifyJwt';
 
 export const verifyAccess: Verifier<AccessAuthSettings> = async (assertion, auth, lifetime) => {
   const verdict = await verifiedWith(
@@ -50,6 +50,7 @@ function callerOf(payload: JWTPayload, auth: AccessAuthSettings): Caller | undef
     subject,
     scopes: auth.scopesClaim === undefined ? [] : scopeTokens(payload[auth.scopesClaim]),
     claims: payload as Caller['claims'],
+    ...expiryOf(payload),
   };
 }
 

@@ -176,7 +176,13 @@ function kept(answer: Record<string, unknown>, auth: IntrospectAuthSettings): Ke
       `token introspection: a token with no aud was accepted for ${bounded(auth.resource)} (AUTH_INTROSPECTION_AUD = "optional")`,
     );
   return {
-    caller: { subject, scopes: scopeTokens(scope), claims: answer as Caller['claims'] },
+    caller: {
+      subject,
+      scopes: scopeTokens(scope),
+      claims: answer as Caller['claims'],
+      // RFC 7662 2.2: `exp` is optional; without it the answer says nothing of when the token ends.
+      ...(expiresAt !== undefined ? { expiresAt } : {}),
+    },
     until: Math.min(bound, expiresAt ?? bound),
   };
 }

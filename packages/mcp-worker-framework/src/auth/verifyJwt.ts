@@ -42,8 +42,13 @@ function callerOf(payload: JWTPayload, resource: string): Caller | undefined {
     scopes: scopeTokens(payload.scope),
     // A JWT's claims set is a JSON object (RFC 7519 4), parsed by jose from JSON.
     claims: payload as Caller['claims'],
+    ...expiryOf(payload),
   };
 }
+
+/** The caller's expiry, the token's `exp` (RFC 7519 4.1.4, seconds), which jose has required and checked. */
+export const expiryOf = ({ exp }: JWTPayload): Pick<Caller, 'expiresAt'> =>
+  typeof exp === 'number' ? { expiresAt: exp * 1000 } : {};
 
 /**
  * Whether an unverified token could pass once its key is found: decoded, not checked; from

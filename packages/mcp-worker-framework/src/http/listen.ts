@@ -51,17 +51,25 @@ export function takeListenSlot(client: string, maxStreams: number): ListenSlot |
 }
 
 /**
- * Events a listen stream may hold that its client has not read: past them the client cannot keep
- * up, and the stream ends gracefully (it reopens and starts afresh) rather than grow without limit.
+ * Events a listen stream may hold that its client has not read: past them, or past
+ * `MAX_UNREAD_BYTES` (`./stream.ts`), the client cannot keep up, and the stream ends gracefully
+ * (it reopens and starts afresh) rather than grow without limit.
  */
 export const LISTEN_MAX_BACKLOG = 100;
 
 /**
  * Opens the stream in the place `slot` holds, and gives the place back when the stream ends: at
- * `maxMs`, when the source asks (`attach`'s `end`), or when the client falls `LISTEN_MAX_BACKLOG`
- * events behind.
+ * `maxMs`, or sooner at `expiresAt` (the caller's credential expires, `Caller.expiresAt`: the
+ * client reopens with a new one and is decided afresh), when the source asks (`attach`'s `end`),
+ * or when the client falls `LISTEN_MAX_BACKLOG` events or `MAX_UNREAD_BYTES` behind.
  */
-export function openListenStream(id: RequestId, listen: Listen, maxMs: number, slot: ListenSlot): EventStream {
+export function openListenStream(
+  id: RequestId,
+  listen: Listen,
+  maxMs: number,
+  slot: ListenSlot,
+  expiresAt?: number,
+): EventStream {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let detach: (() => void) | undefined;
   const closed = () => {
@@ -81,8 +89,8 @@ export function openListenStream(id: RequestId, listen: Listen, maxMs: number, s
   stream.send(notificationJson(listen.acknowledgement));
   detach = listen.attach?.((notification) => {
     stream.send(notificationJson(notification));
-    if (stream.backlog > LISTEN_MAX_BACKLOG) end();
+    if (stream.backlog > LISTEN_MAX_BACKLOG || stream.behind) end();
   }, end);
-  timer = setTimeout(end, maxMs);
+  timer = setTimeout(end, expiresAt === undefined ? maxMs : Math.max(0, Math.min(maxMs, expiresAt - Date.now())));
   return stream;
 }

@@ -3,6 +3,7 @@
  * and `routes`, docs/http-pipeline.md): each is a plain function of the request, `env` and `ctx`,
  * as a Worker's own `fetch` is, turned here into a step of the pipeline (`./router.ts`).
  */
+import { Router } from 'itty-router';
 import type { CompiledServer, WorkerEnv } from '../mcp/internal';
 import type { HttpContext, Step } from './context';
 import type { Settings } from './settings';
@@ -48,3 +49,26 @@ export const forkStep =
   (serve: Page | WorkerStep | Handler): Step =>
   (context: HttpContext) =>
     serve(context.request, context.env, context.ctx, context);
+
+/**
+ * A fork's route that could never be reached is refused at load, naming it and the framework's
+ * path it would hide behind (the first route that matches answers, and the framework's come first).
+ * Paths are compared as the router matches them: itty-router folds runs of slashes and trailing
+ * slashes away, so `/mcp/`, `/mcp//` and `//mcp` are all `/mcp`. A route with a parameter or a
+ * wildcard (`/:name`, `/*`) serves other paths too, so only its exact spelling counts.
+ */
+export function checkRoutes(routes: readonly Route[], taken: readonly string[]): void {
+  for (const { method, path } of routes) {
+    const hidden = hiddenBehind(path, taken);
+    if (hidden === undefined) continue;
+    const spelling = hidden === path ? '' : ` (the router reads ${path} as ${hidden})`;
+    throw new Error(`route ${method} ${path}: the framework serves ${hidden}${spelling} (for /, set \`page: false\`)`);
+  }
+}
+
+/** The framework path that a route at `path` matches exactly as the router does, if any. */
+function hiddenBehind(path: string, taken: readonly string[]): string | undefined {
+  if (/[:*]/.test(path)) return taken.find((framework) => framework === path);
+  const pattern = Router().all(path).routes[0]?.[1];
+  return pattern && taken.find((framework) => pattern.test(framework));
+}

@@ -20,7 +20,7 @@ import { AI_CATALOG_PATH, aiCatalog, publicPreflight, SERVER_CARD_PATH, serverCa
 import { errorAnswer } from './errorAnswer';
 import { HOME_PATH, homePage } from './homePage';
 import { REGISTRY_AUTH_PATH, registryAuth } from './registryAuth';
-import { forkStep, type Page, type Route, type WorkerStep } from './route';
+import { checkRoutes, forkStep, type Page, type Route, type WorkerStep } from './route';
 import { errorResponse } from './responses';
 import { SettingError, settingsReader } from './settings';
 import { answerBatch } from './steps/answerBatch';
@@ -132,13 +132,6 @@ export function createRouter(server: CompiledServer, auth: readonly AuthMode[] =
       return router.fetch(new HttpContext(request, env, ctx, settings, server));
     },
   };
-}
-
-/** A fork's route at a path the framework serves would never be reached (the first route wins): refused at load, naming it. */
-function checkRoutes(routes: readonly Route[], taken: readonly string[]): void {
-  for (const { method, path } of routes)
-    if (taken.includes(path))
-      throw new Error(`route ${method} ${path}: the framework serves ${path} (for /, set \`page: false\`)`);
 }
 
 /** 500 naming the setting that cannot be read and what it accepts; its value is logged, never sent. No context yet, so no challenge to give. */

@@ -19,4 +19,10 @@ export interface Caller {
   readonly claims: Readonly<Record<string, JsonValue>>;
   /** Sign-in mode only: what was stored when the user authorized (e.g. the upstream token). */
   readonly props?: Readonly<Record<string, JsonValue>>;
+  /**
+   * When the credential the caller presented expires, in milliseconds since the epoch: the token's
+   * `exp` (jwt, access, introspect when the answer gives one), the access token's own expiry
+   * (signin, never the upstream's); absent when it does not (bearer). A listen stream ends then.
+   */
+  readonly expiresAt?: number;
 }

@@ -44,6 +44,7 @@ export { parseMessage } from './jsonrpc';
 export { noLegacyHandshake, readLegacyMeta } from './legacy';
 export { hasModernClaim, MetaKey, readRequestMeta, type RequestMeta } from './meta';
 export { list } from './methods/list';
+export { MAX_STREAM_ID_CHARS, streamIdTooLong } from './methods/listen';
 export type {
   Admission,
   ErrorReply,

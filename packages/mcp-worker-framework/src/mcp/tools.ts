@@ -67,15 +67,17 @@ export function compileTool(tool: AnyTool, fields: readonly object[] = []): Comp
   // The arguments the handler takes, or why they are invalid, for the model to fix.
   const settle = (why: string | undefined, value: unknown) =>
     why === undefined ? value : new ToolError(`Invalid arguments for tool ${tool.name}: ${why}`);
+  const inputThrew = threw(`${where} inputSchema`, () => settle(COULD_NOT_CHECK, undefined));
+  const outputThrew = threw(`${where} outputSchema`, () => 'it threw');
   return {
     definition: tool,
     listed,
     headerParams: collectHeaderParams(inputSchema, where),
     readArguments: standardIn
-      ? (args) => validateStandard(standardIn, args, settle)
+      ? (args) => validateStandard(standardIn, args, settle, inputThrew)
       : (args) => settle(checkInput!(args), args),
     checkOutput: standardOut
-      ? (structured) => validateStandard(standardOut, structured, (why) => why)
+      ? (structured) => validateStandard(standardOut, structured, (why) => why, outputThrew)
       : outputSchema
         ? compileSchema(outputSchema, `${where} outputSchema`)
         : () => undefined,
@@ -97,13 +99,32 @@ function jsonSchemaOf(standard: StandardJsonSchema['~standard'], where: string):
 }
 
 /**
+ * Why arguments are refused when the schema threw instead of answering. A validator may throw on
+ * what arrives within the body limit: zod, which workerd runs without code generation, overflows
+ * the stack collecting an issue for each of 150,000 wrong items. Big or deep arguments are the
+ * likely cause, so the model is told, as for any invalid arguments; what was thrown is logged.
+ */
+const COULD_NOT_CHECK = 'its inputSchema failed while checking them (too many or too deeply nested?); send less';
+
+/** What a schema that threw gives: `answer()`, once what it threw is logged, naming the schema. */
+const threw =
+  <T>(schema: string, answer: () => T) =>
+  (error: unknown): T => {
+    console.error(`${schema} threw while validating`, error);
+    return answer();
+  };
+
+/**
  * Validates with a Standard Schema, then `then(why, output)`: `why` names the first failing paths
- * (`./failureList.ts`: a handful, each bounded, and how many more), undefined when valid.
+ * (`./failureList.ts`: a handful, each bounded, and how many more), undefined when valid. A
+ * validator that throws, at once or in its promise, is `failed(error)`, never an exception that leaves
+ * the call (a 500 where the client is owed an answer).
  */
 function validateStandard<T>(
   standard: StandardJsonSchema['~standard'],
   value: unknown,
   then: (why: string | undefined, output?: unknown) => T,
+  failed: (error: unknown) => T,
 ): T | Promise<T> {
   const settle = (result: Awaited<ReturnType<typeof standard.validate>>) =>
     result.issues
@@ -118,8 +139,12 @@ function validateStandard<T>(
           ),
         )
       : then(undefined, result.value);
-  const result = standard.validate(value);
-  return result instanceof Promise ? result.then(settle) : settle(result);
+  try {
+    const result = standard.validate(value);
+    return result instanceof Promise ? result.then(settle).catch(failed) : settle(result);
+  } catch (error) {
+    return failed(error);
+  }
 }
 
 // RFC 9110 section 5.1: a field name is 1*tchar.

@@ -4,8 +4,8 @@
  * the subscription id, in the order the shard sent them. Only what the stream honours passes: a
  * URI whose key merely clashes with one of its own is dropped, and a URI's rule is asked again
  * each time (spec 2026-07-28 basic/patterns/subscriptions: the server MUST NOT send what was not
- * requested). The stream ends gracefully when the shard goes away (a restart, a deploy), and
- * when the caller's token expires: either way the client reopens it, and is decided afresh.
+ * requested). The stream ends gracefully when the shard goes away (a restart, a deploy): the
+ * client reopens it, and is decided afresh (as when its caller's token expires, src/http/listen.ts).
  */
 import {
   type Caller,
@@ -25,9 +25,6 @@ export interface Forwarding {
   /** `_meta` with the subscription id, for every notification. */
   tag: JsonObject;
 }
-
-/** setTimeout's longest delay (about 24.8 days); a later expiry is past any stream's life. */
-const MAX_DELAY_MS = 2 ** 31 - 1;
 
 /** Starts forwarding; returns how to stop (closing the socket, which the shard then forgets). */
 export function forwardChanges(
@@ -49,11 +46,8 @@ export function forwardChanges(
   });
   socket.addEventListener('close', end);
   socket.addEventListener('error', end);
-  const expiry = expiresInMs(caller);
-  const expired = expiry !== undefined && expiry < MAX_DELAY_MS ? setTimeout(end, expiry) : undefined;
   socket.accept();
   return () => {
-    if (expired !== undefined) clearTimeout(expired);
     socket.removeEventListener('close', end);
     socket.removeEventListener('error', end);
     try {
@@ -62,10 +56,4 @@ export function forwardChanges(
       // closed already
     }
   };
-}
-
-/** How long the caller's token is still good for, when it says (`exp`, RFC 7519); undefined for one that does not. */
-function expiresInMs(caller: Caller | undefined): number | undefined {
-  const exp = caller?.claims.exp;
-  return typeof exp === 'number' && Number.isFinite(exp) ? Math.max(0, exp * 1000 - Date.now()) : undefined;
 }

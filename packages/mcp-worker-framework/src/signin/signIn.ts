@@ -54,7 +54,14 @@ async function verify(
   try {
     const valid = await signInServer(auth).server.validateToken<UpstreamProps>(auth.resource, token, env);
     if (!valid) return undefined;
-    return { subject: valid.userId, scopes: valid.scope, claims: valid.props.claims, props: valid.props };
+    return {
+      subject: valid.userId,
+      scopes: valid.scope,
+      claims: valid.props.claims,
+      props: valid.props,
+      // The access token's own expiry, from the library (seconds); the upstream's, in `props`, may be none.
+      expiresAt: valid.expiresAt * 1000,
+    };
   } catch (error) {
     logStoreFailure('reading an access token', error);
     return {

@@ -61,7 +61,8 @@ describe('OAuth resource server (AUTH_MODE = jwt)', () => {
     const { status, body } = await call('tools/call', bearer, { name: 'admin_only', arguments: {} });
     expect(status).toBe(200);
     const { caller } = body?.result?.structuredContent;
-    expect(Object.keys(caller).sort()).toEqual(['claims', 'scopes', 'subject']); // no props outside sign-in mode
+    expect(Object.keys(caller).sort()).toEqual(['claims', 'expiresAt', 'scopes', 'subject']); // no props outside sign-in mode
+    expect(caller.expiresAt).toBe(caller.claims.exp * 1000);
     expect(caller.subject).toBe('carol');
     expect(caller.scopes).toEqual(['mcp:admin', 'mcp:read']);
     expect(caller.claims).toMatchObject({

@@ -1,12 +1,13 @@
 /**
  * Lists that fit the caller over HTTP (issue 22): the callers fixture in workerd with
- * AUTH_MODE = "jwt", two callers with different scopes, real ES256 tokens from the shared issuer.
+ * AUTH_MODE = "jwt", two callers with different scopes, real ES256 tokens from the shared issuer;
+ * and the caller's expiry, the token's `exp`, at which a listen stream ends.
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startInWorkerd, type WorkerInWorkerd } from '../../src/testing';
 import { signToken } from '../support/issuer';
-import { requestsTo } from '../support/mcp';
+import { listenUntilItEnds, requestsTo } from '../support/mcp';
 
 const signer = inject('authSigner');
 let worker: WorkerInWorkerd;
@@ -176,5 +177,21 @@ describe('lists that fit the caller (AUTH_MODE = jwt)', () => {
       await client.close();
     }
     expect(names).toEqual(['whoami', 'open', 'read_repo', 'administer']);
+  });
+});
+
+describe("the caller's expiry (AUTH_MODE = jwt)", () => {
+  it("is the token's exp, and a listen stream ends there, long before its time limit (LISTEN_MAX_SECONDS, 600)", async () => {
+    const exp = Math.floor(Date.now() / 1000) + 2;
+    const headers = { Authorization: `Bearer ${await signToken(signer, { sub: 'erin', scope: 'repo:read', exp })}` };
+    const whoami = await post('tools/call', { headers, params: { name: 'whoami', arguments: {} } });
+    expect(((await whoami.json()) as any).result.structuredContent.caller.expiresAt).toBe(exp * 1000);
+    const stream = await post('subscriptions/listen', { id: 'expiring', headers, params: { notifications: {} } });
+    expect(stream.status).toBe(200);
+    expect(await listenUntilItEnds(stream)).toEqual([
+      'notifications/subscriptions/acknowledged',
+      'notifications/cancelled',
+      'expiring',
+    ]);
   });
 });

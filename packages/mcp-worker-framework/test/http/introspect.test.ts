@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInWorkerd, type WorkerInWorkerd } from '../../src/testing';
 import { startIntrospection, type IntrospectionEndpoint } from '../support/introspection';
-import { requestsTo } from '../support/mcp';
+import { listenUntilItEnds, requestsTo } from '../support/mcp';
 
 const RESOURCE = 'https://mcp.example.com/mcp';
 let endpoint: IntrospectionEndpoint;
@@ -85,6 +85,26 @@ describe('opaque tokens (AUTH_MODE = introspect)', () => {
       client_id: 'claude',
       aud: RESOURCE,
     });
+  });
+
+  it("gives the caller the answer's exp as its expiry, and a listen stream ends there, long before its time limit", async () => {
+    const exp = Math.floor(Date.now() / 1000) + 2;
+    const bearer = token({ exp });
+    expect((await call(bearer)).body.result.structuredContent.caller.expiresAt).toBe(exp * 1000);
+    const stream = await requestsTo(`${worker.url}/mcp`).post('subscriptions/listen', {
+      id: 'expiring',
+      headers: { Authorization: `Bearer ${bearer}` },
+      params: { notifications: {} },
+    });
+    expect(stream.status).toBe(200);
+    expect(await listenUntilItEnds(stream)).toEqual([
+      'notifications/subscriptions/acknowledged',
+      'notifications/cancelled',
+      'expiring',
+    ]);
+    // An answer without exp says nothing of when the token ends: no expiry, the stream lives its time limit.
+    const endless = token({ exp: undefined });
+    expect((await call(endless)).body.result.structuredContent.caller).not.toHaveProperty('expiresAt');
   });
 
   it("asks with the form RFC 7662 describes and the server's client credentials in HTTP Basic, form-encoded first", async () => {

@@ -54,6 +54,22 @@ describe('subscriptions/listen', () => {
     expect(body.error?.code).toBe(-32602);
   });
 
+  it('refuses a listen whose id is longer than 256 characters of JSON with -32602 and HTTP 400, before any stream opens', async () => {
+    // Every message of the stream echoes the id: a megabyte one would make each event a megabyte
+    // (test/unit/mcp/methods/listen.test.ts; this fixture takes bodies of 1 KiB at most).
+    for (const id of ['i'.repeat(255), 'i'.repeat(600)]) {
+      const { status, headers, body } = await rpc('subscriptions/listen', { id, params: { notifications: {} } });
+      expect(status).toBe(400);
+      expect(headers.get('Content-Type')).toBe('application/json');
+      expect(body.error).toMatchObject({ code: -32602, message: expect.stringMatching(/at most 256 characters/) });
+      expect(JSON.stringify(body).length).toBeLessThan(id.length + 1_000);
+    }
+    // At the bound it is served, and its place is free again once it ends.
+    const served = await post('subscriptions/listen', { id: 'i'.repeat(254), params: { notifications: {} } });
+    expect(served.status).toBe(200);
+    await served.text();
+  });
+
   it('advertises no listChanged, since nothing it serves changes while a client listens', async () => {
     const { body } = await rpc('server/discover');
     expect(JSON.stringify(body.result?.capabilities)).not.toContain('listChanged');

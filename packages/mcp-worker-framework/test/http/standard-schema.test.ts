@@ -6,7 +6,19 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JsonRpcError, startInWorkerd, testClient, type TestClient, type WorkerInWorkerd } from '../../src/testing';
-import { distance, forecast, liar, stalls, tally, tools, units, unlock } from '../fixtures/standard/tools';
+import { mcpHeaders, meta } from '../support/mcp';
+import {
+  distance,
+  forecast,
+  liar,
+  stalls,
+  tally,
+  tallyArkType,
+  tallyValibot,
+  tools,
+  units,
+  unlock,
+} from '../fixtures/standard/tools';
 
 let worker: WorkerInWorkerd;
 let mcp: TestClient;
@@ -67,6 +79,48 @@ describe('a tool with a Standard Schema', () => {
     );
     expect(message.length).toBeLessThan(2_000);
   });
+
+  /** Items of `item` (as JSON) that make a `tools/call` of `name` just under the default body limit (MAX_BODY_BYTES, 4 MiB). */
+  const atBodyLimit = (name: string, item: string) => {
+    const envelope = JSON.stringify(callBody(name, [])).length;
+    return Array.from({ length: Math.floor((4 * 1024 * 1024 - envelope - 64) / (item.length + 1)) }, () =>
+      JSON.parse(item),
+    );
+  };
+  const callBody = (name: string, counts: unknown[]) => ({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: { name, arguments: { counts }, _meta: meta() },
+  });
+
+  it.each([
+    ['zod', tally.name],
+    ['valibot', tallyValibot.name],
+    ['ArkType', tallyArkType.name],
+  ])(
+    'answers a wrong array at the body limit with a bounded tool error naming the tool, never a 5xx (%s)',
+    async (_, name) => {
+      // A wrong string and a wrong object per item: every item an issue (zod overflowed the stack at 150,000).
+      for (const item of ['"one"', '{"n":1}']) {
+        const body = JSON.stringify(callBody(name, atBodyLimit(name, item)));
+        expect(body.length).toBeLessThanOrEqual(4 * 1024 * 1024);
+        const response = await fetch(`${worker.url}/mcp`, {
+          method: 'POST',
+          headers: mcpHeaders('tools/call', name),
+          body,
+        });
+        const text = await response.text();
+        expect(response.status, `${name} with ${item}: ${text.slice(0, 300)}`).toBe(200);
+        expect(text.length).toBeLessThan(2_000);
+        const { result } = JSON.parse(text) as { result: { isError: boolean; content: Array<{ text: string }> } };
+        expect(result.isError).toBe(true);
+        expect(result.content[0]!.text).toMatch(new RegExp(`^Invalid arguments for tool ${name}: `));
+      }
+    },
+    // ArkType, without code generation in workerd, takes seconds over 700,000 items.
+    120_000,
+  );
 
   it('holds an asynchronous refinement to the tool’s time limit', async () => {
     const { status, result } = await mcp.callTool(stalls, { code: 'guess' });

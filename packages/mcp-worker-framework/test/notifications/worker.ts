@@ -22,6 +22,7 @@ const principalFromToken: AuthMode = {
       subject,
       scopes: scopes.split(' ').filter(Boolean),
       claims: { name: subject, ...(exp ? { exp: Number(exp) } : {}) },
+      ...(exp ? { expiresAt: Number(exp) * 1000 } : {}),
     };
   },
 };

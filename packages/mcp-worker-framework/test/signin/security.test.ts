@@ -78,7 +78,7 @@ async function tokens(hand: HandClient) {
     redirect_uri: CLIENT_REDIRECT,
   });
   expect(response.status).toBe(200);
-  return (await response.json()) as { access_token: string; refresh_token: string };
+  return (await response.json()) as { access_token: string; refresh_token: string; expires_in: number };
 }
 
 /** Through Miniflare, which lets a test send any Host (a URL of another name reaches the same Worker). */
@@ -321,6 +321,36 @@ describe('/mcp', () => {
     const forged = await mcpDiscover(`${user}:${grant}:not-the-secret`);
     expect(forged.status).toBe(401);
     expect(forged.headers.get('WWW-Authenticate')).toContain('error="invalid_token"');
+  });
+});
+
+describe("the caller's expiry: the access token's own, never the upstream's", () => {
+  it('is when the token the client presented expires, though GitHub’s own tokens never do, and a listen stream is held to it', async () => {
+    const before = Math.floor(Date.now() / 1000);
+    const { access_token, expires_in } = await tokens(await client());
+    const after = Math.ceil(Date.now() / 1000);
+    const call = (method: string, params: Record<string, unknown>, name?: string) =>
+      dispatch(
+        new Request(`${origin}/mcp`, {
+          method: 'POST',
+          headers: mcpHeaders(method, name, { Authorization: `Bearer ${access_token}` }),
+          body: JSON.stringify({ jsonrpc: '2.0', id: 'expiring', method, params: { ...params, _meta: meta() } }),
+        }),
+      );
+    const whoami = (await (await call('tools/call', { name: 'whoami', arguments: {} }, 'whoami')).json()) as {
+      result: { structuredContent: { caller: { expiresAt?: number; props: { expiresAt?: number } } } };
+    };
+    const { caller } = whoami.result.structuredContent;
+    // The upstream (a GitHub OAuth app) gave a token that never expires: its props say none.
+    expect(caller.props.expiresAt).toBeUndefined();
+    expect(caller.expiresAt).toBeGreaterThanOrEqual((before + expires_in) * 1000);
+    expect(caller.expiresAt).toBeLessThanOrEqual((after + expires_in) * 1000);
+    // The library allows no lifetime under 60 s, so the stream's end at expiry is seen in the
+    // modes whose tokens a test can make short (jwt, access, introspect; e.g.
+    // test/http/caller-lists.test.ts): here, a stream opened with this token stays open, as it does.
+    const stream = await call('subscriptions/listen', { notifications: {} });
+    expect(stream.status).toBe(200);
+    await stream.body!.cancel();
   });
 });
 

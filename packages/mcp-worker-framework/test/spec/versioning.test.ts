@@ -67,6 +67,26 @@ describe('basic/versioning', () => {
     expectErrorSchema(body, 'UnsupportedProtocolVersionError');
   });
 
+  it.each([
+    [`${VERSION}-rc`, 'a supported one'],
+    [`${LEGACY}-rc`, 'a legacy one'],
+    [`${VERSION}x`, 'a supported one'],
+  ])(
+    'basic/versioning: %s, which merely starts with %s, is an unknown version: 400 and -32022 with data.requested as sent, in _meta or in the header alone',
+    async (version) => {
+      const modern = await rpc('tools/list', {
+        params: { _meta: { ...meta(), 'io.modelcontextprotocol/protocolVersion': version } },
+        headers: { 'MCP-Protocol-Version': version },
+      });
+      const headerOnly = await legacy('tools/list', {}, version);
+      for (const { status, body } of [modern, headerOnly]) {
+        expect(status).toBe(400);
+        expect(body.error).toMatchObject({ code: -32022, data: { requested: version } });
+        expectErrorSchema(body, 'UnsupportedProtocolVersionError');
+      }
+    },
+  );
+
   it('basic/versioning: "Servers MUST implement server/discover" with the versions, capabilities and serverInfo', async () => {
     const { status, body } = await rpc('server/discover');
     expect(status).toBe(200);

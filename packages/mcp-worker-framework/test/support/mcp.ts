@@ -84,6 +84,27 @@ export async function sseMessages(response: Response): Promise<Reply[]> {
     .map((data) => JSON.parse(data) as Reply);
 }
 
+/**
+ * What a listen stream sent before it ended by itself, by its method (the closing result by its
+ * id); a stream still open after `ms` is cancelled and the test fails, saying so. For a stream
+ * the server must end early (its caller's token expired), long before its time limit.
+ */
+export async function listenUntilItEnds(response: Response, ms = 15_000): Promise<(string | number | null)[]> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const outlived = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      void response.body?.cancel();
+      reject(new Error(`the stream was still open after ${ms} ms`));
+    }, ms);
+  });
+  try {
+    const messages = await Promise.race([sseMessages(response), outlived]);
+    return messages.map((message) => message.method ?? message.id ?? null);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Requests to the MCP endpoint at `endpoint`. */
 export function requestsTo(endpoint: string) {
   /** POSTs one request; `params._meta` defaults to a valid one. */

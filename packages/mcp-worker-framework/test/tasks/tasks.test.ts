@@ -200,6 +200,23 @@ const FAULTS: [string, string, Record<string, string>][] = [
   ['an output check that throws', 'check_throws', {}],
 ];
 
+describe("a task's handler", () => {
+  it('runs once, however often the task is polled while it is still working', async () => {
+    const key = crypto.randomUUID();
+    const { result: created } = await call('counted_work', { key, ms: 1500 });
+    const taskId = created!.taskId as string;
+    const whileWorking: string[] = [];
+    for (let poll = 0; poll < 5; poll++) {
+      whileWorking.push((await rpc(url, 'tasks/get', { taskId })).result?.status);
+      await sleep(20);
+    }
+    // Polled while working, each poll an activation of the object that could start the run again.
+    expect(whileWorking.filter((status) => status === 'working').length).toBeGreaterThanOrEqual(3);
+    expect((await waitFor(url, taskId, ['completed'])).status).toBe('completed');
+    expect(await handlerRuns(key)).toBe(1);
+  });
+});
+
 describe('a failure after the handler', () => {
   for (const [fault, tool, args] of FAULTS) {
     it(`fails the task once, -32603, and polls never run the handler again: ${fault}`, async () => {
@@ -334,6 +351,17 @@ describe('access', () => {
     }
     expect((await rpc(url, 'tasks/get', { taskId })).result?.status).toBe('working');
     await rpc(url, 'tasks/cancel', { taskId });
+  });
+
+  it('is refused another principal by the task object itself, not only by the task-id check in front of it', async () => {
+    const { result: created } = await call('work', { ms: 5000 });
+    const taskId = created!.taskId as string;
+    const asked = (principal: string) =>
+      fetch(new URL(`/object-as?taskId=${taskId}&principal=${principal}`, url)).then((r) => r.json());
+    expect(await asked('bob')).toEqual({ get: null, update: 'unknown', cancel: false, watch: false });
+    // The creator is still answered, and bob's cancel cancelled nothing.
+    expect(await asked('alice')).toMatchObject({ get: { taskId, status: 'working' }, update: 'updated' });
+    expect((await rpc(url, 'tasks/get', { taskId })).result?.status).toBe('cancelled');
   });
 
   it('answers -32602 for an unknown or malformed task id, and -32021 to a client without the extension', async () => {

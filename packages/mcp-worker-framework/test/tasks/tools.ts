@@ -54,6 +54,21 @@ export const fixtureTaskTools = [
     },
   }),
   defineTool({
+    name: 'counted_work',
+    description: 'Counts its run under `key`, then works for `ms` milliseconds',
+    inputSchema: {
+      type: 'object',
+      properties: { key: { type: 'string' }, ms: { type: 'integer', minimum: 0 } },
+      required: ['key'],
+    },
+    task: 'optional',
+    async handler({ key, ms }, { signal }) {
+      ran(key);
+      await pause(Number(ms ?? 0), signal);
+      return text(`worked ${String(ms ?? 0)} ms`);
+    },
+  }),
+  defineTool({
     name: 'approve',
     description: 'Drafts for `ms`, asks once whether to publish (the draft kept in state), then finishes',
     inputSchema: MS,

@@ -4,7 +4,8 @@
  * whose tasks expire after 1.5 s. Both share one Durable Object class. `GET /object-calls`
  * says how many times the Worker has addressed a task object, so a test can see that a
  * request touched none; `GET /handler-runs?key=` how many times the handlers counting under that
- * key have run (./tools.ts), in a task object or not.
+ * key have run (./tools.ts), in a task object or not; `GET /object-as?taskId=&principal=` what the
+ * task's object itself answers another principal (get, update, cancel, watch), behind no task-id check.
  */
 import { jwt } from '../../src/auth';
 import type { AuthMode } from '../../src/http/auth';
@@ -58,6 +59,27 @@ export default {
     if (url.pathname === '/object-calls') return Response.json({ objectCalls });
     if (url.pathname === '/handler-runs')
       return Response.json({ runs: handlerRuns.get(url.searchParams.get('key') ?? '') ?? 0 });
+    if (url.pathname === '/object-as') return objectAs(env, url.searchParams);
     return (url.searchParams.has('short-lived') ? shortRouter : router).fetch(request, counting(env), ctx);
   },
 } satisfies ExportedHandler<WorkerEnv>;
+
+/** What the task's object answers `principal` on each of its methods, asked directly (the Worker's task-id check is not in the way). */
+async function objectAs(env: WorkerEnv, params: URLSearchParams): Promise<Response> {
+  const namespace = (env as unknown as { MCP_TASKS: DurableObjectNamespace }).MCP_TASKS;
+  const task = namespace.get(namespace.idFromName(params.get('taskId') ?? '')) as unknown as {
+    get(principal: string | null): Promise<unknown>;
+    update(principal: string | null, responses: Record<string, unknown>): Promise<unknown>;
+    cancel(principal: string | null): Promise<boolean>;
+    watch(principal: string | null): Promise<ReadableStream | undefined>;
+  };
+  const principal = params.get('principal');
+  const watched = await task.watch(principal);
+  await watched?.cancel();
+  return Response.json({
+    get: (await task.get(principal)) ?? null,
+    update: await task.update(principal, {}),
+    cancel: await task.cancel(principal),
+    watch: watched !== undefined,
+  });
+}

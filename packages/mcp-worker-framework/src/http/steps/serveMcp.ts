@@ -122,7 +122,9 @@ class HttpCall implements McpRequest {
       const response = this.context.answerWithStream(this.stream);
       this.first?.streamOpened(response);
     }
-    this.stream.send(notificationJson(notification));
+    // A client this far behind is sent no more progress or log until it reads (`MAX_UNREAD_BYTES`,
+    // ../stream.ts): each echoes its progress token, so they would otherwise pile up in memory.
+    if (!this.stream.behind) this.stream.send(notificationJson(notification));
   }
 
   /** The core went asynchronous: from now on a notification that opens the stream answers at once. */
@@ -141,7 +143,9 @@ class HttpCall implements McpRequest {
     this.replied = true;
     this.clientGone?.removeEventListener('abort', this.cancel); // the client's leaving no longer matters
     if (reply.listen && slot)
-      return context.answerWithStream(openListenStream(id, reply.listen, context.settings.listenMaxMs, slot));
+      return context.answerWithStream(
+        openListenStream(id, reply.listen, context.settings.listenMaxMs, slot, context.caller?.expiresAt),
+      );
     slot?.();
     // Only subscriptions/listen has a place to stream in; a listen reply to anything else is a bug of the core.
     if (reply.listen) return context.fail(id, internalError());

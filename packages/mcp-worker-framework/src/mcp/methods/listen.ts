@@ -4,16 +4,39 @@
  * id). Nothing this Worker serves changes while a client listens, so no notification type is
  * honoured here; an extension may honour its own (the Tasks extension: task status).
  */
-import { invalidParams } from '../errors';
+import { invalidParams, type McpError } from '../errors';
 import { isObject, RawJson } from '../json';
 import { MetaKey } from '../meta';
 import type { CompiledDefinition } from '../compiledDefinition';
 import type { Method } from '../request';
 import { resultJson } from '../resultJson';
+import type { RequestId } from '../types';
+
+/**
+ * The longest id, in characters of JSON, of a request whose answer echoes it in every message of a
+ * stream: a `subscriptions/listen` tags the acknowledgement, each notification (task status ones
+ * included) and the closing result with it, and names it in `notifications/cancelled`. JSON-RPC
+ * bounds no id, so a multi-megabyte one would make every event of the stream that large, held in
+ * this isolate while the client does not read. 256 characters is seven UUIDs; a longer id is
+ * refused with -32602 (HTTP 400) before any stream opens (docs/notifications.md, "Limits").
+ */
+export const MAX_STREAM_ID_CHARS = 256;
+
+/** -32602 for a streaming request whose id is longer than `MAX_STREAM_ID_CHARS` as JSON (a long string is not serialized to find out). */
+export function streamIdTooLong({ id, method }: { id: RequestId; method: string }): McpError | undefined {
+  const chars = typeof id === 'string' && id.length > MAX_STREAM_ID_CHARS ? id.length : JSON.stringify(id).length;
+  return chars > MAX_STREAM_ID_CHARS
+    ? invalidParams(
+        `the id of a ${method} request must be at most ${MAX_STREAM_ID_CHARS} characters of JSON: every message of the stream echoes it`,
+      )
+    : undefined;
+}
 
 export function listen(server: CompiledDefinition): Method {
   return (request) => {
     const { id, params } = request.message;
+    const tooLong = streamIdTooLong(request.message);
+    if (tooLong) return { error: tooLong };
     if (!isObject(params?.notifications)) return { error: invalidParams('params.notifications must be an object') };
     const tag = { [MetaKey.subscriptionId]: id };
     return {

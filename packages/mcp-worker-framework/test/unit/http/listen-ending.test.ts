@@ -1,11 +1,12 @@
 /**
  * How the server ends a listen stream besides its time limit (src/http/listen.ts): when the
  * source of its notifications asks (`attach`'s `end`: a hub that restarted), and when the client
- * has fallen `LISTEN_MAX_BACKLOG` events behind. Either way gracefully: notifications/cancelled,
+ * has fallen `LISTEN_MAX_BACKLOG` events or `MAX_UNREAD_BYTES` behind. Either way gracefully: notifications/cancelled,
  * then the closing result (spec 2026-07-28 basic/patterns/subscriptions, Graceful Closure).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openListenStream } from '../../../src/http/listen';
+import { MAX_UNREAD_BYTES } from '../../../src/http/stream';
 const LISTEN_MAX_BACKLOG = 100;
 import { RawJson } from '../../../src/mcp/json';
 import type { Listen } from '../../../src/mcp/request';
@@ -67,6 +68,26 @@ describe('a listen stream the server ends early', () => {
     const messages = await sseMessages(stream.response);
     // The acknowledgement, the updates up to the backlog's bound, then the graceful end.
     expect(messages).toHaveLength(1 + LISTEN_MAX_BACKLOG + 2);
+    expect(messages.at(-2)?.method).toBe('notifications/cancelled');
+    expect(messages.at(-1)).toMatchObject({ id: 7, result: { resultType: 'complete' } });
+  });
+
+  it(`ends a client that does not read once more than ${MAX_UNREAD_BYTES} bytes wait, far under the event bound, and holds no more than that and one event`, async () => {
+    const { listen, source } = listenWithSource();
+    const stream = openListenStream(7, listen, 600_000, () => {});
+    // Each update about 10 KB (a long URI, or what an id echoed in every event would make it).
+    const big = (n: number) => ({ ...update(n), params: { uri: `test://${n}/${'u'.repeat(10_000)}` } });
+    let held = 0;
+    for (let n = 0; n < LISTEN_MAX_BACKLOG / 2 && !stream.closed; n++) {
+      source.send(big(n));
+      held = Math.max(held, stream.unreadBytes);
+    }
+    expect(stream.closed).toBe(true);
+    expect(held).toBeGreaterThan(MAX_UNREAD_BYTES);
+    expect(held).toBeLessThan(MAX_UNREAD_BYTES + 11_000);
+    const messages = await sseMessages(stream.response);
+    const updates = messages.filter((m) => m.method === 'notifications/resources/updated');
+    expect(updates.length).toBeLessThan(LISTEN_MAX_BACKLOG / 2);
     expect(messages.at(-2)?.method).toBe('notifications/cancelled');
     expect(messages.at(-1)).toMatchObject({ id: 7, result: { resultType: 'complete' } });
   });

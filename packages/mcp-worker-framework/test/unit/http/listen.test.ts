@@ -94,4 +94,32 @@ describe('openListenStream', () => {
     expect((await reader.read()).done).toBe(true);
     expect(givenBack).toBe(1);
   });
+
+  const listen = {
+    acknowledgement: { jsonrpc: '2.0' as const, method: 'notifications/subscriptions/acknowledged', params: {} },
+    teardown: { jsonrpc: '2.0' as const, method: 'notifications/cancelled', params: { requestId: 7 } },
+    closing: new RawJson('{"resultType":"complete"}'),
+  };
+
+  it("ends at its caller's expiry when that comes first, gracefully, and at its time limit otherwise", () => {
+    vi.useFakeTimers();
+    const expiring = openListenStream(7, listen, 600_000, () => {}, Date.now() + 5_000);
+    const later = openListenStream(8, listen, 600_000, () => {}, Date.now() + 900_000);
+    const endless = openListenStream(9, listen, 600_000, () => {}); // a shared secret (bearer) has no expiry
+    vi.advanceTimersByTime(4_999);
+    expect(expiring.closed).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(expiring.closed).toBe(true);
+    vi.advanceTimersByTime(600_000 - 5_001);
+    expect([later.closed, endless.closed]).toEqual([false, false]);
+    vi.advanceTimersByTime(1);
+    expect([later.closed, endless.closed]).toEqual([true, true]);
+  });
+
+  it('ends at once for a caller whose credential has expired already (within the clock skew a verifier allows)', () => {
+    vi.useFakeTimers();
+    const stream = openListenStream(7, listen, 600_000, () => {}, Date.now() - 10_000);
+    vi.advanceTimersByTime(0);
+    expect(stream.closed).toBe(true);
+  });
 });

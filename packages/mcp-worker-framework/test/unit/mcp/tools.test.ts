@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { defineTool, text, ToolError } from '../../../src/mcp/define';
 import { compileTool } from '../../../src/mcp/tools';
@@ -150,6 +150,43 @@ describe('compileTool with a Standard Schema', () => {
       /^Invalid arguments for tool std: \/keee+…: Invalid input: expected string, received undefined$/,
     );
     expect(long.message.length).toBeLessThan(300);
+  });
+});
+
+describe('compileTool with a Standard Schema that throws', () => {
+  /** A zod object schema whose validate throws as zod's does when the stack runs out (workerd, 150,000 wrong items). */
+  const throwing = (how: 'at once' | 'in its promise') => {
+    const schema = z.object({ n: z.number() });
+    const overflow = () => new RangeError('Maximum call stack size exceeded');
+    const standard = {
+      ...schema['~standard'],
+      validate: () => {
+        if (how === 'at once') throw overflow();
+        return Promise.reject(overflow());
+      },
+    };
+    return Object.assign(Object.create(schema) as typeof schema, { '~standard': standard });
+  };
+  const withSchemas = (inputSchema: z.ZodObject, outputSchema?: z.ZodObject) =>
+    compileTool(defineTool({ name: 'brittle', inputSchema, outputSchema, handler: () => text('') } as never));
+
+  it.each(['at once', 'in its promise'] as const)(
+    'reads arguments a validator throws on (%s) as invalid arguments naming the tool, and logs what it threw',
+    async (how) => {
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+      const read = await withSchemas(throwing(how)).readArguments({ n: 1 });
+      expect(read).toBeInstanceOf(ToolError);
+      expect((read as ToolError).message).toMatch(/^Invalid arguments for tool brittle: its inputSchema failed/);
+      expect(logged).toHaveBeenCalledWith('tool "brittle" inputSchema threw while validating', expect.any(RangeError));
+      logged.mockRestore();
+    },
+  );
+
+  it('says why when an outputSchema throws, for the result to be refused as the server’s fault', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(await withSchemas(z.object({}), throwing('in its promise')).checkOutput({ n: 1 })).toBe('it threw');
+    expect(withSchemas(z.object({}), throwing('at once')).checkOutput({ n: 1 })).toBe('it threw');
+    logged.mockRestore();
   });
 });
 

@@ -5,7 +5,7 @@
  * precomputed: the same serialized page for every request.
  */
 import { describe, expect, it } from 'vitest';
-import { createServer } from '../../../src/mcp';
+import { createServer, defineResource, defineTool, text } from '../../../src/mcp';
 import type { Caller } from '../../../src/mcp/caller';
 import { RawJson } from '../../../src/mcp/json';
 import { mcpRequest } from '../../support/request';
@@ -128,6 +128,60 @@ describe('lists that fit the caller', () => {
       ).error?.code,
     ).toBe(-32602);
   });
+
+  it.each([
+    ['undefined', undefined],
+    ['1', 1],
+    ["'yes'", 'yes'],
+    ['an object', {}],
+  ])(
+    'hides an item whose visibleTo rule answers %s (not true) from the list, the call and the read',
+    async (_, answer) => {
+      // A JavaScript rule can answer anything; only `true` shows the item (fail closed).
+      const rule = () => answer as boolean;
+      const server = createServer({
+        info: { name: 'odd-rules', version: '1.0.0' },
+        tools: [
+          defineTool({
+            name: 'shown',
+            inputSchema: { type: 'object' },
+            visibleTo: () => true,
+            handler: () => text(''),
+          }),
+          defineTool({ name: 'odd', inputSchema: { type: 'object' }, visibleTo: rule, handler: () => text('ran') }),
+        ],
+        resources: [
+          defineResource({
+            uri: 'doc://shown',
+            name: 'shown',
+            visibleTo: () => true,
+            read: () => ({ contents: [{ uri: 'doc://shown', text: 'shown' }] }),
+          }),
+          defineResource({
+            uri: 'doc://odd',
+            name: 'odd',
+            visibleTo: rule,
+            read: () => ({ contents: [{ uri: 'doc://odd', text: 'read' }] }),
+          }),
+        ],
+      });
+      const ask = (method: string, params: Record<string, unknown> = {}) =>
+        server.handle(mcpRequest({ jsonrpc: '2.0', id: 1, method, params }, undefined, { caller: reader }));
+      const listed = async (method: string, key: string) => {
+        const { result } = await ask(method);
+        const body = result instanceof RawJson ? JSON.parse(result.json) : result;
+        return body[key].map((item: { name: string }) => item.name);
+      };
+      expect(await listed('tools/list', 'tools')).toEqual(['shown']);
+      expect(await listed('resources/list', 'resources')).toEqual(['shown']);
+      expect((await ask('tools/call', { name: 'odd', arguments: {} })).error?.message).toBe(
+        'Invalid params: Unknown tool: odd',
+      );
+      expect((await ask('resources/read', { uri: 'doc://odd' })).error?.message).toBe(
+        'Invalid params: Resource not found: doc://odd',
+      );
+    },
+  );
 
   it('refuses a prompt or resource whose scope the caller lacks with 403, naming the scope', async () => {
     const call = (method: string, params: Record<string, unknown>, who: Caller | undefined) =>

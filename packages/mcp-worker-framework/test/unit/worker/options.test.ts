@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { bearer } from '../../../src/auth';
+import type { AuthMode } from '../../../src/http/auth';
 import { defineTool, text } from '../../../src/mcp';
 import { createWorker, homePage, route, type WorkerEnv, type WorkerOptions } from '../../../src/worker';
 import { mcpHeaders, meta } from '../../support/mcp';
@@ -127,6 +128,58 @@ describe("routes: the fork's own paths", () => {
     expect(() => createWorker(definition, { routes: [route(method, path, () => new Response())] })).toThrow(
       `route ${method} ${path}: the framework serves ${path}`,
     );
+  });
+
+  it.each([
+    ['/mcp/', '/mcp'],
+    ['/mcp//', '/mcp'],
+    ['//mcp', '/mcp'],
+    ['/.well-known/oauth-protected-resource/', '/.well-known/oauth-protected-resource'],
+    ['/.well-known/ai-catalog.json/', '/.well-known/ai-catalog.json'],
+    ['/.well-known/mcp-registry-auth//', '/.well-known/mcp-registry-auth'],
+    ['/mcp/server-card/', '/mcp/server-card'],
+  ])('refuses at load a route at %s, which the router answers as %s, naming both', (path, served) => {
+    expect(() => createWorker(definition, { routes: [route('POST', path, () => new Response())] })).toThrow(
+      `route POST ${path}: the framework serves ${served} (the router reads ${path} as ${served})`,
+    );
+  });
+
+  /**
+   * A mode with the sign-in mode's routes (src/signin/signInServer.ts; the sign-in mode itself
+   * loads only in workerd): a mode's routes are framework paths too.
+   */
+  const withSignInRoutes: AuthMode = {
+    ...bearer,
+    routes: [
+      '/authorize',
+      '/oauth/callback',
+      '/oauth/token',
+      '/oauth/register',
+      '/.well-known/oauth-authorization-server',
+    ].map((path) => ({ path, serve: () => new Response() })),
+  };
+
+  it.each([
+    ['/authorize', '/authorize'],
+    ['/authorize/', '/authorize'],
+    ['/oauth/token//', '/oauth/token'],
+    ['/oauth/register/', '/oauth/register'],
+    ['/oauth/callback/', '/oauth/callback'],
+    ['/.well-known/oauth-authorization-server/', '/.well-known/oauth-authorization-server'],
+  ])("refuses at load a route at %s, a spelling of the sign-in mode's %s", (path, served) => {
+    expect(() =>
+      createWorker(definition, { auth: [withSignInRoutes], routes: [route('GET', path, () => new Response())] }),
+    ).toThrow(`route GET ${path}: the framework serves ${served}`);
+  });
+
+  it('serves a route at a path the router tells apart from the framework’s: another case, a longer name', async () => {
+    const routes = ['/MCP', '/mcp-hooks', '/authorize.html'].map((path) =>
+      route('POST', path, () => new Response(`mine at ${path}`)),
+    );
+    for (const path of ['/MCP', '/mcp-hooks', '/authorize.html']) {
+      const response = await serve({ routes }, new Request(`http://localhost${path}`, { method: 'POST' }));
+      expect(await response.text()).toBe(`mine at ${path}`);
+    }
   });
 
   it('lets a route take / when the page is off', async () => {

@@ -72,3 +72,25 @@ describe('tools/call with a check that answers at once', () => {
     expect(JSON.parse(((await reply).result as RawJson).json)).toMatchObject({ content: [{ text: 'done' }] });
   });
 });
+
+describe('tools/call and the server’s maxResultChars', () => {
+  const sized = defineTool({ name: 'sized', inputSchema: { type: 'object' }, handler: () => text('x'.repeat(500)) });
+  const info = { name: 'unit', version: '0.0.1' };
+  const call = async (maxResultChars?: number) => {
+    const message = { jsonrpc: '2.0' as const, id: 1, method: 'tools/call', params: { name: 'sized', arguments: {} } };
+    const reply = await createServer({ info, tools: [sized], maxResultChars }).handle(mcpRequest(message));
+    return (reply.result as RawJson).json;
+  };
+
+  it('serves a result exactly at the limit, in characters of its JSON as sent, and refuses one character over', async () => {
+    // The result's JSON as the server sends it, from a server that would take a far larger one.
+    const json = await call();
+    expect(JSON.parse(json)).toMatchObject({ content: [{ type: 'text', text: 'x'.repeat(500) }] });
+    expect(await call(json.length)).toBe(json);
+    const over = JSON.parse(await call(json.length - 1));
+    expect(over).toMatchObject({
+      isError: true,
+      content: [{ type: 'text', text: expect.stringMatching(/too large/) }],
+    });
+  });
+});
