@@ -83,10 +83,10 @@ export function compileTool(tool: AnyTool, fields: readonly object[] = []): Comp
 }
 
 /** A schema's Standard Schema properties when it has them (an ArkType schema is a function). */
-const standardOf = (schema: unknown) => (schema as Partial<StandardJsonSchema> | undefined)?.['~standard'];
+export const standardOf = (schema: unknown) => (schema as Partial<StandardJsonSchema> | undefined)?.['~standard'];
 
 /** A Standard Schema's JSON Schema, made once at load; one it cannot express fails here, naming the tool. */
-function jsonSchemaOf(standard: StandardJsonSchema['~standard'], where: string): JSONSchema {
+export function jsonSchemaOf(standard: StandardJsonSchema['~standard'], where: string): JSONSchema {
   try {
     // spec 2026-07-28 basic/index, Schema Dialect: 2020-12. The input side: what a client sends, or what a handler returns.
     return standard.jsonSchema.input({ target: 'draft-2020-12' });
@@ -100,7 +100,7 @@ function jsonSchemaOf(standard: StandardJsonSchema['~standard'], where: string):
  * Validates with a Standard Schema, then `then(why, output)`: `why` names the first failing paths
  * (`./failureList.ts`: a handful, each bounded, and how many more), undefined when valid.
  */
-function validateStandard<T>(
+export function validateStandard<T>(
   standard: StandardJsonSchema['~standard'],
   value: unknown,
   then: (why: string | undefined, output?: unknown) => T,
