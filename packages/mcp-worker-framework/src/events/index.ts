@@ -10,14 +10,8 @@
  * that has `env`.
  */
 import type { CompiledServer, Extension } from '../mcp/internal';
-import type { AnyEventType } from './defineEventType';
-import { EVENT_LIMITS, type EventLimits } from './eventLimits';
-import type { EventsConfig } from './eventsConfig';
-import { eventsList } from './eventsList';
 import { type EventsObjectClass, eventsObject } from './eventsObject';
-import { compileEventTypes } from './eventTypes';
-import { DEFAULT_BINDING } from './emit';
-import { webhookMethods } from './webhookMethods';
+import { type EventsOptions, eventsExtension } from './eventsExtension';
 
 export {
   defineEventType,
@@ -29,16 +23,8 @@ export {
 } from './defineEventType';
 export { emit, type EmitOptions, type EmittedEvent } from './emit';
 export { EVENT_LIMITS, type EventLimits } from './eventLimits';
+export type { EventsOptions } from './eventsExtension';
 export type { DeliveryMode } from './eventTypes';
-
-export interface EventsOptions {
-  /** The event types served, each a value in its own file (`defineEventType`). */
-  types: readonly AnyEventType[];
-  /** The Durable Object binding (`[[durable_objects.bindings]]`); default `MCP_EVENTS`. */
-  binding?: string;
-  /** Bounds and timings other than the defaults of `EVENT_LIMITS` (docs/events.md, "Limits"). */
-  limits?: Partial<EventLimits>;
-}
 
 /** The events feature: the value `extensions` lists, with the class createWorker returns as `McpEvents`. */
 export interface Events extends Extension {
@@ -47,28 +33,9 @@ export interface Events extends Extension {
 }
 
 export function events(options: EventsOptions): Events {
-  if (!options || !Array.isArray(options.types) || options.types.length === 0)
-    throw new Error('events({ types }): list the event types served, e.g. events({ types: [incidentCreated] })');
-  const types = compileEventTypes(options.types);
-  const limits = { ...EVENT_LIMITS, ...options.limits };
-  for (const [name, value] of Object.entries(limits))
-    if (!Number.isSafeInteger(value) || value < 0)
-      throw new Error(`events({ limits }): ${name} must be a whole number, not ${String(value)}`);
-  const binding = options.binding ?? DEFAULT_BINDING;
-  const configOf = (scopeHierarchy: EventsConfig['scopeHierarchy']): EventsConfig => ({
-    binding,
-    types,
-    limits,
-    scopeHierarchy,
-  });
+  const { extension, configOf } = eventsExtension(options);
   return {
-    id: 'events',
-    // spec extensions/events, Capability Declaration: a top-level object of server/discover.
-    protocol: { events: {} },
-    install: (server) => {
-      const config = configOf(server.scopeHierarchy);
-      return { methods: { 'events/list': eventsList(server, config), ...webhookMethods(server, config) } };
-    },
+    ...extension,
     durableObject: { name: 'McpEvents', make: (server) => eventsObject(configOf(server.scopeHierarchy)) },
   };
 }
