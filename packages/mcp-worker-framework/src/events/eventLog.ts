@@ -17,6 +17,8 @@ CREATE TABLE IF NOT EXISTS ring (
 CREATE TABLE IF NOT EXISTS subscribers (principal TEXT PRIMARY KEY);
 CREATE TABLE IF NOT EXISTS outbox (seq INTEGER PRIMARY KEY, after TEXT NOT NULL DEFAULT '', tries INTEGER NOT NULL DEFAULT 0);`;
 
+/** The tag of a waiting poll's or stream's socket. */
+const WAITING = 'waiting';
 /** Fan-out steps one alarm takes before it sets the next (it comes at once). */
 const PAGES_PER_ALARM = 10;
 /** A page that fails is sent again after this long, at most this many times (then it is skipped, and the log says so). */
@@ -27,6 +29,7 @@ export class EventLog {
   private readonly sql: SqlStorage;
 
   constructor(
+    private readonly state: DurableObjectState,
     private readonly storage: DurableObjectStorage,
     private readonly namespace: () => DurableObjectNamespace,
     private readonly config: EventsConfig,
@@ -73,11 +76,34 @@ export class EventLog {
       .one();
     this.storage.kv.put('head', seq);
     this.trim(seq, now);
+    this.wake({ seq, occurrence: text, acceptedAt: now });
     if (this.sql.exec('SELECT 1 FROM subscribers LIMIT 1').toArray().length > 0) {
       this.sql.exec('INSERT INTO outbox (seq) VALUES (?)', seq);
       if ((await this.storage.getAlarm()) === null) await this.storage.setAlarm(now);
     }
     return { eventId, seq, duplicate: false };
+  }
+
+  /**
+   * A poll or a stream waiting for this type's events, from any isolate: its WebSocket, accepted
+   * with the Hibernation API, so while no event comes the object is evicted and billed nothing.
+   */
+  waiter(): Response {
+    const { 0: client, 1: socket } = new WebSocketPair();
+    this.state.acceptWebSocket(socket, [WAITING]);
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /** Every waiter hears of a new event: the event itself, so a stream needs no read to forward it. */
+  private wake(event: RingEvent): void {
+    const message = JSON.stringify(event);
+    for (const socket of this.state.getWebSockets(WAITING)) {
+      try {
+        socket.send(message);
+      } catch {
+        // closing meanwhile: its close event takes it away
+      }
+    }
   }
 
   addSubscriber(principal: string): { epoch: string; head: number } {

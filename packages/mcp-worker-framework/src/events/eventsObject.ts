@@ -31,7 +31,10 @@ export function eventsObject(config: EventsConfig): EventsObjectClass {
     accept(name: string, event: RingEvent, epoch: string): Promise<number> {
       return this.principal().accept(name, event, epoch);
     }
-    publish(occurrence: JsonObject) {
+    async publish(occurrence: JsonObject) {
+      // Checked before the object takes a role: an unknown name leaves nothing stored.
+      if (typeof occurrence.name !== 'string' || !config.types.has(occurrence.name))
+        throw new TypeError(`emit: no event type ${JSON.stringify(occurrence.name)} in events({ types })`);
       return this.type().publish(occurrence);
     }
     async addSubscriber(principal: string) {
@@ -54,6 +57,24 @@ export function eventsObject(config: EventsConfig): EventsObjectClass {
       return true;
     }
 
+    /** An event type's object: a waiting poll's or stream's WebSocket (./ringWaiter.ts). */
+    override async fetch(request: Request): Promise<Response> {
+      if (request.headers.get('Upgrade') !== 'websocket')
+        return new Response('a waiter connects with a WebSocket upgrade', { status: 426 });
+      return this.type().waiter();
+    }
+
+    /** Waiters say nothing; what one sends is dropped. */
+    override webSocketMessage(): void {}
+
+    override webSocketClose(socket: WebSocket, code: number): void {
+      try {
+        socket.close(code === 1005 || code === 1006 ? 1000 : code, 'the waiter left');
+      } catch {
+        // already answered by the runtime
+      }
+    }
+
     override async alarm(): Promise<void> {
       const role = this.ctx.storage.kv.get<Role>('role');
       if (role === 'principal') await this.principal().alarm();
@@ -62,16 +83,22 @@ export function eventsObject(config: EventsConfig): EventsObjectClass {
 
     private principal(): SubscriptionStore {
       if (!this.store) {
-        this.ctx.storage.kv.put('role', 'principal' satisfies Role);
+        this.takeRole('principal');
         this.store = new SubscriptionStore(this.ctx.storage, this.env, config);
       }
       return this.store;
     }
 
+    /** Written once: the alarm reads which role it serves. */
+    private takeRole(role: Role): void {
+      if (this.ctx.storage.kv.get<Role>('role') !== role) this.ctx.storage.kv.put('role', role);
+    }
+
     private type(): EventLog {
       if (!this.log) {
-        this.ctx.storage.kv.put('role', 'type' satisfies Role);
+        this.takeRole('type');
         this.log = new EventLog(
+          this.ctx,
           this.ctx.storage,
           () => (this.env as unknown as Record<string, DurableObjectNamespace>)[config.binding]!,
           config,

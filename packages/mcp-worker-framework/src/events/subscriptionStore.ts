@@ -19,6 +19,7 @@ import {
 } from './eventsNamespace';
 import type { CompiledEventType } from './eventTypes';
 import { type LastError, postSigned } from './postSigned';
+import { shapeEvent } from './shapeEvent';
 import { SubscriptionTables, type Subscription } from './subscriptionTables';
 
 /** Sends at most this many POSTs at once: an invocation has six connections. */
@@ -158,33 +159,17 @@ export class SubscriptionStore {
         message: 'Unsupported',
         data: { feature: 'inputSchema', reason: 'schema_changed' },
       });
-    const context = { env: this.env, caller };
-    const { match, transform } = type.definition as unknown as {
-      match?: (e: EventOccurrence, a: unknown, c: unknown) => boolean;
-      transform?: (e: EventOccurrence, a: unknown, c: unknown) => EventOccurrence;
-    };
-    try {
-      if (match && match(occurrence, checked.value, context) !== true) return undefined;
-      let data = occurrence.data;
-      if (transform) {
-        data = transform(structuredClone(occurrence), checked.value, context).data;
-        const why = await type.checkPayload(data);
-        // Payloads are untrusted data: the log names the type and the subscription, never the data.
-        if (why !== undefined) throw new Error(`its data breaks payloadSchema (${why.slice(0, 200)})`);
-      }
-      const body = JSON.stringify({ ...occurrence, data });
-      if (
-        body.length * 3 > this.config.limits.payloadBytes &&
-        new TextEncoder().encode(body).byteLength > this.config.limits.payloadBytes
-      )
-        throw new Error(`its body is over ${this.config.limits.payloadBytes} bytes`);
-      return body;
-    } catch (error) {
+    const shaped = await shapeEvent(type, occurrence, checked.value, { env: this.env, caller });
+    if (!shaped) return undefined;
+    const body = JSON.stringify(shaped);
+    const { payloadBytes } = this.config.limits;
+    if (body.length * 3 > payloadBytes && new TextEncoder().encode(body).byteLength > payloadBytes) {
       console.error(
-        `events: ${type.definition.name} to ${subscription.id} skipped: match or transform failed: ${String((error as Error)?.message ?? error).slice(0, 300)}`,
+        `events: a ${type.definition.name} event to ${subscription.id} was skipped: over ${payloadBytes} bytes once shaped`,
       );
       return undefined;
     }
+    return body;
   }
 
   /** Ends a subscription the server may no longer serve: its deliveries dropped, a `terminated` envelope sent. */

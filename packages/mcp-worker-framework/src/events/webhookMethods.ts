@@ -20,15 +20,13 @@ import {
   misconfigured,
   notFound,
   notPermitted,
-  refusalFor,
-  resourceExhausted,
   type ServerAtLoad,
   unsupported,
 } from '../mcp/internal';
 import { callbackRefusal } from './callbackUrl';
+import { readEventRequest } from './eventRequest';
 import type { EventsConfig } from './eventsConfig';
 import { eventsNamespace, objectNamed, type Outcome } from './eventsNamespace';
-import type { CompiledEventType } from './eventTypes';
 import { canonicalJson, principalObjectName, subscriptionId } from './subscriptionKey';
 import { secretRefusal } from './webhookSecret';
 
@@ -36,16 +34,6 @@ import { secretRefusal } from './webhookSecret';
 const CALLER_BYTES = 16 * 1024;
 
 export function webhookMethods(server: ServerAtLoad, config: EventsConfig): Record<string, Method> {
-  /** The event type `params.name` names for this caller, or the refusal: unknown or hidden (-32011), or a scope missing (403). */
-  const typeFor = (request: McpRequest, params: JsonObject): CompiledEventType | McpError => {
-    const { name } = params;
-    if (typeof name !== 'string') return invalidParams('params.name must be a string');
-    const type = config.types.get(name);
-    const refused = type ? refusalFor(type.definition, request.caller, server.scopeHierarchy) : 'hidden';
-    if (refused === 'hidden') return notFound('event', `no event type ${JSON.stringify(name.slice(0, 128))}`);
-    return refused ?? type!;
-  };
-
   /** The key's parts both methods share: the principal's object, the URL, the canonical arguments. */
   const keyOf = (request: McpRequest, params: JsonObject) => {
     const { caller } = request;
@@ -53,12 +41,6 @@ export function webhookMethods(server: ServerAtLoad, config: EventsConfig): Reco
     const args = params.arguments ?? {};
     if (!isObject(args)) return invalidParams('params.arguments must be an object');
     const canonical = canonicalJson(args);
-    if (new TextEncoder().encode(canonical).byteLength > config.limits.argumentBytes)
-      return resourceExhausted(
-        'argumentBytes',
-        config.limits.argumentBytes,
-        `the arguments are over ${config.limits.argumentBytes} bytes of JSON`,
-      );
     const delivery = params.delivery;
     if (!isObject(delivery)) return invalidParams('params.delivery must be an object');
     const loopback = SETTINGS.EVENTS_LOOPBACK_CALLBACKS.parse(String(request.env.EVENTS_LOOPBACK_CALLBACKS || 'off'));
@@ -70,13 +52,15 @@ export function webhookMethods(server: ServerAtLoad, config: EventsConfig): Reco
       console.error(`events need the Durable Object binding ${config.binding} (docs/events.md)`);
       return internalError();
     }
-    return { caller, args, canonical, delivery, url: delivery.url as string, namespace };
+    return { caller, canonical, delivery, url: delivery.url as string, namespace };
   };
 
   const subscribe: Method = async (request) => {
     const params = request.message.params ?? {};
-    const type = typeFor(request, params);
-    if (type instanceof McpError) return { error: type };
+    if (!request.caller) return { error: notPermitted('webhook subscriptions need an authenticated principal') };
+    const read = await readEventRequest(request, config, server.scopeHierarchy);
+    if (read instanceof McpError) return { error: read };
+    const { type } = read;
     const key = keyOf(request, params);
     if (key instanceof McpError) return { error: key };
     const { mode = 'webhook', secret } = key.delivery;
@@ -101,9 +85,6 @@ export function webhookMethods(server: ServerAtLoad, config: EventsConfig): Reco
       return {
         error: invalidParams(`params.cursor must be a string of at most ${config.limits.idChars} characters, or null`),
       };
-    const checked = await type.readArguments(key.args);
-    if (checked.why !== undefined)
-      return { error: invalidParams(`arguments break the inputSchema of ${type.definition.name}: ${checked.why}`) };
     const name = type.definition.name;
     const self = await principalObjectName(key.caller.subject);
     let outcome: Outcome;
