@@ -9,6 +9,8 @@ import { DEFAULT_BINDING } from './emit';
 import { EVENT_LIMITS, type EventLimits } from './eventLimits';
 import type { EventsConfig } from './eventsConfig';
 import { eventsList } from './eventsList';
+import { eventsPoll } from './eventsPoll';
+import { eventsStream } from './eventsStream';
 import { compileEventTypes } from './eventTypes';
 import { webhookMethods } from './webhookMethods';
 
@@ -48,7 +50,14 @@ export function eventsExtension(options: EventsOptions): {
       protocol: { events: {} },
       install: (server) => {
         const config = configOf(server.scopeHierarchy);
-        return { methods: { 'events/list': eventsList(server, config), ...webhookMethods(server, config) } };
+        return {
+          methods: {
+            'events/list': eventsList(server, config),
+            'events/poll': eventsPoll(server, config),
+            'events/stream': eventsStream(server, config),
+            ...webhookMethods(server, config),
+          },
+        };
       },
     },
   };

@@ -50,6 +50,8 @@ export interface EventsApi {
   removeSubscriber(principal: string): Promise<void>;
   /** An event type's object: the ring after `after` (at most `limit` events), its epoch, head and oldest kept place. */
   read(after: number, limit: number): Promise<{ epoch: string; head: number; tail: number; events: RingEvent[] }>;
+  /** An event type's object: a waiting poll's or stream's WebSocket (./ringWaiter.ts). */
+  fetch(request: Request): Promise<Response>;
   /** A callback host's object: true when one more verification POST fits this minute's budget. */
   admitVerification(perMinute: number): Promise<boolean>;
 }

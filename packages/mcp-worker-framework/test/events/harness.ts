@@ -12,11 +12,15 @@ export const SETTINGS = {
   EVENTS_LOOPBACK_CALLBACKS: 'on',
 };
 
-export async function startFixture(vars: Record<string, string> = {}): Promise<WorkerInWorkerd & { mcp: string }> {
+export async function startFixture(
+  vars: Record<string, string> = {},
+  withEmitter = false,
+): Promise<WorkerInWorkerd & { mcp: string }> {
   const worker = await startInWorkerd({
     config: 'test/events/wrangler.toml',
     vars: { ...SETTINGS, ...vars },
     secrets: { MCP_STATE_SECRET: 'events fixture secret' },
+    ...(withEmitter ? { neighbours: [{ config: 'test/events/emitter.wrangler.toml' }] } : {}),
   });
   return Object.assign(worker, { mcp: `${worker.url}/mcp` });
 }

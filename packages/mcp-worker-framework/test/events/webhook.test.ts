@@ -186,12 +186,18 @@ describe('webhook delivery', () => {
     receiver.on('/dedup', { secrets: [secret(1)] });
     await subscribe('olga', '/dedup');
     const send = () =>
-      fetch(`${worker.url}/upstream/incident`, { method: 'POST', body: JSON.stringify({ id: 'up-dup', severity: 'P1' }) });
+      fetch(`${worker.url}/upstream/incident`, {
+        method: 'POST',
+        body: JSON.stringify({ id: 'up-dup', severity: 'P1' }),
+      });
     expect((await send()).status).toBe(202);
     await until(() => receiver.events('/dedup').length === 1, 'the first delivery');
     await settled(worker, 'olga');
     expect((await send()).status).toBe(202);
-    await call(worker.mcp, 'olga', 'tools/call', { name: 'raise', arguments: { incidentId: 'after-dup', severity: 'P1' } });
+    await call(worker.mcp, 'olga', 'tools/call', {
+      name: 'raise',
+      arguments: { incidentId: 'after-dup', severity: 'P1' },
+    });
     await until(() => receiver.events('/dedup').some((r) => r.body.eventId === 'inc-after-dup'), 'the next event');
     await settled(worker, 'olga');
     expect(receiver.events('/dedup').map((r) => r.body.eventId)).toEqual(['up-dup', 'inc-after-dup']);

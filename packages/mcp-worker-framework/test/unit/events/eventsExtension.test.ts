@@ -84,7 +84,9 @@ describe('the events extension in the core', () => {
       delivery: { url: 'https://hooks.example.com/a', secret: `whsec_${btoa('k'.repeat(32))}` },
     });
     expect(error?.code).toBe(-32012);
-    expect(errorAnswer(error as McpError, false, { challenge: () => ({ metadata: undefined, scopesToAsk: [] }) }).status).toBe(403);
+    expect(
+      errorAnswer(error as McpError, false, { challenge: () => ({ metadata: undefined, scopesToAsk: [] }) }).status,
+    ).toBe(403);
   });
 
   it('answers the sketch’s codes with their statuses, none a 5xx', () => {
