@@ -20,7 +20,11 @@ afterAll(async () => {
 const emitElsewhere = async (id: string, severity = 'P1') => {
   const response = await worker
     .neighbour('mcp-events-emitter')
-    .fetch(new Request('http://emitter/', { method: 'POST', body: JSON.stringify({ id, severity }) }));
+    .fetch(
+      new Request('http://emitter/', { method: 'POST', body: JSON.stringify({ id, severity }) }),
+      undefined as never,
+      undefined as never,
+    );
   expect(response.status).toBe(202);
 };
 const poll = (params: Record<string, unknown>, as = 'pat') =>
