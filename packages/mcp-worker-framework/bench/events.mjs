@@ -152,7 +152,8 @@ async function measure(url, pid, hook, count) {
     if (answer.status !== 202) throw new Error(`emit answered ${answer.status}`);
     const deadline = Date.now() + 120_000;
     while ((hook.byEvent.get(n)?.count ?? 0) < count) {
-      if (Date.now() > deadline) throw new Error(`event ${n}: ${hook.byEvent.get(n)?.count ?? 0} of ${count} delivered`);
+      if (Date.now() > deadline)
+        throw new Error(`event ${n}: ${hook.byEvent.get(n)?.count ?? 0} of ${count} delivered`);
       await sleep(2);
     }
     latencies.push(hook.byEvent.get(n).lastAt - sent);

@@ -21,7 +21,10 @@ const principalFromToken: AuthMode = { ...jwt, verify: (token) => ({ subject: to
 
 const worker = createWorker(
   { info: { name: 'events-bench', version: '1.0.0' } },
-  { auth: [principalFromToken], extensions: [events({ types: [happened], limits: { verificationsPerHostPerMinute: 100_000 } })] },
+  {
+    auth: [principalFromToken],
+    extensions: [events({ types: [happened], limits: { verificationsPerHostPerMinute: 100_000 } })],
+  },
 );
 
 export class McpEvents extends worker.McpEvents {}
