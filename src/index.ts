@@ -26,7 +26,9 @@ const worker = createWorker(serverDefinition, {
   // every listener, sent with notify(env, …): notifications() of
   // 'mcp-worker-framework/notifications' listed here, `export class McpNotifications extends
   // worker.McpNotifications {}` below, and the MCP_NOTIFICATIONS block of wrangler.toml
-  // (docs/notifications.md). Each class is there only while its extension is listed. Agent
+  // (docs/notifications.md). Events an agent subscribes to, sent with emit(env, …): events({ types })
+  // of 'mcp-worker-framework/events', `export class McpEvents extends worker.McpEvents {}` below,
+  // and the MCP_EVENTS block (docs/events.md). Each class is there only while its extension is listed. Agent
   // Skills, one folder each in skills/ (docs/skills.md): built into skills/index.ts; none, nothing served.
   extensions: [apps(), ...skills],
 });

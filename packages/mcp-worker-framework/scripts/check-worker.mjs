@@ -162,6 +162,11 @@ async function check(config) {
   // Listing needs no caller: the check asks as an anonymous client of a server with auth off.
   const env = anonymousEnv(settings, 'npm run check');
   const problems = [];
+  // MCP Events' loopback callbacks are for a developer's machine (.dev.vars), never a deploy (docs/events.md).
+  if (settings.vars?.EVENTS_LOOPBACK_CALLBACKS === 'on')
+    problems.push(
+      `${config}: EVENTS_LOOPBACK_CALLBACKS = "on" lets webhook subscriptions call back to http on loopback: for local development only, set it in .dev.vars, not in a config that deploys`,
+    );
   for (const kind of ['tools', 'prompts']) {
     for (const item of await listAll(worker, env, kind)) {
       const where = whereDefined(files, item.name) ?? `${kind.slice(0, -1)} "${item.name}"`;

@@ -10,6 +10,7 @@
 export {
   authorizationServerUnreachable,
   bodyTooLarge,
+  callbackEndpointError,
   ErrorCode,
   headerMismatch,
   hostNotAllowed,
@@ -19,15 +20,19 @@ export {
   McpError,
   misconfigured,
   missingExtension,
+  notFound,
+  notPermitted,
   originNotAllowed,
   parseError,
   rateLimited,
+  resourceExhausted,
   scopeRequired,
   taskNotFound,
   tokenInvalid,
   tokenRequired,
   tooManyStreams,
   unauthorized,
+  unsupported,
   unsupportedMediaType,
   unsupportedVersion,
 } from './errors';
@@ -55,7 +60,9 @@ export type {
   ResultReply,
 } from './request';
 export { derivedKey, toBase64Url } from './secretKeys';
-export type { CompiledTool, HeaderParam } from './tools';
+export { type CompiledTool, type HeaderParam, jsonSchemaOf, standardOf, validateStandard } from './tools';
+export { compileSchema } from './compileSchema';
+export type { ArgumentsOf, InputSchema, OutputSchema, StructuredOf } from './toolSchema';
 export { readTraceContext, type TraceContext } from './traceContext';
 export type {
   CachePolicy,
@@ -67,4 +74,4 @@ export type {
   RequestId,
 } from './types';
 export { isRestricted, namedResource, privately, refusalFor, visibleTo } from './visibility';
-export type { ServerCapabilities } from './types';
+export type { JSONSchema, ServerCapabilities } from './types';

@@ -30,6 +30,8 @@ export interface McpRequest {
   abort(reason: unknown): void;
   /** Sends a request-scoped notification (progress, log) on this request's response stream. */
   notify(notification: JSONRPCNotification): void;
+  /** Messages `notify` sent that the client has not read yet, when the transport can tell (a long stream bounds what it holds by it). */
+  unreadMessages?(): number;
   readonly env: WorkerEnv;
   /** The key `requestState` is sealed with. */
   readonly secret: string;

@@ -85,10 +85,10 @@ export function compileTool(tool: AnyTool, fields: readonly object[] = []): Comp
 }
 
 /** A schema's Standard Schema properties when it has them (an ArkType schema is a function). */
-const standardOf = (schema: unknown) => (schema as Partial<StandardJsonSchema> | undefined)?.['~standard'];
+export const standardOf = (schema: unknown) => (schema as Partial<StandardJsonSchema> | undefined)?.['~standard'];
 
 /** A Standard Schema's JSON Schema, made once at load; one it cannot express fails here, naming the tool. */
-function jsonSchemaOf(standard: StandardJsonSchema['~standard'], where: string): JSONSchema {
+export function jsonSchemaOf(standard: StandardJsonSchema['~standard'], where: string): JSONSchema {
   try {
     // spec 2026-07-28 basic/index, Schema Dialect: 2020-12. The input side: what a client sends, or what a handler returns.
     return standard.jsonSchema.input({ target: 'draft-2020-12' });
@@ -120,7 +120,7 @@ const threw =
  * validator that throws, at once or in its promise, is `failed(error)`, never an exception that leaves
  * the call (a 500 where the client is owed an answer).
  */
-function validateStandard<T>(
+export function validateStandard<T>(
   standard: StandardJsonSchema['~standard'],
   value: unknown,
   then: (why: string | undefined, output?: unknown) => T,

@@ -50,6 +50,8 @@ export interface ServerCapabilities {
   completions?: object;
   logging?: object;
   extensions?: { [id: string]: object };
+  /** MCP Events (spec extensions/events, Capability Declaration): a top-level object, set by the events extension. */
+  events?: { listChanged?: boolean };
 }
 
 export type CacheScope = 'public' | 'private';

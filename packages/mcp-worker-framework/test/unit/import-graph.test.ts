@@ -144,7 +144,7 @@ describe('import graph of src/', () => {
  * so none of them may import it (each names the env through the core); src/testing is the test
  * kit, which runs in Node beside the Worker.
  */
-const LAYERS = ['mcp', 'http', 'auth', 'signin', 'tasks', 'notifications', 'apps', 'skills'];
+const LAYERS = ['mcp', 'http', 'auth', 'signin', 'tasks', 'notifications', 'events', 'apps', 'skills'];
 /** What each layer may import: the core first, which imports none of them. */
 const BELOW: Record<string, readonly string[]> = {
   mcp: [],
@@ -157,6 +157,8 @@ const BELOW: Record<string, readonly string[]> = {
   tasks: ['mcp', 'createWorker'],
   // The hub and `notify` need the core only: they are no part of the HTTP edge.
   notifications: ['mcp'],
+  // The events' Durable Objects and `emit` need the core; subscribe reads one row of the settings table.
+  events: ['mcp', 'http'],
 };
 
 /** `src/{layer}/…` → the layer; a file directly in src/ is its own (`createWorker`). */

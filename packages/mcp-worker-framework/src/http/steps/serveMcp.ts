@@ -127,6 +127,11 @@ class HttpCall implements McpRequest {
     if (!this.stream.behind) this.stream.send(notificationJson(notification));
   }
 
+  /** Events and comments of the stream the client has not read (`EventStream.backlog`); 0 before it opens. */
+  unreadMessages(): number {
+    return this.stream?.backlog ?? 0;
+  }
+
   /** The core went asynchronous: from now on a notification that opens the stream answers at once. */
   race(): FirstAnswer {
     return (this.first = new FirstAnswer(this.stream?.response));

@@ -1,0 +1,64 @@
+/**
+ * The events extension as the core sees it (`events()` in ./index.ts adds its Durable Object
+ * class): the event types compiled at load, the limits merged once, the methods it serves, and the
+ * `events` capability it makes true.
+ */
+import type { Extension } from '../mcp/internal';
+import type { AnyEventType } from './defineEventType';
+import { DEFAULT_BINDING } from './emit';
+import { EVENT_LIMITS, type EventLimits } from './eventLimits';
+import type { EventsConfig } from './eventsConfig';
+import { eventsList } from './eventsList';
+import { eventsPoll } from './eventsPoll';
+import { eventsStream } from './eventsStream';
+import { compileEventTypes } from './eventTypes';
+import { webhookMethods } from './webhookMethods';
+
+export interface EventsOptions {
+  /** The event types served, each a value in its own file (`defineEventType`). */
+  types: readonly AnyEventType[];
+  /** The Durable Object binding (`[[durable_objects.bindings]]`); default `MCP_EVENTS`. */
+  binding?: string;
+  /** Bounds and timings other than the defaults of `EVENT_LIMITS` (docs/events.md, "Limits"). */
+  limits?: Partial<EventLimits>;
+}
+
+/** The extension, and how to make the configuration its Durable Objects are built from. */
+export function eventsExtension(options: EventsOptions): {
+  extension: Extension;
+  configOf(scopeHierarchy: EventsConfig['scopeHierarchy']): EventsConfig;
+} {
+  if (!options || !Array.isArray(options.types) || options.types.length === 0)
+    throw new Error('events({ types }): list the event types served, e.g. events({ types: [incidentCreated] })');
+  const types = compileEventTypes(options.types);
+  const limits = { ...EVENT_LIMITS, ...options.limits };
+  for (const [name, value] of Object.entries(limits))
+    if (!Number.isSafeInteger(value) || value < 0)
+      throw new Error(`events({ limits }): ${name} must be a whole number, not ${String(value)}`);
+  const binding = options.binding ?? DEFAULT_BINDING;
+  const configOf = (scopeHierarchy: EventsConfig['scopeHierarchy']): EventsConfig => ({
+    binding,
+    types,
+    limits,
+    scopeHierarchy,
+  });
+  return {
+    configOf,
+    extension: {
+      id: 'events',
+      // spec extensions/events, Capability Declaration: a top-level object of server/discover.
+      protocol: { events: {} },
+      install: (server) => {
+        const config = configOf(server.scopeHierarchy);
+        return {
+          methods: {
+            'events/list': eventsList(server, config),
+            'events/poll': eventsPoll(server, config),
+            'events/stream': eventsStream(server, config),
+            ...webhookMethods(server, config),
+          },
+        };
+      },
+    },
+  };
+}

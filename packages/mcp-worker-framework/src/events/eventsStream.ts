@@ -1,0 +1,259 @@
+/**
+ * `events/stream` (spec extensions/events, Push-Based Delivery): one subscription per request,
+ * answered as an SSE stream of `notifications/events/*`, each tagged with the request's id:
+ * `active` first (the cursor it starts from, `truncated`), then each `event` as this caller gets
+ * it, a `heartbeat` with the cursor while quiet, `terminated` when the caller may no longer see the
+ * type; the empty result ends it when the server does (after `streamMaxMs`, or when the type's
+ * object goes away: the client reconnects with its cursor). Events come from the type's object,
+ * whichever isolate emitted them. What the stream holds unread is bounded in bytes: a client that
+ * cannot keep up is ended, and resumes from its cursor.
+ */
+import {
+  ErrorCode,
+  internalError,
+  invalidParams,
+  McpError,
+  type McpRequest,
+  MetaKey,
+  type Method,
+  refusalFor,
+  type Reply,
+  resourceExhausted,
+  type ServerAtLoad,
+} from '../mcp/internal';
+import type { EventOccurrence } from './defineEventType';
+import { type EventRequest, readEventRequest } from './eventRequest';
+import { type EventsConfig, ringCursor } from './eventsConfig';
+import { type EventsApi, eventsNamespace, objectNamed, type RingEvent, typeObjectName } from './eventsNamespace';
+import { ringStart, readShaped, shapeBatch } from './ringReader';
+import { runCheck } from './runCheck';
+import { waitForEvents } from './ringWaiter';
+
+/** Event streams open in this isolate: each holds a connection, a socket and two timers. */
+let open = 0;
+
+export function eventsStream(server: ServerAtLoad, config: EventsConfig): Method {
+  const { limits } = config;
+  return async (request) => {
+    const read = await readEventRequest(request, config, server.scopeHierarchy);
+    if (read instanceof McpError) return { error: read };
+    const { cursor, maxAgeMs } = request.message.params ?? {};
+    if (maxAgeMs !== undefined && !(Number.isSafeInteger(maxAgeMs) && (maxAgeMs as number) >= 0))
+      return { error: invalidParams('params.maxAgeMs must be a whole number') };
+    if (open >= limits.streamsPerIsolate)
+      return {
+        error: resourceExhausted(
+          'streams',
+          limits.streamsPerIsolate,
+          'this server holds as many event streams as it may; retry later',
+        ),
+      };
+    const namespace = eventsNamespace(request.env, config.binding);
+    if (!namespace) {
+      console.error(`events need the Durable Object binding ${config.binding} (docs/events.md)`);
+      return { error: internalError() };
+    }
+    open++;
+    try {
+      return await new EventsStream(
+        request,
+        read,
+        objectNamed(namespace, typeObjectName(read.type.definition.name)),
+        config,
+        server,
+      ).run(cursor, maxAgeMs as number | undefined);
+    } finally {
+      open--;
+    }
+  };
+}
+
+/** One open stream: what it has sent, where it is, and how it ends. */
+class EventsStream {
+  private readonly tag: Record<string, unknown>;
+  private readonly context;
+  /** Sizes of the messages sent, latest last: what the client has not read is at most the last `unreadMessages()` of them. */
+  private readonly sizes: number[] = [];
+  private cursor: string | null = null;
+  private finish!: (reply: Reply) => void;
+  private ended = false;
+  /** Events are handled one at a time, in the order the type's object sent them. */
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly request: McpRequest,
+    private readonly read: EventRequest,
+    private readonly typeObject: EventsApi,
+    private readonly config: EventsConfig,
+    private readonly server: ServerAtLoad,
+  ) {
+    this.tag = { [MetaKey.subscriptionId]: request.message.id };
+    this.context = { env: request.env, ...(request.caller ? { caller: request.caller } : {}) };
+  }
+
+  async run(cursor: unknown, maxAgeMs: number | undefined): Promise<Reply> {
+    const { limits } = this.config;
+    const done = new Promise<Reply>((resolve) => (this.finish = resolve));
+    const check = this.read.type.definition.check !== undefined;
+    let after = 0;
+    let epoch = '';
+    // Listening before the ring is read: an event kept meanwhile is heard, and told apart by its place.
+    const waiter = await waitForEvents(
+      this.typeObject,
+      (event) =>
+        this.enqueue(() =>
+          check
+            ? this.checkAgain()
+            : this.live(
+                event,
+                epoch,
+                () => after,
+                (seq) => (after = seq),
+                maxAgeMs,
+              ),
+        ),
+      () => this.end(),
+    ).catch((error: unknown) => error as Error);
+    if (waiter instanceof Error) {
+      console.error('events/stream: the event type object could not be reached', waiter);
+      return { error: internalError() };
+    }
+    const timers = [
+      setTimeout(() => this.end(), limits.streamMaxMs),
+      setInterval(() => this.send('notifications/events/heartbeat', { cursor: this.cursor }), limits.heartbeatMs),
+    ];
+    const stop = () => this.end();
+    this.request.signal.addEventListener('abort', stop, { once: true });
+    try {
+      if (check) {
+        if (cursor !== undefined && cursor !== null && !(typeof cursor === 'string' && cursor.length <= limits.idChars))
+          return {
+            error: invalidParams(`params.cursor must be a string of at most ${limits.idChars} characters, or null`),
+          };
+        this.cursor = (cursor as string | null | undefined) ?? null;
+        const first = await runCheck(this.read.type, this.cursor, this.read.value, this.context);
+        if (first instanceof McpError) return { error: first };
+        this.send('notifications/events/active', {
+          cursor: first.events.length > 0 ? this.cursor : first.cursor,
+          truncated: false,
+        });
+        this.deliver(first.events, first.cursor);
+        this.enqueue(() => this.pollChecks());
+      } else {
+        const start = await ringStart(this.typeObject, cursor);
+        if (start instanceof McpError) return { error: start };
+        ({ epoch, after } = start);
+        this.cursor = ringCursor(epoch, after);
+        this.send('notifications/events/active', { cursor: this.cursor, truncated: start.truncated });
+        // Replay after the client's cursor, a page at a time, before what the waiter heard meanwhile.
+        this.enqueue(async () => {
+          for (;;) {
+            const batch = await readShaped(
+              this.typeObject,
+              this.read.type,
+              this.read.value,
+              this.context,
+              after,
+              limits.maxPollEvents,
+              maxAgeMs,
+            );
+            after = batch.after;
+            for (const { seq, ...event } of batch.events) this.deliver([event], ringCursor(epoch, seq));
+            this.cursor = ringCursor(epoch, after);
+            if (!batch.hasMore || this.ended) return;
+          }
+        });
+      }
+      return await done;
+    } finally {
+      this.ended = true;
+      for (const timer of timers) clearTimeout(timer);
+      this.request.signal.removeEventListener('abort', stop);
+      waiter.close();
+    }
+  }
+
+  /** An event the waiter heard: sent when it is the next, else the ring is read from where the stream is. */
+  private async live(
+    event: RingEvent,
+    epoch: string,
+    after: () => number,
+    moveTo: (seq: number) => void,
+    maxAgeMs: number | undefined,
+  ): Promise<void> {
+    if (event.seq <= after()) return;
+    const batch =
+      event.seq === after() + 1
+        ? await shapeBatch(this.read.type, this.read.value, this.context, [event], after(), maxAgeMs)
+        : await readShaped(
+            this.typeObject,
+            this.read.type,
+            this.read.value,
+            this.context,
+            after(),
+            this.config.limits.maxPollEvents,
+            maxAgeMs,
+          );
+    moveTo(batch.after);
+    for (const { seq, ...shaped } of batch.events) this.deliver([shaped], ringCursor(epoch, seq));
+    this.cursor = ringCursor(epoch, batch.after);
+  }
+
+  /** A type with `check`: asked again every `checkEveryMs` while the stream is open. */
+  private async pollChecks(): Promise<void> {
+    while (!this.ended) {
+      await new Promise((resolve) => setTimeout(resolve, this.config.limits.checkEveryMs));
+      if (!this.ended) await this.checkAgain();
+    }
+  }
+
+  private async checkAgain(): Promise<void> {
+    const batch = await runCheck(this.read.type, this.cursor, this.read.value, this.context);
+    // spec: a transient error; the stream stays open and the next check tries again.
+    if (batch instanceof McpError)
+      this.send('notifications/events/error', { error: { code: batch.code, message: 'UpstreamError' } });
+    else this.deliver(batch.events, batch.cursor);
+  }
+
+  /** Sends events (each with the cursor after it), unless the caller may no longer see the type: then `terminated`. */
+  private deliver(events: readonly EventOccurrence[], cursor: string | null): void {
+    if (
+      events.length > 0 &&
+      refusalFor(this.read.type.definition, this.request.caller, this.server.scopeHierarchy) !== undefined
+    ) {
+      this.send('notifications/events/terminated', {
+        error: { code: ErrorCode.Forbidden, message: 'Forbidden', data: { reason: 'access revoked' } },
+      });
+      this.end();
+      return;
+    }
+    for (const event of events) this.send('notifications/events/event', { ...event, cursor });
+    this.cursor = cursor;
+  }
+
+  private send(method: string, params: Record<string, unknown>): void {
+    if (this.ended) return;
+    const notification = { jsonrpc: '2.0' as const, method, params: { ...params, _meta: this.tag } };
+    this.request.notify(notification);
+    this.sizes.push(JSON.stringify(notification).length);
+    if (this.sizes.length > 1024) this.sizes.splice(0, 512);
+    const unread = this.request.unreadMessages?.() ?? 0;
+    let bytes = 0;
+    for (let i = this.sizes.length - 1; i >= 0 && i >= this.sizes.length - unread; i--) bytes += this.sizes[i]!;
+    if (bytes > this.config.limits.streamBacklogBytes) this.end();
+  }
+
+  private enqueue(work: () => Promise<void>): void {
+    this.queue = this.queue.then(work).catch((error: unknown) => {
+      console.error('events/stream: an event could not be forwarded; the stream ends', error);
+      this.end();
+    });
+  }
+
+  /** The server ends the stream: the empty result (spec: StreamEventsResult), once. */
+  private end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.finish({ result: { _meta: {} } });
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * Reading an emit-only event type's ring for one poll or stream (spec extensions/events, Cursor
+ * Lifecycle, Emit-only event types): where a cursor starts (null: now; one of another epoch, or
+ * past the ring's oldest, starts later with `truncated: true`), and the events after it as this
+ * caller gets them, their `maxAgeMs` floor applied.
+ */
+import { invalidParams, type McpError } from '../mcp/internal';
+import type { EventContext, EventOccurrence } from './defineEventType';
+import { placeIn, ringCursor } from './eventsConfig';
+import type { EventsApi, RingEvent } from './eventsNamespace';
+import type { CompiledEventType } from './eventTypes';
+import { shapeEvent } from './shapeEvent';
+
+const CURSOR = /^[0-9a-f]{8}\.\d{1,15}$/;
+
+export interface RingStart {
+  epoch: string;
+  /** The place after which events are read. */
+  after: number;
+  truncated: boolean;
+}
+
+/** Where a cursor starts in the ring, or -32602 for text that is no cursor of this server. */
+export async function ringStart(typeObject: EventsApi, cursor: unknown): Promise<RingStart | McpError> {
+  if (cursor !== undefined && cursor !== null && !(typeof cursor === 'string' && CURSOR.test(cursor)))
+    return invalidParams('params.cursor must be a cursor this server gave, or null');
+  const { epoch, head, tail } = await typeObject.read(0, 0);
+  if (typeof cursor !== 'string') return { epoch, after: head, truncated: false };
+  const at = placeIn(cursor, epoch);
+  // Another epoch (the ring started again) or a place never given: start from now, and say events may be missing.
+  if (at === undefined || at > head) return { epoch, after: head, truncated: true };
+  if (at < tail - 1) return { epoch, after: tail - 1, truncated: true };
+  return { epoch, after: at, truncated: false };
+}
+
+export interface ShapedBatch {
+  events: (EventOccurrence & { seq: number })[];
+  /** The place after the last event read (shown or not). */
+  after: number;
+  /** Events read past the `maxAgeMs` floor. */
+  skipped: boolean;
+  hasMore: boolean;
+}
+
+/** Up to `limit` events after `after`, shaped for the caller; those older than `maxAgeMs` skipped. */
+export async function readShaped(
+  typeObject: EventsApi,
+  type: CompiledEventType,
+  args: unknown,
+  context: EventContext,
+  after: number,
+  limit: number,
+  maxAgeMs: number | undefined,
+): Promise<ShapedBatch> {
+  const read = await typeObject.read(after, limit);
+  return shapeBatch(
+    type,
+    args,
+    context,
+    read.events,
+    after,
+    maxAgeMs,
+    read.events.length === limit && read.head > after + limit,
+  );
+}
+
+/** Events already read (a waiter's) shaped the same way. */
+export async function shapeBatch(
+  type: CompiledEventType,
+  args: unknown,
+  context: EventContext,
+  events: readonly RingEvent[],
+  after: number,
+  maxAgeMs: number | undefined,
+  hasMore = false,
+): Promise<ShapedBatch> {
+  const floor = maxAgeMs === undefined ? 0 : Date.now() - maxAgeMs;
+  const shaped: ShapedBatch['events'] = [];
+  let skipped = false;
+  let last = after;
+  for (const event of events) {
+    if (event.seq <= last) continue;
+    last = event.seq;
+    if (event.acceptedAt < floor) {
+      skipped = true;
+      continue;
+    }
+    const occurrence = await shapeEvent(type, JSON.parse(event.occurrence) as EventOccurrence, args, context);
+    if (occurrence) shaped.push({ ...occurrence, seq: event.seq });
+  }
+  return { events: shaped, after: last, skipped, hasMore };
+}
+
+export { ringCursor };
