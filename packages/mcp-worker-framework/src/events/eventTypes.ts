@@ -91,7 +91,16 @@ function schemaOf(schema: OutputSchema, where: string) {
     return {
       json,
       check: (value: unknown) =>
-        validateStandard<Checked>(standard, value, (why, output) => (why === undefined ? { value: output } : { why })),
+        validateStandard<Checked>(
+          standard,
+          value,
+          (why, output) => (why === undefined ? { value: output } : { why }),
+          (error) => {
+            // A schema that throws (zod's stack on a huge wrong value) refuses the value, never a 5xx (issue 44).
+            console.error(`${where} threw while validating`, error);
+            return { why: 'the schema failed while checking it (too large or too deeply nested?)' };
+          },
+        ),
     };
   }
   if (!isObject(schema)) throw new Error(`${where}: a JSON Schema object or a Standard Schema`);
