@@ -12,6 +12,7 @@ import type { AuthMode, IssuerUnreachable } from '../http/auth';
 import type { HttpContext } from '../http/context';
 import type { AnyTool, Caller, WorkerEnv } from '../mcp/internal';
 import { authorize, callback } from './authorize';
+import { grantCaller, type GrantProps } from './grantCaller';
 import { isCredential } from './limits';
 import { logStoreFailure } from './oauthError';
 import { registration } from './registration';
@@ -27,7 +28,7 @@ import {
 } from './signInServer';
 import { signInDocs, signInSettingsMode, type signInSettings, type SignInAuthSettings } from './signInSettings';
 import { library, tokenEndpoint } from './tokenEndpoint';
-import { CALLBACK_PATH, type UpstreamProps } from './upstream';
+import { CALLBACK_PATH } from './upstream';
 
 export type { SignInAuthSettings } from './signInSettings';
 
@@ -52,9 +53,8 @@ async function verify(
 ): Promise<Caller | IssuerUnreachable | undefined> {
   if (!isCredential(token)) return undefined;
   try {
-    const valid = await signInServer(auth).server.validateToken<UpstreamProps>(auth.resource, token, env);
-    if (!valid) return undefined;
-    return { subject: valid.userId, scopes: valid.scope, claims: valid.props.claims, props: valid.props };
+    const valid = await signInServer(auth).server.validateToken<GrantProps>(auth.resource, token, env);
+    return valid ? grantCaller(valid, auth) : undefined;
   } catch (error) {
     logStoreFailure('reading an access token', error);
     return {

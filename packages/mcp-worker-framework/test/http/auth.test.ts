@@ -61,8 +61,10 @@ describe('OAuth resource server (AUTH_MODE = jwt)', () => {
     const { status, body } = await call('tools/call', bearer, { name: 'admin_only', arguments: {} });
     expect(status).toBe(200);
     const { caller } = body?.result?.structuredContent;
-    expect(Object.keys(caller).sort()).toEqual(['claims', 'scopes', 'subject']); // no props outside sign-in mode
+    expect(Object.keys(caller).sort()).toEqual(['claims', 'issuer', 'kind', 'scopes', 'subject']); // no props outside sign-in mode
     expect(caller.subject).toBe('carol');
+    expect(caller.kind).toBe('person');
+    expect(caller.issuer).toBe(signer.issuer);
     expect(caller.scopes).toEqual(['mcp:admin', 'mcp:read']);
     expect(caller.claims).toMatchObject({
       sub: 'carol',
