@@ -60,7 +60,11 @@ export function createWorker<const Extensions extends readonly WorkerExtension[]
   const tools = [...(definition.tools ?? []), ...auth.flatMap((mode) => mode.tools ?? [])];
   const extensions = options.extensions ?? [];
   checkFeatures(tools, extensions);
-  const server = createServer({ ...definition, tools }, extensions);
+  // An auth mode's own extensions (sign-in's enterprise sign-in) are advertised beside the listed ones.
+  const server = createServer({ ...definition, tools }, [
+    ...extensions,
+    ...auth.flatMap((mode) => mode.extensions ?? []),
+  ]);
   const router = createRouter(server, auth, options);
   const worker: Record<string, unknown> = {
     fetch: (request: Request, env: WorkerEnv, ctx: ExecutionContext): Promise<Response> =>

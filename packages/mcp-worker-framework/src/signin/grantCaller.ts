@@ -1,22 +1,24 @@
 /**
  * The caller of a sign-in access token, from what its grant holds (the library's `props`,
  * encrypted with the token): a person signed in through the upstream provider, whose issuer is
- * that provider (GitHub's URL, the OpenID Connect issuer).
+ * that provider (GitHub's URL, the OpenID Connect issuer); or, by enterprise sign-in
+ * (`./enterprise.ts`), a person their company's identity provider vouched for, its issuer.
  */
 import type { ValidatedAccessToken } from '@cloudflare/workers-oauth-provider';
 import type { Caller } from '../mcp/internal';
+import type { EnterpriseProps } from './enterprise';
 import type { SignInAuthSettings } from './signInSettings';
 import type { UpstreamProps } from './upstream';
 
-/** What a grant of this server holds. */
-export type GrantProps = UpstreamProps;
+/** What a grant of this server holds: an upstream sign-in's props, or an enterprise sign-in's. */
+export type GrantProps = UpstreamProps | EnterpriseProps;
 
 export function grantCaller(valid: ValidatedAccessToken<GrantProps>, auth: SignInAuthSettings): Caller {
   const { props } = valid;
   return {
     subject: valid.userId,
-    kind: 'person',
-    issuer: upstreamIssuer(props, auth),
+    kind: props.provider === 'enterprise' ? 'enterprise' : 'person',
+    issuer: props.provider === 'enterprise' ? props.issuer : upstreamIssuer(props, auth),
     scopes: valid.scope,
     claims: props.claims,
     props,
