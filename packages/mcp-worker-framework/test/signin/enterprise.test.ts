@@ -316,3 +316,25 @@ function untyped(assertion: string): string {
   const { typ: _typ, ...plain } = JSON.parse(Buffer.from(header, 'base64url').toString()) as Record<string, unknown>;
   return [Buffer.from(JSON.stringify(plain)).toString('base64url'), ...rest].join('.');
 }
+
+describe('machine clients in sign-in mode', () => {
+  // docs/sign-in.md, "Machine clients": the library (1.2.3) has no client-credentials grant; when
+  // it gains one this fails, and sign-in can issue machines their tokens.
+  it('answers the client-credentials grant with unsupported_grant_type, and does not advertise it', async () => {
+    const metadata = (await (await fetch(`${origin}/.well-known/oauth-authorization-server`)).json()) as Record<
+      string,
+      string[]
+    >;
+    expect(metadata.grant_types_supported).not.toContain('client_credentials');
+    const refused = await fetch(`${origin}/oauth/token`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Authorization: `Basic ${btoa(`${client.clientId}:${client.clientSecret}`)}`,
+      },
+      body: new URLSearchParams({ grant_type: 'client_credentials', resource }).toString(),
+    });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: string }).error).toBe('unsupported_grant_type');
+  });
+});
