@@ -3,8 +3,9 @@
  * per assertion, named by its issuer and `jti`, which says yes to the first presentation and no
  * to every other (RFC 7523 3: the `jti` "MAY be used by implementations requiring message
  * de-duplication for one-time use assertions"). The library's own marker is a KV read then a
- * write, which two locations can both pass at once (its docs/advanced-configuration.md); an
- * object's storage is strongly consistent and its calls run one at a time, so here they cannot.
+ * write, which two locations can both pass at once (its guide says so:
+ * node_modules/@cloudflare/workers-oauth-provider/docs/advanced-configuration.md); an object's
+ * storage is strongly consistent and its calls run one at a time, so here they cannot.
  * The object forgets the assertion once it could no longer be accepted anyway (its `exp`, the
  * clock skew allowed, and a margin), with an alarm, so nothing is kept for ever.
  */
