@@ -58,13 +58,13 @@ export function createWorker<const Extensions extends readonly WorkerExtension[]
 ): Worker<Extensions> {
   const auth = options.auth ?? [];
   const tools = [...(definition.tools ?? []), ...auth.flatMap((mode) => mode.tools ?? [])];
-  const extensions = options.extensions ?? [];
-  checkFeatures(tools, extensions);
-  // An auth mode's own extensions (sign-in's enterprise sign-in) are advertised beside the listed ones.
-  const server = createServer({ ...definition, tools }, [
-    ...extensions,
+  // The extensions listed, and an auth mode's own (sign-in's enterprise sign-in), advertised beside them.
+  const extensions: readonly WorkerExtension[] = [
+    ...(options.extensions ?? []),
     ...auth.flatMap((mode) => mode.extensions ?? []),
-  ]);
+  ];
+  checkFeatures(tools, extensions);
+  const server = createServer({ ...definition, tools }, extensions);
   const router = createRouter(server, auth, options);
   const worker: Record<string, unknown> = {
     fetch: (request: Request, env: WorkerEnv, ctx: ExecutionContext): Promise<Response> =>
