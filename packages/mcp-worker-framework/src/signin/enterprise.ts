@@ -74,7 +74,7 @@ export function identityProviderProblem(provider: EnterpriseIdentityProvider): s
     ['jwksUrl', provider.jwksUrl],
   ] as const) {
     if (typeof value !== 'string' || !URL.canParse(value) || new URL(value).protocol !== 'https:')
-      return `its ${field} must be an https URL (the library trusts nothing else), not ${JSON.stringify(value)}`;
+      return `its ${field} must be an https URL (the library trusts nothing else), not ${JSON.stringify(value)?.slice(0, 200)}`;
   }
   const algorithms = provider.algorithms ?? ['RS256'];
   if (algorithms.length === 0 || !algorithms.every((alg) => ALGORITHMS.includes(alg)))
