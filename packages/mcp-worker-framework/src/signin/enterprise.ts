@@ -160,13 +160,24 @@ function resolverOf(providers: EnterpriseOptions['identityProviders']): Enterpri
 /**
  * The grant's userId for an enterprise person: `enterprise-`, 32 hex characters of the SHA-256
  * of their issuer, `-`, their `sub` URL-encoded (no ':', the library's token separator), or its
- * SHA-256 when that would be too long. Hex has no '-', so the issuer part ends at the first one:
+ * SHA-256 when that would be too long (or the `sub` has no encoding: a lone surrogate). Hex has no '-', so the issuer part ends at the first one:
  * two issuers never share a subject, and none starts as an upstream sign-in's (`github-`, `oidc-`).
  */
 export async function enterpriseUserId(issuer: string, sub: string): Promise<string> {
   const prefix = `enterprise-${(await sha256Hex(issuer)).slice(0, 32)}-`;
-  const encoded = `${prefix}${encodeURIComponent(sub)}`;
-  return encoded.length <= MAX_USER_ID_CHARS ? encoded : `${prefix}sha256-${await sha256Hex(sub)}`;
+  const encoded = `${prefix}${uriEncoded(sub) ?? ''}`;
+  return encoded.length > prefix.length && encoded.length <= MAX_USER_ID_CHARS
+    ? encoded
+    : `${prefix}sha256-${await sha256Hex(sub)}`;
+}
+
+/** `text` URL-encoded; undefined for text that is no well-formed UTF-16 (a lone surrogate), which has no encoding. */
+function uriEncoded(text: string): string | undefined {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /**

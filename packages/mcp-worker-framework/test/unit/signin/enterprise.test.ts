@@ -60,6 +60,12 @@ describe('the subject of an enterprise person', () => {
     expect(b.endsWith('-user%3A42%40acme')).toBe(true);
   });
 
+  it('is the SHA-256 of a sub that has no URL encoding (a lone surrogate), never an error', async () => {
+    expect(await enterpriseUserId('https://acme.okta.example', 'user\uD800')).toMatch(
+      /^enterprise-[0-9a-f]{32}-sha256-[0-9a-f]{64}$/,
+    );
+  });
+
   it("is the SHA-256 of a sub too long to encode within a userId, and still the issuer's", async () => {
     const long = await enterpriseUserId('https://acme.okta.example', 'é'.repeat(200));
     expect(long).toMatch(/^enterprise-[0-9a-f]{32}-sha256-[0-9a-f]{64}$/);
