@@ -3,10 +3,22 @@
  * modes becomes a caller of kind `machine`, its subject `client_id:<client id>`, so a rule
  * written for a person (the callers fixture's `grace_only`, by subject) never matches a machine
  * whose client id spells that person's name; a person's token stays a person, with its issuer.
- * Real ES256 tokens from the shared issuer, answers from the loopback introspection endpoint.
+ * Real ES256 tokens from the shared issuer, answers from the loopback introspection endpoint; and
+ * the official client's machine providers (`ClientCredentialsProvider`, `PrivateKeyJwtProvider`)
+ * getting their token from a loopback company authorization server, from the Worker's 401 on.
  */
+import { createServer } from 'node:net';
+import {
+  Client,
+  ClientCredentialsProvider,
+  type OAuthClientProvider,
+  PrivateKeyJwtProvider,
+  StreamableHTTPClientTransport,
+} from '@modelcontextprotocol/client';
+import { exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startInWorkerd, type WorkerInWorkerd } from '../../src/testing';
+import { type ClientCredentialsServer, startClientCredentialsServer } from '../support/clientCredentialsServer';
 import { startIntrospection, type IntrospectionEndpoint } from '../support/introspection';
 import { signToken } from '../support/issuer';
 import { requestsTo } from '../support/mcp';
@@ -135,3 +147,82 @@ describe('client credentials with AUTH_MODE = introspect', () => {
     expect(named.caller).toMatchObject({ subject: 'username:grace', kind: 'person' });
   });
 });
+
+describe('the official client as a machine, its token from the company authorization server (AUTH_MODE = jwt)', () => {
+  let as: ClientCredentialsServer;
+  let worker: WorkerInWorkerd;
+  let resource: string;
+
+  beforeAll(async () => {
+    as = await startClientCredentialsServer();
+    // The client checks the metadata's resource against the URL it connects to: the port is known first.
+    const port = await freePort();
+    resource = `http://127.0.0.1:${port}/mcp`;
+    worker = await startInWorkerd({
+      config: 'test/fixtures/callers/wrangler.toml',
+      vars: { AUTH_MODE: 'jwt', AUTH_ISSUER: as.issuer, AUTH_JWKS_URL: as.jwksUrl, AUTH_RESOURCE: resource },
+      miniflare: { port } as never,
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await worker?.dispose();
+    await as?.close();
+  });
+
+  /** Connects with `provider`, and answers what the Worker made of its token and which tools it was shown. */
+  async function asMachine(provider: OAuthClientProvider) {
+    const client = new Client({ name: 'nightly-agent', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(resource), { authProvider: provider }));
+    try {
+      const { structuredContent } = await client.callTool({ name: 'whoami', arguments: {} });
+      const tools: string[] = [];
+      let cursor: string | undefined;
+      for (let pages = 0; pages < 10; pages++) {
+        const page = await client.listTools(cursor === undefined ? {} : { cursor });
+        tools.push(...page.tools.map((tool) => tool.name));
+        cursor = page.nextCursor;
+        if (cursor === undefined) break;
+      }
+      return { caller: (structuredContent as { caller: Record<string, unknown> }).caller, tools };
+    } finally {
+      await client.close();
+    }
+  }
+
+  it('gets a client-credentials token with a client secret, and is a machine', async () => {
+    as.addSecretClient('nightly-indexer', 'indexer secret');
+    const seen = await asMachine(
+      new ClientCredentialsProvider({
+        clientId: 'nightly-indexer',
+        clientSecret: 'indexer secret',
+        expectedIssuer: as.issuer,
+      }),
+    );
+    expect(as.issued).toContain('nightly-indexer');
+    expect(seen.caller).toMatchObject({ subject: 'client_id:nightly-indexer', kind: 'machine', issuer: as.issuer });
+  });
+
+  it("gets one with private_key_jwt as a client named grace, and is still not the person grace: the person's rule hides grace_only", async () => {
+    const { publicKey, privateKey } = await generateKeyPair('ES256', { extractable: true });
+    as.addKeyClient('grace', await exportJWK(publicKey));
+    const seen = await asMachine(
+      new PrivateKeyJwtProvider({
+        clientId: 'grace',
+        privateKey: (await exportJWK(privateKey)) as Record<string, unknown>,
+        algorithm: 'ES256',
+        expectedIssuer: as.issuer,
+      }),
+    );
+    expect(seen.caller).toMatchObject({ subject: 'client_id:grace', kind: 'machine' });
+    expect(seen.tools).not.toContain('grace_only');
+  });
+});
+
+/** A loopback port nothing listens on now. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
