@@ -58,7 +58,11 @@ export function createWorker<const Extensions extends readonly WorkerExtension[]
 ): Worker<Extensions> {
   const auth = options.auth ?? [];
   const tools = [...(definition.tools ?? []), ...auth.flatMap((mode) => mode.tools ?? [])];
-  const extensions = options.extensions ?? [];
+  // The extensions listed, and an auth mode's own (sign-in's enterprise sign-in), advertised beside them.
+  const extensions: readonly WorkerExtension[] = [
+    ...(options.extensions ?? []),
+    ...auth.flatMap((mode) => mode.extensions ?? []),
+  ];
   checkFeatures(tools, extensions);
   const server = createServer({ ...definition, tools }, extensions);
   const router = createRouter(server, auth, options);

@@ -11,7 +11,7 @@ export interface BearerAuthSettings {
   authorizationServers: readonly string[];
 }
 
-/** The caller of the one shared secret: it says nothing about who holds it, so no claims. */
+/** The caller of the one shared secret: it says nothing about who holds it, so no claims, no issuer, and no person (`kind: 'machine'`). */
 const NO_CLAIMS: Caller['claims'] = Object.freeze({});
 
 const settings = {
@@ -32,7 +32,7 @@ export const bearer: AuthMode<BearerAuthSettings, typeof settings> = {
       : required('MCP_BEARER_TOKEN', 'bearer', ' (`wrangler secret put MCP_BEARER_TOKEN`)'),
   verify: (token, auth) =>
     constantTimeEqual(token, auth.bearerToken)
-      ? { subject: 'bearer', scopes: auth.scopesSupported, claims: NO_CLAIMS }
+      ? { subject: 'bearer', kind: 'machine', scopes: auth.scopesSupported, claims: NO_CLAIMS }
       : undefined,
 };
 

@@ -81,6 +81,7 @@ export const introspect: AuthMode<IntrospectAuthSettings, typeof settings> = {
     return {
       mode: 'introspect',
       url: endpoint,
+      issuer,
       clientId,
       clientSecret,
       resource,

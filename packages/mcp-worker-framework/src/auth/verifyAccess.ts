@@ -48,6 +48,9 @@ function callerOf(payload: JWTPayload, auth: AccessAuthSettings): Caller | undef
   if (!isSubject(subject) || !issuedInThePast(payload)) return undefined;
   return {
     subject,
+    // A service token names no person: its machine's subject is in a namespace of its own.
+    kind: subject.startsWith(SERVICE_PREFIX) ? 'machine' : 'person',
+    issuer: auth.issuer,
     scopes: auth.scopesClaim === undefined ? [] : scopeTokens(payload[auth.scopesClaim]),
     claims: payload as Caller['claims'],
     ...expiryOf(payload),

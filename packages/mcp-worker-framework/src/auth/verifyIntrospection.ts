@@ -17,14 +17,16 @@
  * 403 refuses this server's own client credentials: a misconfiguration, answered 503 the same way
  * and logged as an error naming the settings.
  *
- * Subjects (docs/production.md): `sub` as it is; without a `sub`, `username:<username>` or
- * `client_id:<client_id>`, so that no subject from another field can equal a `sub`. A `sub` that
- * is there but empty, or that starts with one of those prefixes, names nobody.
+ * Subjects (docs/production.md): a person's `sub` as it is; a machine's (a client-credentials
+ * token, `./tokenHolder.ts`) `client_id:<client_id>`; without either, `username:<username>`, so
+ * that no subject from another field can equal a `sub`. A `sub` that is there but empty, or that
+ * starts with one of those prefixes, names nobody.
  */
 import { type Caller, scopeTokens } from '../mcp/internal';
 import { addressedTo } from './audience';
 import { isSubject, unreachable, type Verifier } from '../http/auth';
 import { readUpstreamJson } from './readUpstreamJson';
+import { tokenHolder, type TokenHolder } from './tokenHolder';
 
 /** Answers kept per isolate, at most: the oldest goes first. */
 export const INTROSPECTION_CACHE_ENTRIES = 1000;
@@ -53,8 +55,8 @@ class EndpointFailed {
 
 /** RFC 7662 2.2 `token_type`, when the answer has one: the types of an access token (case-insensitive); any other is refused. */
 const ACCESS_TOKEN_TYPES = new Set(['bearer', 'access_token', 'urn:ietf:params:oauth:token-type:access_token']);
-/** The prefixes of subjects that did not come from `sub`: a `sub` that starts with one is refused, so the two never meet. */
-const SUBJECT_FIELDS = ['username', 'client_id'] as const;
+/** A person named by `username` alone; a `sub` that starts with it (or with a machine's prefix) is refused, so the two never meet. */
+const USERNAME_PREFIX = 'username:';
 
 /** One cache (and its introspections in flight) per deployment's settings, parsed once per isolate. */
 const cachesBySettings = new WeakMap<IntrospectAuthSettings, Cache>();
@@ -168,8 +170,9 @@ function kept(answer: Record<string, unknown>, auth: IntrospectAuthSettings): Ke
   const foreign = aud === undefined ? !auth.audienceOptional : !addressedTo(aud, auth.resource);
   const notAccess =
     tokenType !== undefined && !(typeof tokenType === 'string' && ACCESS_TOKEN_TYPES.has(tokenType.toLowerCase()));
-  const subject = subjectOf(answer);
-  if (answer.active !== true || expired || early || foreign || notAccess || subject === undefined)
+  const holder = holderOf(answer);
+  const issuer = issuerOf(answer, auth);
+  if (answer.active !== true || expired || early || foreign || notAccess || holder === undefined)
     return { caller: undefined, until: bound };
   if (aud === undefined)
     console.log(
@@ -177,7 +180,8 @@ function kept(answer: Record<string, unknown>, auth: IntrospectAuthSettings): Ke
     );
   return {
     caller: {
-      subject,
+      ...holder,
+      ...(issuer !== undefined ? { issuer } : {}),
       scopes: scopeTokens(scope),
       claims: answer as Caller['claims'],
       // RFC 7662 2.2: `exp` is optional; without it the answer says nothing of when the token ends.
@@ -187,19 +191,23 @@ function kept(answer: Record<string, unknown>, auth: IntrospectAuthSettings): Ke
   };
 }
 
-/** Who the answer names: its `sub`, else `username:` or `client_id:` and that field; undefined for nobody. */
-function subjectOf(answer: Record<string, unknown>): string | undefined {
-  const { sub } = answer;
-  if (sub !== undefined)
-    return isSubject(sub) && !SUBJECT_FIELDS.some((field) => sub.startsWith(`${field}:`)) ? sub : undefined;
-  for (const field of SUBJECT_FIELDS) {
-    const value = answer[field];
-    if (value === undefined || value === '') continue;
-    const subject = typeof value === 'string' ? `${field}:${value}` : undefined;
-    return isSubject(subject) ? subject : undefined;
-  }
-  return undefined;
+/**
+ * Who the answer names (`./tokenHolder.ts`): a person's `sub`, a machine's `client_id:<client_id>`;
+ * without either, a person's `username:<username>`. A `sub` that is there but empty, or that
+ * starts with one of those prefixes, names nobody (undefined).
+ */
+function holderOf(answer: Record<string, unknown>): TokenHolder {
+  const holder = tokenHolder(answer);
+  if (holder?.kind === 'person' && holder.subject.startsWith(USERNAME_PREFIX)) return undefined;
+  if (holder !== undefined || answer.sub !== undefined) return holder;
+  const { username } = answer;
+  const subject = typeof username === 'string' && username !== '' ? `${USERNAME_PREFIX}${username}` : undefined;
+  return isSubject(subject) ? { kind: 'person', subject } : undefined;
 }
+
+/** Who vouched for the token: the answer's `iss` (RFC 7662 2.2), else AUTH_ISSUER, else nobody named. */
+const issuerOf = ({ iss }: Record<string, unknown>, auth: IntrospectAuthSettings): string | undefined =>
+  isSubject(iss) ? iss : auth.issuer;
 
 /** RFC 6749 2.3.1: the client id and secret are form-encoded (application/x-www-form-urlencoded) before Basic. */
 const formEncode = (value: string) => new URLSearchParams({ v: value }).toString().slice(2);
@@ -228,6 +236,8 @@ export interface IntrospectAuthSettings {
   cacheSeconds: number;
   /** AUTH_INTROSPECTION_TIMEOUT_MS */
   timeoutMs: number;
+  /** AUTH_ISSUER: who issues the tokens, the caller's `issuer` when an answer has no `iss`. */
+  issuer: string | undefined;
   /** AUTH_SERVERS, else AUTH_ISSUER, else none (then no metadata is served). */
   authorizationServers: readonly string[];
   scopesSupported: readonly string[];

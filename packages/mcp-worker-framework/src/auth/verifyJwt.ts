@@ -1,15 +1,17 @@
 /**
  * JWT access tokens verified with jose against the issuer's keys (`./jwks.ts`): signature,
  * `iss`, `aud` (this resource, AUTH_RESOURCE), `exp` required (RFC 9068 2.2) and `nbf` and `iat`
- * held to a small clock skew, a `sub`.
+ * held to a small clock skew, a `sub` (a person), or the signs of client credentials (a machine,
+ * `./tokenHolder.ts`).
  * A token that cannot be verified because the keys cannot be had is neither accepted nor
  * refused: the caller answers 503 (`IssuerUnreachable`), never invalid_token.
  */
 import { decodeJwt, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
 import { type Caller, scopeTokens } from '../mcp/internal';
 import { addressedTo } from './audience';
-import { isSubject, unreachable, type Verifier } from '../http/auth';
+import { unreachable, type Verifier } from '../http/auth';
 import { issuerKeysFor, joseVerdict, verifiedWith } from './jwks';
+import { tokenHolder } from './tokenHolder';
 
 /** How far a token's `exp` and `nbf` may be off this isolate's clock. */
 export const CLOCK_SKEW_SECONDS = 30;
@@ -26,19 +28,19 @@ export const verifyJwt: Verifier<JwtAuthSettings> = async (token, auth, lifetime
     issuerKeysFor(auth, auth.jwksUrl, auth.jwksTimeoutMs),
     lifetime,
     (getKey) =>
-      joseVerdict(async () =>
-        callerOf((await jwtVerify(token, getKey, JWT_CHECKS(auth.issuer))).payload, auth.resource),
-      ),
-    () => plausible(token, auth.issuer, (payload) => callerOf(payload, auth.resource)),
+      joseVerdict(async () => callerOf((await jwtVerify(token, getKey, JWT_CHECKS(auth.issuer))).payload, auth)),
+    () => plausible(token, auth.issuer, (payload) => callerOf(payload, auth)),
   );
   return verdict !== undefined && 'retryAfterMs' in verdict ? unreachable(verdict.retryAfterMs) : verdict;
 };
 
-/** The caller of a verified token addressed to `resource` (its claims as the issuer signed them), or undefined. */
-function callerOf(payload: JWTPayload, resource: string): Caller | undefined {
-  if (!isSubject(payload.sub) || !addressedTo(payload.aud, resource) || !issuedInThePast(payload)) return undefined;
+/** The caller of a verified token addressed to AUTH_RESOURCE (its claims as the issuer signed them; a person or a machine, `./tokenHolder.ts`), or undefined. */
+function callerOf(payload: JWTPayload, { issuer, resource }: JwtAuthSettings): Caller | undefined {
+  const holder = tokenHolder(payload);
+  if (!holder || !addressedTo(payload.aud, resource) || !issuedInThePast(payload)) return undefined;
   return {
-    subject: payload.sub,
+    ...holder,
+    issuer,
     scopes: scopeTokens(payload.scope),
     // A JWT's claims set is a JSON object (RFC 7519 4), parsed by jose from JSON.
     claims: payload as Caller['claims'],

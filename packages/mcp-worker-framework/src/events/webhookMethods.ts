@@ -131,8 +131,8 @@ export function webhookMethods(server: ServerAtLoad, config: EventsConfig): Reco
 
 /** What the hooks see of the subscriber, kept with the subscription: its claims only when they are a token's worth. */
 function snapshot(caller: Caller): string {
-  const whole = JSON.stringify({ subject: caller.subject, scopes: caller.scopes, claims: caller.claims });
-  return whole.length <= CALLER_BYTES
-    ? whole
-    : JSON.stringify({ subject: caller.subject, scopes: caller.scopes, claims: {} });
+  // Who it is (a person or a machine, and who vouched for them) is kept whole: a hook's rule may read it (issue 47).
+  const { subject, kind, issuer, scopes } = caller;
+  const whole = JSON.stringify({ subject, kind, issuer, scopes, claims: caller.claims });
+  return whole.length <= CALLER_BYTES ? whole : JSON.stringify({ subject, kind, issuer, scopes, claims: {} });
 }

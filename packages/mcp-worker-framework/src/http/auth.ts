@@ -10,6 +10,7 @@ import {
   type AnyTool,
   authorizationServerUnreachable,
   type Caller,
+  type Extension,
   type McpError,
   tokenInvalid,
   tokenRequired,
@@ -53,6 +54,8 @@ export interface AuthMode<C extends AuthConfig = any, R extends SettingRows = Se
   readonly routes?: readonly { readonly path: string; readonly serve: Step }[];
   /** Tools it serves along with the definition's (sign-in: the tools that act as the signed-in user). */
   readonly tools?: readonly AnyTool[];
+  /** Extensions it makes true, advertised in `server/discover` (sign-in's enterprise sign-in). */
+  readonly extensions?: readonly Extension[];
 }
 
 /**

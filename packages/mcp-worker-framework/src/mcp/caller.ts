@@ -6,13 +6,29 @@
 import type { JsonValue } from './types';
 
 /**
+ * What holds the credential (docs/server-api.md, "Who is calling"):
+ * - `person`: a person, signed in through this Worker's sign-in or by the authorization server
+ *   whose tokens the `jwt`, `introspect` or `access` mode checks;
+ * - `enterprise`: a person whose company's identity provider vouched for them, with no sign-in
+ *   here (sign-in's Enterprise-Managed Authorization, an ID-JAG);
+ * - `machine`: a client acting for itself, no person behind it: a client-credentials token, a
+ *   Cloudflare Access service token, the one shared secret of `bearer`. Its `subject` is in a
+ *   namespace of its own (`client_id:…`, `common_name:…`, `bearer`), never equal to a person's.
+ */
+export type CallerKind = 'person' | 'enterprise' | 'machine';
+
+/**
  * Who is calling, once authorization has admitted them: one shape in every auth mode
  * (docs/server-api.md, "Who is calling"). A field a mode does not have is absent, never an
  * empty string: `props` exists only in the sign-in mode.
  */
 export interface Caller {
-  /** The token's `sub` (jwt), the Access identity's `sub` (access), the introspection answer's `sub` (introspect); `bearer` for the shared secret. */
+  /** The token's `sub` (jwt), the Access identity's `sub` (access), the introspection answer's `sub` (introspect); `bearer` for the shared secret; a machine's in a namespace of its own. */
   readonly subject: string;
+  /** A person, a person through their enterprise, or a machine (`CallerKind`). */
+  readonly kind: CallerKind;
+  /** Who vouched for the subject: the token's issuer, the Access team domain, the sign-in provider, the enterprise identity provider; absent for the shared secret. */
+  readonly issuer?: string;
   /** The scopes it grants, the ones they imply included (the server's `scopeHierarchy`). */
   readonly scopes: readonly string[];
   /** What the verified credential says: the token's claims, the introspection answer, the Access identity (email, groups); `{}` for the shared secret. */

@@ -16,7 +16,7 @@ export {
   type PromptDefinition,
 } from './define';
 export type { ServerDefinition } from './serverDefinition';
-export type { Caller } from './caller';
+export type { Caller, CallerKind } from './caller';
 export { inputRequired, elicit, elicitUrl, sample, listRoots, accepted, sampledText, type InputRequest } from './input';
 export { createServer, type CompiledServer } from './createServer';
 export { runTool, charactersOver, type ToolRun, type ToolOutcome } from './invokeTool';

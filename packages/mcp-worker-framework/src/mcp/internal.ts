@@ -38,7 +38,7 @@ export {
 } from './errors';
 export { type ScopeHierarchy, scopeTokens } from './scopes';
 export { isObject, RawJson } from './json';
-export type { Caller } from './caller';
+export type { Caller, CallerKind } from './caller';
 export type { FrameworkEnv, WorkerEnv } from './env';
 export type { CompiledServer } from './createServer';
 export type { AnyTool, CallerRules, ResourceDefinition } from './define';

@@ -25,7 +25,7 @@ import type { HttpContext } from '../http/context';
 import { consentPage, consentPolicy, errorPage } from './consentPage';
 import { isClientId, MAX_AUTHORIZE_QUERY_CHARS, SIGN_IN_LIMIT_PERIOD_SECONDS, withinSignInLimit } from './limits';
 import { logStoreFailure } from './oauthError';
-import { RETRY_AFTER_SECONDS, serverOf, type SignInServer } from './signInServer';
+import { RETRY_AFTER_SECONDS, serverOf, type SignInServer, type SignInServers } from './signInServer';
 import { UpstreamUnavailable, type Pending, type SignedIn } from './upstream';
 
 /** The consent form is a handle, a few scopes and two choices: anything larger is not it. */
@@ -33,8 +33,8 @@ const MAX_FORM_BYTES = 16 * 1024;
 const MAX_HANDLE_LENGTH = 512;
 
 /** `/authorize`: GET shows the consent page, POST takes the decision. */
-export async function authorize(context: HttpContext): Promise<Response> {
-  const signIn = serverOf(context);
+export async function authorize(context: HttpContext, servers: SignInServers): Promise<Response> {
+  const signIn = serverOf(context, servers);
   if (signIn instanceof Response) return signIn;
   try {
     if (context.method === 'GET') return await showConsent(context, signIn);
@@ -46,8 +46,8 @@ export async function authorize(context: HttpContext): Promise<Response> {
 }
 
 /** `/oauth/callback`: the provider sends the browser back here. */
-export async function callback(context: HttpContext): Promise<Response> {
-  const signIn = serverOf(context);
+export async function callback(context: HttpContext, servers: SignInServers): Promise<Response> {
+  const signIn = serverOf(context, servers);
   if (signIn instanceof Response) return signIn;
   if (context.method !== 'GET') return new Response(null, { status: 405, headers: { Allow: 'GET' } });
   try {

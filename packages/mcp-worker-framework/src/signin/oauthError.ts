@@ -3,7 +3,9 @@
  * (RFC 6749 5.2: JSON with `error` and `error_description`, never cached), and the store (OAUTH_KV)
  * failing, which is an outage to retry, never the client's fault.
  */
-import { RETRY_AFTER_SECONDS } from './signInServer';
+
+/** The provider or the token store unavailable: how long a client should wait before it tries again. */
+export const RETRY_AFTER_SECONDS = 5;
 
 export function oauthError(
   status: number,

@@ -6,12 +6,15 @@
  * refresh tokens, revocation, RFC 7591 registration and Client ID Metadata Documents, PKCE S256,
  * RFC 9207 `iss`) and keeps grants in KV (`OAUTH_KV`), props encrypted; `./authorize.ts` owns the
  * pages in between. This module hands the router what it needs: these routes, and the check of
- * `/mcp`'s token.
+ * `/mcp`'s token; with `enterprise`, the ID-JAG grant too (`./enterprise.ts`).
  */
 import type { AuthMode, IssuerUnreachable } from '../http/auth';
 import type { HttpContext } from '../http/context';
 import type { AnyTool, Caller, WorkerEnv } from '../mcp/internal';
+import { singleUseProblem } from './singleUse';
 import { authorize, callback } from './authorize';
+import { checkEnterprise, enterpriseExtension, type EnterpriseOptions } from './enterprise';
+import { grantCaller, type GrantProps } from './grantCaller';
 import { isCredential } from './limits';
 import { logStoreFailure } from './oauthError';
 import { registration } from './registration';
@@ -22,19 +25,23 @@ import {
   REGISTER_PATH,
   RETRY_AFTER_SECONDS,
   serverOf,
-  signInServer,
+  type SignInServers,
+  signInServers,
   TOKEN_PATH,
 } from './signInServer';
 import { signInDocs, signInSettingsMode, type signInSettings, type SignInAuthSettings } from './signInSettings';
 import { library, tokenEndpoint } from './tokenEndpoint';
-import { CALLBACK_PATH, type UpstreamProps } from './upstream';
+import { CALLBACK_PATH } from './upstream';
 
 export type { SignInAuthSettings } from './signInSettings';
 
 /** The library's endpoints: metadata; registration and the token endpoint with what they take bounded first (./registration.ts, ./tokenEndpoint.ts). Its own CORS and errors. */
-function libraryEndpoint(serve: typeof library): (context: HttpContext) => Promise<Response> | Response {
+function libraryEndpoint(
+  serve: typeof library,
+  servers: SignInServers,
+): (context: HttpContext) => Promise<Response> | Response {
   return (context) => {
-    const signIn = serverOf(context);
+    const signIn = serverOf(context, servers);
     return signIn instanceof Response ? signIn : serve(context, signIn, context.request);
   };
 }
@@ -45,36 +52,37 @@ function libraryEndpoint(serve: typeof library): (context: HttpContext) => Promi
  * shape than the library's is refused before it becomes a key (./limits.ts); KV failing is an
  * outage: 503 with Retry-After naming the store, never a refusal that sends the client back to sign in.
  */
-async function verify(
-  token: string,
-  auth: SignInAuthSettings,
-  env: WorkerEnv,
-): Promise<Caller | IssuerUnreachable | undefined> {
-  if (!isCredential(token)) return undefined;
-  try {
-    const valid = await signInServer(auth).server.validateToken<UpstreamProps>(auth.resource, token, env);
-    if (!valid) return undefined;
-    return {
-      subject: valid.userId,
-      scopes: valid.scope,
-      claims: valid.props.claims,
-      props: valid.props,
-      // The access token's own expiry, from the library (seconds); the upstream's, in `props`, may be none.
-      expiresAt: valid.expiresAt * 1000,
-    };
-  } catch (error) {
-    logStoreFailure('reading an access token', error);
-    return {
-      unreachable: true,
-      retryAfterSeconds: RETRY_AFTER_SECONDS,
-      what: 'the grant store (OAUTH_KV) could not be read',
-    };
-  }
+function verifier(servers: SignInServers) {
+  return async (
+    token: string,
+    auth: SignInAuthSettings,
+    env: WorkerEnv,
+  ): Promise<Caller | IssuerUnreachable | undefined> => {
+    if (!isCredential(token)) return undefined;
+    try {
+      const valid = await servers(auth).server.validateToken<GrantProps>(auth.resource, token, env);
+      return valid ? grantCaller(valid, auth) : undefined;
+    } catch (error) {
+      logStoreFailure('reading an access token', error);
+      return {
+        unreachable: true,
+        retryAfterSeconds: RETRY_AFTER_SECONDS,
+        what: 'the grant store (OAUTH_KV) could not be read',
+      };
+    }
+  };
 }
 
 export interface SignInOptions {
   /** Tools that act as the signed-in user (their handlers read `caller.props`), served only with sign-in. */
   tools?: readonly AnyTool[];
+  /**
+   * Enterprise sign-in (docs/sign-in.md, "Enterprise sign-in"): people whose company's identity
+   * provider vouches for them get a token with an ID-JAG, no browser. The identity providers
+   * trusted, a list (checked here: https only) or a resolver for many tenants. It needs the
+   * MCP_ASSERTIONS Durable Object and `export { McpAssertion } from 'mcp-worker-framework/signin'`.
+   */
+  enterprise?: EnterpriseOptions;
 }
 
 /**
@@ -82,17 +90,21 @@ export interface SignInOptions {
  * the authorization server's routes, the check of `/mcp`'s token, and the tools of `options`.
  */
 export function signIn(options: SignInOptions = {}): AuthMode<SignInAuthSettings, typeof signInSettings> {
+  const { enterprise } = options;
+  if (enterprise) checkEnterprise(enterprise);
+  const servers = signInServers({ ...(enterprise ? { enterprise } : {}) });
   return {
     ...signInSettingsMode,
     ...(options.tools ? { tools: options.tools } : {}),
-    problem,
-    verify,
+    ...(enterprise ? { extensions: [enterpriseExtension] } : {}),
+    problem: (auth, env) => problem(auth, env) ?? (enterprise ? singleUseProblem(env) : undefined),
+    verify: verifier(servers),
     routes: [
-      { path: AUTHORIZE_PATH, serve: authorize },
-      { path: CALLBACK_PATH, serve: callback },
-      { path: TOKEN_PATH, serve: libraryEndpoint(tokenEndpoint) },
-      { path: REGISTER_PATH, serve: libraryEndpoint(registration) },
-      { path: AS_METADATA_PATH, serve: libraryEndpoint(library) },
+      { path: AUTHORIZE_PATH, serve: (context) => authorize(context, servers) },
+      { path: CALLBACK_PATH, serve: (context) => callback(context, servers) },
+      { path: TOKEN_PATH, serve: libraryEndpoint(tokenEndpoint, servers) },
+      { path: REGISTER_PATH, serve: libraryEndpoint(registration, servers) },
+      { path: AS_METADATA_PATH, serve: libraryEndpoint(library, servers) },
     ],
   };
 }

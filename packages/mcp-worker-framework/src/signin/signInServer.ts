@@ -5,7 +5,7 @@
  * resource and the callback all come from AUTH_RESOURCE. One per isolate, rebuilt only when the
  * settings change.
  */
-import { OAuthAuthorizationServer, OAuthError } from '@cloudflare/workers-oauth-provider';
+import { OAuthAuthorizationServer, OAuthError, type OAuthErrorInternal } from '@cloudflare/workers-oauth-provider';
 import type { HttpContext } from '../http/context';
 import { SettingError } from '../http/settingsTable';
 import type { SignInAuthSettings } from './signInSettings';
@@ -13,6 +13,8 @@ import { github } from './github';
 import { oidc } from './oidc';
 import { UpstreamRefused, UpstreamUnavailable, type Upstream, type UpstreamProps } from './upstream';
 import type { WorkerEnv } from '../mcp/internal';
+import { enterpriseError, enterpriseGrant, type EnterpriseOptions } from './enterprise';
+import { RETRY_AFTER_SECONDS } from './oauthError';
 
 /** The authorization server of one set of settings, the upstream it signs users in with, and the key of remembered consent. */
 export interface SignInServer {
@@ -33,22 +35,33 @@ export const TOKEN_PATH = '/oauth/token';
 export const REGISTER_PATH = '/oauth/register';
 export const AS_METADATA_PATH = '/.well-known/oauth-authorization-server';
 
-/** The provider or the token store unavailable: how long a client should wait before it tries again. */
-export const RETRY_AFTER_SECONDS = 5;
+export { RETRY_AFTER_SECONDS };
 
 /** How long a dynamically registered client lives without a token request (the library's default is 90 days). */
 export const REGISTRATION_TTL_SECONDS = 7 * 24 * 60 * 60;
 
-let current: SignInServer | undefined;
+/** What sign-in is given in code (`signIn()` of src/index.ts) besides its settings. */
+export interface SignInServerOptions {
+  /** Enterprise sign-in: the identity providers whose people are served (`./enterprise.ts`). */
+  readonly enterprise?: EnterpriseOptions;
+}
 
-/** The authorization server of these settings, made once per isolate (the settings object is kept while the values stay the same). */
-export function signInServer(auth: SignInAuthSettings): SignInServer {
-  if (current?.auth === auth) return current;
+/** The authorization server of the settings a request has, for the options of one `signIn()`. */
+export type SignInServers = (auth: SignInAuthSettings) => SignInServer;
+
+/** The authorization servers of `options`: one per isolate, made again only when the settings change (their object is kept while the values stay the same). */
+export function signInServers(options: SignInServerOptions = {}): SignInServers {
+  let current: SignInServer | undefined;
+  return (auth) => (current?.auth === auth ? current : (current = signInServer(auth, options)));
+}
+
+/** The authorization server of these settings and options. */
+function signInServer(auth: SignInAuthSettings, { enterprise }: SignInServerOptions): SignInServer {
   const { login } = auth;
   const upstream = login.provider === 'github' ? github(login, auth.issuer) : oidc(login, auth.issuer);
   let remember: Promise<string> | undefined;
   let offerKey: Promise<string> | undefined;
-  current = {
+  return {
     auth,
     upstream,
     providerName: login.provider === 'github' ? 'GitHub' : new URL(login.issuer).host,
@@ -65,12 +78,20 @@ export function signInServer(auth: SignInAuthSettings): SignInServer {
       clientIdMetadataDocumentEnabled: true,
       tokenExchangeCallback: ({ grantType, props }) =>
         grantType === 'refresh_token' ? refreshUpstream(upstream, props as UpstreamProps) : undefined,
+      // Enterprise sign-in (./enterprise.ts): the ID-JAG grant, advertised in the metadata (grant type and profile).
+      ...(enterprise ? { enterpriseManagedAuthorization: enterpriseGrant(enterprise, auth.scopesSupported) } : {}),
+      onError: ({ status, code, internal }) => enterpriseError(internal) ?? logError(status, code, internal),
     }),
     rememberSecret: () => (remember ??= derivedKey(login.stateSecret, 'mcp-worker-template remembered consent')),
     signOffer: async (text) =>
       derivedKey(await (offerKey ??= derivedKey(login.stateSecret, 'mcp-worker-template consent offer')), text),
   };
-  return current;
+}
+
+/** The library's own log line of an OAuth error answered, with the check that failed (never sent to the client). */
+function logError(status: number, code: string, { category, reason }: OAuthErrorInternal): undefined {
+  console.warn(`OAuth error response: ${status} ${code} (${category}: ${reason})`);
+  return undefined;
 }
 
 /**
@@ -130,9 +151,9 @@ export function problem(_auth: SignInAuthSettings, env: WorkerEnv): SettingError
 }
 
 /** The sign-in server of this request; 404 when sign-in is off (the router has refused to serve without what it needs). */
-export function serverOf(context: HttpContext): SignInServer | Response {
+export function serverOf(context: HttpContext, servers: SignInServers): SignInServer | Response {
   const { auth } = context.settings;
   if (auth.mode !== 'signin')
     return new Response('Not Found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
-  return signInServer(auth as SignInAuthSettings);
+  return servers(auth as SignInAuthSettings);
 }

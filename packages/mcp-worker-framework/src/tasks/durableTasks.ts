@@ -6,6 +6,7 @@
  * did not mint for the caller (`./taskId.ts`) never reaches an object.
  */
 import {
+  type Caller,
   declaresExtension,
   type Extension,
   InputRequired,
@@ -30,6 +31,7 @@ import {
 import { isTaskId, mintTaskId } from './taskId';
 import { TASK_LIMITS, tooLargeToKeep } from './taskLimits';
 import type { TaskObjectApi } from './taskObject';
+import type { TaskCaller } from './taskRecord';
 import { TASKS_EXTENSION } from './toolFields';
 
 export interface DurableTasksOptions {
@@ -219,7 +221,7 @@ export function durableTasks(options: DurableTasksOptions = {}): Extension {
           if (!tasks) return internalError();
           // Before any object: what the task would keep must fit (./taskLimits.ts), then the caller's budget.
           const client = clientOf(request.meta);
-          const caller = request.caller && { scopes: request.caller.scopes, claims: request.caller.claims };
+          const caller = request.caller && taskCaller(request.caller);
           const tooLarge =
             tooLargeToKeep("the client's capabilities and info", client, TASK_LIMITS.clientBytes) ??
             tooLargeToKeep('params.arguments', args, TASK_LIMITS.argumentsBytes) ??
@@ -263,6 +265,14 @@ function readAnswers(params: JsonObject): Record<string, JsonObject> | McpError 
   if (responses instanceof McpError) return responses;
   return tooLargeToKeep('params.inputResponses', responses, TASK_LIMITS.inputBytes) ?? responses;
 }
+
+/** What a task keeps of its creator (`TaskCaller`): everything but the subject, its principal, and the props. */
+const taskCaller = ({ kind, issuer, scopes, claims }: Caller): TaskCaller => ({
+  kind,
+  ...(issuer !== undefined ? { issuer } : {}),
+  scopes,
+  claims,
+});
 
 const objectOf = (tasks: DurableObjectNamespace, taskId: string) =>
   tasks.get(tasks.idFromName(taskId)) as unknown as TaskObjectApi;

@@ -218,7 +218,14 @@ export function taskObject(server: CompiledServer): TaskObjectClass {
         // The creator as the direct call saw it, props aside (the record never keeps them: docs/server-api.md).
         caller:
           record.principal !== null
-            ? { subject: record.principal, scopes: record.caller?.scopes ?? [], claims: record.caller?.claims ?? {} }
+            ? {
+                subject: record.principal,
+                // A record kept before callers had a kind says none: taken for a machine, the kind no rule for people admits.
+                kind: record.caller?.kind ?? 'machine',
+                ...(record.caller?.issuer !== undefined ? { issuer: record.caller.issuer } : {}),
+                scopes: record.caller?.scopes ?? [],
+                claims: record.caller?.claims ?? {},
+              }
             : undefined,
         signal: abort.signal,
         abort: (reason) => abort.abort(reason),

@@ -28,10 +28,11 @@ export type DetailedTask = Task & {
 export type TaskClient = Pick<RequestMeta, 'protocolVersion' | 'clientCapabilities' | 'clientInfo'>;
 
 /**
- * What the handler sees of the creating caller besides its subject: its scopes and claims. Never
- * its props (sign-in mode: the upstream token), which stay in the authorization server's store.
+ * What the handler sees of the creating caller besides its subject: its kind, issuer, scopes and
+ * claims. Never its props (sign-in mode: the upstream token), which stay in the authorization
+ * server's store.
  */
-export type TaskCaller = Pick<Caller, 'scopes' | 'claims'>;
+export type TaskCaller = Pick<Caller, 'kind' | 'issuer' | 'scopes' | 'claims'>;
 
 export interface TaskRecord {
   task: Task;

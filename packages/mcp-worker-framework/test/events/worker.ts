@@ -16,7 +16,7 @@ const principalFromToken: AuthMode = {
   ...jwt,
   verify: (token) => {
     const [subject = '', scopes = ''] = token.split(';');
-    return { subject, scopes: scopes.split(' ').filter(Boolean), claims: { name: subject } };
+    return { subject, kind: 'person', scopes: scopes.split(' ').filter(Boolean), claims: { name: subject } };
   },
 };
 

@@ -128,6 +128,17 @@ describe('Cloudflare Access (AUTH_MODE = access)', () => {
     expect(await subjectOf(token)).toBe('common_name:ci-bot.access');
   });
 
+  it('says a user is a person and a service token a machine, each vouched for by the team', async () => {
+    const kindOf = async (token: string) =>
+      (await call('tools/call', { 'Cf-Access-Jwt-Assertion': token }, { name: 'whoami', arguments: {} })).body.result
+        .structuredContent.caller;
+    expect(await kindOf(await assertion())).toMatchObject({ kind: 'person', issuer: team.issuer });
+    expect(await kindOf(await assertion({ sub: '', common_name: 'ci-bot.access', email: undefined }))).toMatchObject({
+      kind: 'machine',
+      issuer: team.issuer,
+    });
+  });
+
   it("never makes a service token a user: a common_name equal to a user's sub is another subject", async () => {
     const user = await subjectOf(await assertion());
     expect(user).toBe('a1b2c3-user');

@@ -61,9 +61,11 @@ describe('OAuth resource server (AUTH_MODE = jwt)', () => {
     const { status, body } = await call('tools/call', bearer, { name: 'admin_only', arguments: {} });
     expect(status).toBe(200);
     const { caller } = body?.result?.structuredContent;
-    expect(Object.keys(caller).sort()).toEqual(['claims', 'expiresAt', 'scopes', 'subject']); // no props outside sign-in mode
+    expect(Object.keys(caller).sort()).toEqual(['claims', 'expiresAt', 'issuer', 'kind', 'scopes', 'subject']); // no props outside sign-in mode
     expect(caller.expiresAt).toBe(caller.claims.exp * 1000);
     expect(caller.subject).toBe('carol');
+    expect(caller.kind).toBe('person');
+    expect(caller.issuer).toBe(signer.issuer);
     expect(caller.scopes).toEqual(['mcp:admin', 'mcp:read']);
     expect(caller.claims).toMatchObject({
       sub: 'carol',

@@ -20,6 +20,7 @@ const principalFromToken: AuthMode = {
     const [subject = '', scopes = '', exp] = token.split(';');
     return {
       subject,
+      kind: 'person',
       scopes: scopes.split(' ').filter(Boolean),
       claims: { name: subject, ...(exp ? { exp: Number(exp) } : {}) },
       ...(exp ? { expiresAt: Number(exp) * 1000 } : {}),

@@ -6,6 +6,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startInWorkerd, type WorkerdOptions } from '../../src/testing';
 import { startIssuer, type Signer } from './issuer';
@@ -59,6 +60,9 @@ function startUpstream(): Promise<Server> {
 }
 
 export default async function setup(project: TestProject) {
+  // The test-only CA of the loopback identity providers over TLS (test/fixtures/tls/README.md):
+  // set before any test process starts, whose Miniflare reads it once and has workerd trust it.
+  process.env.NODE_EXTRA_CA_CERTS = resolve('test/fixtures/tls/ca.pem');
   const [upstream, issuer] = await Promise.all([startUpstream(), startIssuer()]);
   const upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
   const [authTenant, specTenant] = await Promise.all([issuer.tenant('auth'), issuer.tenant('spec')]);

@@ -48,12 +48,12 @@ describe('a task tool with a Standard Schema', () => {
 });
 
 describe('task creation', () => {
-  it('runs the handler with the caller that created the task: its subject, scopes and claims', async () => {
+  it('runs the handler with the caller that created the task: its subject, kind, scopes and claims', async () => {
     const { result } = await call('whoami', {}, { as: 'carol' });
     expect(result?.resultType).toBe('task');
     const done = await waitFor(url, result!.taskId, ['completed', 'failed'], { as: 'carol' });
     expect(done.result.structuredContent).toEqual({
-      caller: { subject: 'carol', scopes: ['tasks:run'], claims: { name: 'carol' } },
+      caller: { subject: 'carol', kind: 'person', scopes: ['tasks:run'], claims: { name: 'carol' } },
     });
   });
 

@@ -30,7 +30,7 @@ export class McpTask extends taskObject(server) {}
 /** The token is the principal's name; its scope and claims say so too, so a test sees what a task's handler gets. */
 const principalFromToken: AuthMode = {
   ...jwt,
-  verify: (token) => ({ subject: token, scopes: ['tasks:run'], claims: { name: token } }),
+  verify: (token) => ({ subject: token, kind: 'person', scopes: ['tasks:run'], claims: { name: token } }),
 };
 const router = createRouter(server, [principalFromToken]);
 const shortRouter = createRouter(shortLived, [principalFromToken]);

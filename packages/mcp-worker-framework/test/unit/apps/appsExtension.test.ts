@@ -123,7 +123,7 @@ describe('a server with a view', () => {
   it('keeps the view public for an authenticated caller: it holds no secrets', async () => {
     const reply = await withView.handle(
       mcpRequest(request('resources/read', { uri: 'ui://fixture/view' }), undefined, {
-        caller: { subject: 'ada', scopes: [], claims: {} },
+        caller: { subject: 'ada', kind: 'person', scopes: [], claims: {} },
       }),
     );
     expect('cache' in reply && reply.cache?.cacheScope).toBe('public');

@@ -37,7 +37,7 @@ const alices = defineEventType({
 const info = { name: 'events-unit', version: '1.0.0' };
 const on = createServer({ info }, [eventsExtension({ types: [opened, audited, alices] }).extension]);
 const off = createServer({ info });
-const as = (subject: string, scopes: string[] = []): Caller => ({ subject, scopes, claims: {} });
+const as = (subject: string, scopes: string[] = []): Caller => ({ subject, kind: 'person', scopes, claims: {} });
 
 async function ask(server: typeof on, method: string, params: Record<string, unknown> = {}, caller?: Caller) {
   const reply = await server.handle(mcpRequest({ jsonrpc: '2.0', id: 1, method, params }, undefined, { caller }));

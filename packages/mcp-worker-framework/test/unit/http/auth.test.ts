@@ -28,7 +28,7 @@ const admitsAll: AuthMode = {
   ...signInSettingsMode,
   problem: (_, env) =>
     env.OAUTH_KV ? undefined : new SettingError('OAUTH_KV', 'is required with AUTH_MODE = "signin"'),
-  verify: async () => ({ subject: 'anyone', scopes: [], claims: {} }),
+  verify: async () => ({ subject: 'anyone', kind: 'person', scopes: [], claims: {} }),
   routes: [],
 };
 const ctx = { waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext;

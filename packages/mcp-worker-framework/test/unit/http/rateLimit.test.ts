@@ -88,7 +88,12 @@ describe('rate limits', () => {
 
   it("refuses a call the caller may not make (a scope its token lacks) before the caller's limit counts it", async () => {
     const general = limiter(true);
-    const verifyJwt = vi.fn<AuthMode['verify']>(async () => ({ subject: 'octo', scopes: ['mcp:read'], claims: {} }));
+    const verifyJwt = vi.fn<AuthMode['verify']>(async () => ({
+      subject: 'octo',
+      kind: 'person',
+      scopes: ['mcp:read'],
+      claims: {},
+    }));
     const env = envWith({
       AUTH_MODE: 'jwt',
       AUTH_ISSUER: 'https://issuer.example.com',

@@ -29,6 +29,7 @@ describe('handlerContext', () => {
   it('describes the client and the round from the request', () => {
     const caller = {
       subject: 'alice',
+      kind: 'person' as const,
       scopes: ['mcp:read'],
       claims: { sub: 'alice', email: 'alice@example.com', groups: ['eng'] },
     };

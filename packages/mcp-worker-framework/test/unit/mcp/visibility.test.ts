@@ -13,6 +13,7 @@ import { callersServer, definition } from '../../fixtures/callers/server';
 
 const caller = (subject: string, scopes: string[], claims: Caller['claims'] = {}): Caller => ({
   subject,
+  kind: 'person',
   scopes,
   claims,
 });

@@ -57,6 +57,14 @@ describe('npm run check: the built Worker, loaded once', () => {
     expect(output).toMatch(new RegExp(`at test/fixtures/broken/duplicate\\.ts:${line}:\\d+`));
   }, 60_000);
 
+  it('reports an enterprise identity provider the sign-in library would never trust: its issuer is not https', async () => {
+    const { code, output } = await run('test/fixtures/broken/enterprise.wrangler.toml');
+    expect(code).toBe(1);
+    expect(output).toContain(
+      'signIn({ enterprise }): the identity provider "http://idp.example.com" cannot be trusted: its issuer must be an https URL',
+    );
+  }, 60_000);
+
   it('reads every view from the assets it was built into, and names one whose page was never built', async () => {
     const { code, output } = await run('test/fixtures/apps/wrangler.toml');
     expect(code).toBe(1);

@@ -26,7 +26,7 @@ const everyScope = [
       .flatMap((item) => ('requiredScopes' in item ? (item.requiredScopes ?? []) : [])),
   ),
 ];
-const caller = { subject: 'lister', scopes: everyScope, claims: {} };
+const caller = { subject: 'lister', kind: 'person' as const, scopes: everyScope, claims: {} };
 
 async function list(method: string, key: string): Promise<Record<string, unknown>[]> {
   const reply = await edgeServer.handle(

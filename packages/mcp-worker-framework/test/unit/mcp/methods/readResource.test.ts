@@ -13,8 +13,8 @@ import type { ResultReply } from '../../../../src/mcp/request';
 import { mcpRequest } from '../../../support/request';
 
 const isStaff = (caller: Caller | undefined) => caller?.claims.staff === true;
-const staff: Caller = { subject: 'octo', scopes: [], claims: { staff: true } };
-const reader: Caller = { subject: 'rita', scopes: [], claims: {} };
+const staff: Caller = { subject: 'octo', kind: 'person', scopes: [], claims: { staff: true } };
+const reader: Caller = { subject: 'rita', kind: 'person', scopes: [], claims: {} };
 const contents = (uri: string, text: string) => ({ contents: [{ uri, text }] });
 
 const server = createServer({
