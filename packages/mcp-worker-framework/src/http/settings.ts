@@ -1,7 +1,8 @@
 /**
  * The deployment's settings, read from the Worker's vars and secrets by the core's table
  * (`./settingsTable.ts`) and the rows of the auth modes the entry includes, once per isolate and
- * again only when the values change. AUTH_MODE picks the mode, whose parser makes its config. A value that
+ * again only when the values change. The `auth` list decides the mode (one listed is served; among
+ * several AUTH_MODE chooses), and its parser makes its config. A value that
  * cannot be read is a `SettingError`: the router then answers every request with it (500,
  * naming the setting), so a typo never serves the endpoint open (docs/production.md).
  */
