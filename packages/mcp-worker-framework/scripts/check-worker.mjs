@@ -183,6 +183,7 @@ async function check(config) {
     return [`the Worker fails to load: ${firstLine(error)}${at ? `\n      at ${at}` : ''}`];
   }
   const { worker, module, settings, warnings } = loaded;
+  // What createWorker tells of the Worker (WORKER_FACTS of src/workerFacts.ts); none for a fetch of another making.
   const facts = worker?.fetch?.[Symbol.for('mcp-worker-framework/worker-facts')]?.();
   const deployment = deploymentProblems({ config, settings, warnings, module, facts });
   // The Worker would answer nothing with these settings: their fix comes first, the answers after.
