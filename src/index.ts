@@ -8,18 +8,18 @@
  * features it turns on. The framework under it is the package `mcp-worker-framework`.
  */
 import { apps } from 'mcp-worker-framework/apps';
-import { bearer } from 'mcp-worker-framework/auth';
 import { createWorker } from 'mcp-worker-framework/worker';
 import { skills } from '../skills';
 import { serverDefinition } from './server';
 
 const worker = createWorker(serverDefinition, {
-  // The AUTH_MODE values served besides "none" (docs/production.md): bearer, which needs no
-  // other server. The modes that check a token with an authorization server are one word each
-  // to add, imported from 'mcp-worker-framework/auth': jwt and access (they bring jose, 7.5 KB
-  // gzip), introspect. Every KB in the bundle is paid at each cold start (docs/performance.md).
-  // Sign-in: signIn() of 'mcp-worker-framework/signin', and OAUTH_KV (docs/sign-in.md).
-  auth: [bearer],
+  // Authorization: the one place it is decided (docs/production.md). None listed: no auth. List
+  // one and it is served: `auth: [bearer]` (import { bearer } from 'mcp-worker-framework/auth')
+  // with the secret MCP_BEARER_TOKEN; jwt and access (they bring jose, 7.5 KB gzip, paid at each
+  // cold start: docs/performance.md) and introspect check a token with an authorization server;
+  // sign-in is signIn() of 'mcp-worker-framework/signin' (docs/sign-in.md). List several and
+  // AUTH_MODE in wrangler.toml chooses among them.
+  auth: [],
   // MCP Apps: tools with a view (docs/apps.md; drop it with the last view). Tasks: tasks() of
   // 'mcp-worker-framework/tasks' listed here, `export class McpTask extends worker.McpTask {}`
   // below, and the MCP_TASKS block of wrangler.toml (docs/tasks.md). Notifications of changes to

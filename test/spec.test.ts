@@ -102,7 +102,8 @@ describe('the Worker of src/index.ts, as the spec says', () => {
           },
         }),
       }),
-      { MCP_STATE_SECRET: 'spec test secret' } as never,
+      // As the test kit calls it: your tools without a credential, whatever `auth` lists.
+      { MCP_STATE_SECRET: 'spec test secret', AUTH_MODE: 'none' } as never,
       { waitUntil() {}, passThroughOnException() {}, props: {} } as never,
     );
     expect(response.status).toBe(400);

@@ -11,7 +11,10 @@ const COMMANDS = {
     about: 'builds views/ and skills/ into build/ (wrangler.toml [build] runs it)',
     scripts: ['build-views.mjs', 'build-skills.mjs'],
   },
-  check: { about: "checks the built Worker's answers against the spec's schema", scripts: ['check-worker.mjs'] },
+  check: {
+    about: "checks the built Worker's answers against the spec's schema, and its config as deployed",
+    scripts: ['check-worker.mjs'],
+  },
   'check-types': {
     about: 'checks that worker-configuration.d.ts is what npm run cf-typegen makes',
     scripts: ['check-types.mjs'],

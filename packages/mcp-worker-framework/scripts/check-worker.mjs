@@ -12,7 +12,12 @@
  * - every listed tool and prompt (its arguments included) checked against the spec's own schema
  *   of `Tool` and `Prompt` (schema/2026-07-28.json, a copy of the spec's schema.json);
  * - every view of MCP Apps, and every skill's SKILL.md, read from the static assets it was built
- *   into (docs/apps.md, docs/skills.md).
+ *   into (docs/apps.md, docs/skills.md);
+ * - the config itself, read as the deployed Worker reads it (scripts/checkDeployment.mjs): its
+ *   settings, wrangler's warnings, and the binding, class and migration of each Durable Object
+ *   an extension runs in.
+ *
+ * Each problem is one line (a block to paste under it); nothing else is printed, no stack trace.
  *
  *   mcp-worker check [wrangler.toml ...]     (in the project's root, a fork's)
  */
@@ -22,6 +27,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { deploymentProblems } from './checkDeployment.mjs';
 import { anonymousEnv, loadWorker, noContext } from './loadWorker.mjs';
 
 /** The project checked: the one in the current directory (a fork's root). */
@@ -135,18 +141,37 @@ const post = (method, params = {}) =>
     }),
   });
 
-/** Every item a client would list (`tools` or `prompts`), page by page; none when the server serves no such list. */
-async function listAll(worker, env, key) {
+/** A question the check asks the Worker, answered with its result, or thrown as a `Refused` naming its error. */
+async function ask(worker, env, method, params) {
+  const reply = await (await worker.fetch(post(method, params), env, noContext)).json();
+  if (reply.error) throw new Refused(`${method} answered ${reply.error.code} ${reply.error.message}`);
+  return reply.result;
+}
+class Refused extends Error {}
+
+/**
+ * Every item a client would list (`tools`, `prompts` or `resources`), page by page; none when the
+ * server does not declare that kind (asking would be answered -32601, a line in its request log).
+ */
+async function listAll(worker, env, capabilities, key) {
+  if (!capabilities[key]) return [];
   const items = [];
   let cursor;
   do {
-    const reply = await (await worker.fetch(post(`${key}/list`, cursor ? { cursor } : {}), env, noContext)).json();
-    if (reply.error?.code === -32601) return items;
-    if (reply.error) throw new Error(`${key}/list answered ${reply.error.code} ${reply.error.message}`);
-    items.push(...reply.result[key]);
-    cursor = reply.result.nextCursor;
+    const result = await ask(worker, env, `${key}/list`, cursor ? { cursor } : {});
+    items.push(...result[key]);
+    cursor = result.nextCursor;
   } while (cursor);
   return items;
+}
+
+/**
+ * The author's line a load error is about: the definition whose own mistake it is (`tool "add": …`,
+ * as the core says it), else the first frame in the author's files (the line that lists it twice).
+ */
+function whereFailed(error, files) {
+  const named = /^(?:tool|prompt|resource|resource template|view) "([^"]+)":/.exec(error?.message ?? '')?.[1];
+  return (named && whereDefined(files, named)) ?? authorFrame(error, files);
 }
 
 async function check(config) {
@@ -154,13 +179,32 @@ async function check(config) {
   try {
     loaded = await loadWorker(config);
   } catch (error) {
-    const at = error?.bundle ? authorFrame(error, authorFiles(error.bundle)) : undefined;
-    return [`the Worker fails to load: ${error?.message ?? error}${at ? `\n      at ${at}` : ''}`];
+    const at = error?.bundle ? whereFailed(error, authorFiles(error.bundle)) : undefined;
+    return [`the Worker fails to load: ${firstLine(error)}${at ? `\n      at ${at}` : ''}`];
   }
-  const { worker, settings, bundle } = loaded;
+  const { worker, module, settings, warnings } = loaded;
+  // What createWorker tells of the Worker (WORKER_FACTS of src/workerFacts.ts); none for a fetch of another making.
+  const facts = worker?.fetch?.[Symbol.for('mcp-worker-framework/worker-facts')]?.();
+  const deployment = deploymentProblems({ config, settings, warnings, module, facts });
+  // The Worker would answer nothing with these settings: their fix comes first, the answers after.
+  if (deployment.some((problem) => problem.startsWith('the Worker would refuse'))) return deployment;
+  try {
+    return [...deployment, ...(await answerProblems(config, loaded))];
+  } catch (error) {
+    if (!(error instanceof Refused)) throw error;
+    return [...deployment, `the Worker answered an error to the check: ${error.message}`];
+  }
+}
+
+/** One line of what was thrown: its message, without the stack. */
+const firstLine = (error) => String(error?.message ?? error).split('\n')[0];
+
+/** What is wrong with what the Worker serves: its schemas, views and skills. */
+async function answerProblems(config, { worker, settings, bundle }) {
   const files = authorFiles(bundle);
   // Listing needs no caller: the check asks as an anonymous client of a server with auth off.
   const env = anonymousEnv(settings, 'npm run check');
+  const { capabilities } = await ask(worker, env, 'server/discover', {});
   const problems = [];
   // MCP Events' loopback callbacks are for a developer's machine (.dev.vars), never a deploy (docs/events.md).
   if (settings.vars?.EVENTS_LOOPBACK_CALLBACKS === 'on')
@@ -168,7 +212,7 @@ async function check(config) {
       `${config}: EVENTS_LOOPBACK_CALLBACKS = "on" lets webhook subscriptions call back to http on loopback: for local development only, set it in .dev.vars, not in a config that deploys`,
     );
   for (const kind of ['tools', 'prompts']) {
-    for (const item of await listAll(worker, env, kind)) {
+    for (const item of await listAll(worker, env, capabilities, kind)) {
       const where = whereDefined(files, item.name) ?? `${kind.slice(0, -1)} "${item.name}"`;
       const valid = listedAs[kind];
       if (!valid(item)) {
@@ -193,7 +237,7 @@ async function check(config) {
       return file && existsSync(file) ? new Response(readFileSync(file)) : new Response(null, { status: 404 });
     },
   };
-  const resources = await listAll(worker, env, 'resources');
+  const resources = await listAll(worker, env, capabilities, 'resources');
   for (const view of resources.filter((r) => r.mimeType === 'text/html;profile=mcp-app')) {
     const reply = await (
       await worker.fetch(post('resources/read', { uri: view.uri }), { ...env, ASSETS }, noContext)
@@ -223,7 +267,13 @@ const configs =
     : readdirSync(root).filter((file) => /^wrangler(\..+)?\.toml$/.test(file));
 let failed = false;
 for (const config of configs) {
-  const problems = await check(config);
+  let problems;
+  try {
+    problems = await check(config);
+  } catch (error) {
+    // A config wrangler cannot read, a build that fails: its own words, once, without a stack.
+    problems = [firstLine(error)];
+  }
   if (problems.length === 0) {
     console.log(`check-worker: ${config}: loads, and every schema is valid`);
     continue;

@@ -72,12 +72,12 @@ function uncommentBlock(first) {
   writeFileSync(join(fork, 'wrangler.toml'), toml.slice(0, start) + block + (end < 0 ? '' : toml.slice(end)));
 }
 
-/** Sets a var of [vars] in wrangler.toml: replaces its line, or adds it after AUTH_MODE. */
+/** Sets a var of [vars] in wrangler.toml: replaces its line, or adds it first under [vars]. */
 function setVar(name, value) {
   const line = `${name} = ${JSON.stringify(value)}`;
   const toml = read('wrangler.toml');
   if (new RegExp(`^${name} = `, 'm').test(toml)) edit('wrangler.toml', new RegExp(`^${name} = .*$`, 'm'), line);
-  else edit('wrangler.toml', /^(AUTH_MODE = .*)$/m, `$1\n${line}`);
+  else edit('wrangler.toml', /^(\[vars\])$/m, `$1\n${line}`);
 }
 
 const testTimes = [];
@@ -201,20 +201,18 @@ await steps.time('the Server Card and the page', async () => {
     throw new Error(`the page at / does not show ${FORK_NAME} and its tool ${tool.toolName}`);
 });
 
-// 4. Round two: sign-in on, as docs/sign-in.md says (GitHub): signIn() in `auth` of src/index.ts,
-// the sign-in block of wrangler.toml uncommented, AUTH_MODE = "signin", LOGIN_PROVIDER,
-// AUTH_RESOURCE and LOGIN_CLIENT_ID set.
-docSays('sign-in.md', [
-  'signIn(',
-  'AUTH_MODE = "signin"',
-  'LOGIN_PROVIDER = "github"',
-  'LOGIN_CLIENT_ID',
-  'AUTH_RESOURCE',
-]);
+// 4. Round two: sign-in on, as docs/sign-in.md says (GitHub): signIn() in `auth` of src/index.ts
+// (the one mode listed: served with no AUTH_MODE), the sign-in block of wrangler.toml
+// uncommented, LOGIN_PROVIDER, AUTH_RESOURCE and LOGIN_CLIENT_ID set.
+docSays('sign-in.md', ['auth: [signIn()]', 'LOGIN_PROVIDER = "github"', 'LOGIN_CLIENT_ID', 'AUTH_RESOURCE']);
 addImport(fork, 'src/index.ts', "import { signIn } from 'mcp-worker-framework/signin';", fail);
-edit('src/index.ts', /^(\s+auth: \[[^\]]*)\]/m, '$1, signIn()]');
+edit(
+  'src/index.ts',
+  /^(\s+auth: \[)([^\]]*)\]/m,
+  (_, start, listed) => `${start}${listed ? `${listed}, ` : ''}signIn()]`,
+);
+if (/^AUTH_MODE = /m.test(read('wrangler.toml'))) fail('turn sign-in on', 'wrangler.toml sets AUTH_MODE');
 uncommentBlock('[[kv_namespaces]]');
-setVar('AUTH_MODE', 'signin');
 setVar('LOGIN_PROVIDER', 'github');
 setVar('AUTH_RESOURCE', FORK_URL);
 setVar('LOGIN_CLIENT_ID', 'my-github-oauth-app');

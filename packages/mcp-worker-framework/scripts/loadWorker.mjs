@@ -27,9 +27,13 @@ register(
   }`)}`,
 );
 
-/** `config` (a wrangler*.toml, relative to the current directory, a fork's root, or absolute) read, built and imported. */
+/**
+ * `config` (a wrangler*.toml, relative to the current directory, a fork's root, or absolute) read,
+ * built and imported: its default export (`worker`), all its exports (`module`), the config
+ * (`settings`) and what wrangler warns about it (`warnings`, one line each).
+ */
 export async function loadWorker(config) {
-  const settings = readConfig({ config: resolve(config) }, { hideWarnings: true });
+  const { settings, warnings } = readConfigWarnings(config);
   const bundle = buildBundle(resolve(config));
   const main = readdirSync(bundle).find((file) => file.endsWith('.js'));
   // What the runtime tells a module of its flags (workers-oauth-provider warns at load when
@@ -38,19 +42,44 @@ export async function loadWorker(config) {
     compatibilityFlags: Object.fromEntries((settings.compatibility_flags ?? []).map((flag) => [flag, true])),
   };
   try {
-    return { worker: (await import(pathToFileURL(join(bundle, main)).href)).default, settings, bundle };
+    const module = await import(pathToFileURL(join(bundle, main)).href);
+    return { worker: module.default, module, settings, warnings, bundle };
   } catch (error) {
     throw Object.assign(error instanceof Error ? error : new Error(String(error)), { bundle });
   }
 }
 
+/** The config, and each warning wrangler prints while reading it (a field it does not know), without its colours. */
+function readConfigWarnings(config) {
+  const printed = [];
+  const { warn } = console;
+  console.warn = (...args) => printed.push(args.join(' '));
+  try {
+    const settings = readConfig({ config: resolve(config) }, { hideWarnings: false });
+    const lines = printed
+      .join('\n')
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== '' && !/^▲ \[WARNING\] Processing .* configuration:$/.test(line));
+    // Each of wrangler's findings is a "- " line under the config's name; any other text is kept whole.
+    const warnings = lines.some((line) => line.startsWith('- '))
+      ? lines.filter((line) => line.startsWith('- ')).map((line) => line.slice(2))
+      : lines;
+    return { settings, warnings };
+  } finally {
+    console.warn = warn;
+  }
+}
+
 /**
  * The settings to ask a Worker what it serves as an anonymous client, with authorization off: the
- * config's `[vars]` without the sign-in mode's LOGIN_ ones, which a Worker refuses with auth off.
+ * config's `[vars]` without the sign-in mode's LOGIN_ ones, which a Worker refuses with auth off,
+ * and no request log (the questions of a script are not the deployment's traffic).
  */
 export function anonymousEnv(settings, secret) {
   const vars = Object.fromEntries(Object.entries(settings.vars ?? {}).filter(([name]) => !name.startsWith('LOGIN_')));
-  return { ...vars, AUTH_MODE: 'none', MCP_STATE_SECRET: secret };
+  return { ...vars, AUTH_MODE: 'none', REQUEST_LOGS: 'off', MCP_STATE_SECRET: secret };
 }
 
 /** A `ctx` for `worker.fetch` outside the runtime: nothing is waited for. */

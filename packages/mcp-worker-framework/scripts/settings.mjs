@@ -106,7 +106,7 @@ const ROWS = Object.assign({}, SETTINGS, ...modes.map((mode) => mode.settings));
 /** AUTH_MODE, as the README says it: `none`, or the name of a shipped mode its entry lists. */
 const accepts = (name, setting) =>
   name === 'AUTH_MODE'
-    ? `${['none', ...modes.map((mode) => mode.name)].map(code).join(', ')} (a mode only when \`auth\` in \`src/index.ts\` lists it)`
+    ? `${['none', ...modes.map((mode) => mode.name)].map(code).join(', ')} (a mode only when \`auth\` in \`src/index.ts\` lists it; unset, the one it lists)`
     : setting.accepts;
 const END = '<!-- End of the settings table. -->';
 
@@ -150,8 +150,9 @@ function problemsOf(file) {
     if (ROWS[name].secret && name in (config.vars ?? {}))
       problems.push(`${name} is a secret: set it with \`wrangler secret put ${name}\`, not in [vars]`);
   }
-  // Read as a Worker that includes every shipped mode reads them (one that lists fewer also refuses an AUTH_MODE it lacks).
-  const settings = readSettings({ ...secrets, ...config.vars }, modes);
+  // Read as a Worker that includes every shipped mode reads them, AUTH_MODE "none" unless set (a Worker
+  // with several modes must choose; one that lists fewer refuses a mode it lacks: `mcp-worker check`).
+  const settings = readSettings({ AUTH_MODE: 'none', ...secrets, ...config.vars }, modes);
   if (settings instanceof SettingError) problems.push(`the Worker would refuse to serve: ${settings.message}`);
   for (const limiter of config.ratelimits ?? []) {
     const period = limiter.simple?.period;

@@ -12,7 +12,7 @@
  * `--perf-basic-prof`); `pid` is workerd's process id,
  * `configFile` its config (to spawn it again, e.g. to time a cold start).
  */
-import { spawn, execFileSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -50,10 +50,18 @@ export const freePort = () =>
  */
 export function buildBundle(config, outdir = mkdtempSync(join(tmpdir(), 'mcp-bundle-')), cwd = process.cwd()) {
   const wrangler = join(dirname(require.resolve('wrangler/package.json')), 'bin', 'wrangler.js');
-  execFileSync(process.execPath, [wrangler, 'deploy', '--dry-run', '-c', config, '--outdir', outdir], {
+  const built = spawnSync(process.execPath, [wrangler, 'deploy', '--dry-run', '-c', config, '--outdir', outdir], {
     cwd,
-    stdio: 'ignore',
+    encoding: 'utf8',
   });
+  if (built.status !== 0) {
+    // wrangler's own words, without its colours, banner and log path: what the author must change.
+    const said = `${built.stdout}${built.stderr}`.replace(/\u001b\[[0-9;]*m/g, '');
+    const error = said.slice(Math.max(0, said.indexOf('[ERROR]'))).replace(/^\[ERROR\]\s*/, '');
+    throw new Error(
+      `wrangler deploy --dry-run failed: ${error.split('\n🪵')[0].replace(/\s+/g, ' ').trim() || `exit ${built.status}`}`,
+    );
+  }
   return outdir;
 }
 

@@ -10,15 +10,19 @@ import type { AuthMode } from './http/auth';
 import { createRouter, type ForkOptions } from './http/router';
 import { createServer, type CompiledServer, type ServerDefinition } from './mcp';
 import type { AnyTool, Extension } from './mcp/internal';
+import { tableOf } from './http/settings';
 import { TASKS_EXTENSION } from './tasks/toolFields';
+import { WORKER_FACTS, workerFacts } from './workerFacts';
 import type { WorkerEnv } from './env';
 
 /** A Durable Object class, as src/index.ts exports it. */
 export type DurableObjectClass = new (ctx: DurableObjectState, env: WorkerEnv) => DurableObject<WorkerEnv>;
 
-/** A Durable Object an extension runs in: the name src/index.ts exports its class under, and how the class is made. */
+/** A Durable Object an extension runs in: the name src/index.ts exports its class under, its binding, and how the class is made. */
 export interface ExtensionObject<Name extends string = string> {
   readonly name: Name;
+  /** Its `[[durable_objects.bindings]]` name in wrangler.toml, which `npm run check` requires (src/workerFacts.ts). */
+  readonly binding: string;
   /** The class, made from the compiled server (a task runs the server's tool). */
   make(server: CompiledServer): DurableObjectClass;
 }
@@ -66,10 +70,21 @@ export function createWorker<const Extensions extends readonly WorkerExtension[]
   checkFeatures(tools, extensions);
   const server = createServer({ ...definition, tools }, extensions);
   const router = createRouter(server, auth, options);
-  const worker: Record<string, unknown> = {
-    fetch: (request: Request, env: WorkerEnv, ctx: ExecutionContext): Promise<Response> =>
-      router.fetch(request, env, ctx),
-  };
+  const fetch = (request: Request, env: WorkerEnv, ctx: ExecutionContext): Promise<Response> =>
+    router.fetch(request, env, ctx);
+  // For `npm run check` only, made when it asks (src/workerFacts.ts).
+  Object.defineProperty(fetch, WORKER_FACTS, {
+    value: () =>
+      workerFacts(
+        tableOf(auth),
+        auth.map((mode) => mode.name),
+        extensions.flatMap(({ durableObject: object }) =>
+          object ? [{ binding: object.binding, className: object.name }] : [],
+        ),
+        router.refusal,
+      ),
+  });
+  const worker: Record<string, unknown> = { fetch };
   for (const { durableObject } of extensions)
     if (durableObject) worker[durableObject.name] = durableObject.make(server);
   return worker as Worker<Extensions>;

@@ -1,7 +1,7 @@
 /**
  * The auth modes the template ships, one file each: an entry lists those it serves
- * (`createWorker(definition, { auth: [bearer, jwt, access, introspect] })`; src/index.ts serves
- * bearer; the modes that ask an authorization server, jwt, access and introspect, are added there). The sign-in mode,
+ * (`createWorker(definition, { auth: [bearer] })`: the one listed is served; with several,
+ * AUTH_MODE chooses; the template's src/index.ts lists none). The sign-in mode,
  * the Worker as its own authorization server, is `signIn()` of `../signin` (docs/sign-in.md).
  */
 export { access } from './access';

@@ -26,6 +26,8 @@ export interface EventsOptions {
 /** The extension, and how to make the configuration its Durable Objects are built from. */
 export function eventsExtension(options: EventsOptions): {
   extension: Extension;
+  /** Its Durable Object binding, which `mcp-worker check` looks for in wrangler.toml. */
+  binding: string;
   configOf(scopeHierarchy: EventsConfig['scopeHierarchy']): EventsConfig;
 } {
   if (!options || !Array.isArray(options.types) || options.types.length === 0)
@@ -44,6 +46,7 @@ export function eventsExtension(options: EventsOptions): {
   });
   return {
     configOf,
+    binding,
     extension: {
       id: 'events',
       // spec extensions/events, Capability Declaration: a top-level object of server/discover.

@@ -29,13 +29,17 @@ export type { DeliveryMode } from './eventTypes';
 /** The events feature: the value `extensions` lists, with the class createWorker returns as `McpEvents`. */
 export interface Events extends Extension {
   /** The shape of createWorker's `ExtensionObject` (this layer does not import createWorker). */
-  readonly durableObject: { readonly name: 'McpEvents'; make(server: CompiledServer): EventsObjectClass };
+  readonly durableObject: {
+    readonly name: 'McpEvents';
+    readonly binding: string;
+    make(server: CompiledServer): EventsObjectClass;
+  };
 }
 
 export function events(options: EventsOptions): Events {
-  const { extension, configOf } = eventsExtension(options);
+  const { extension, configOf, binding } = eventsExtension(options);
   return {
     ...extension,
-    durableObject: { name: 'McpEvents', make: (server) => eventsObject(configOf(server.scopeHierarchy)) },
+    durableObject: { name: 'McpEvents', binding, make: (server) => eventsObject(configOf(server.scopeHierarchy)) },
   };
 }

@@ -46,7 +46,8 @@ const encoder = new TextEncoder();
  * parser and token check (`./authMode.ts`), and what it adds to the Worker. The entry lists the
  * modes it includes (`createWorker(definition, { auth: [bearer, jwt, access, introspect] })`,
  * src/index.ts): a mode left out takes its rows, its verifier and what that imports out of the
- * Worker, and an AUTH_MODE naming it is refused with a 500 that says so. "none" is always served.
+ * Worker, and an AUTH_MODE naming it is refused with a 500 that says so. The one mode listed is
+ * served; among several, AUTH_MODE chooses (`./settings.ts`); "none" is always accepted.
  */
 // biome-ignore lint/suspicious/noExplicitAny: a list of modes holds each mode's own config type
 export interface AuthMode<C extends AuthConfig = any, R extends SettingRows = SettingRows> extends AuthModeBase<C, R> {

@@ -22,7 +22,7 @@ import { HOME_PATH, homePage } from './homePage';
 import { REGISTRY_AUTH_PATH, registryAuth } from './registryAuth';
 import { checkRoutes, forkStep, type Page, type Route, type WorkerStep } from './route';
 import { errorResponse } from './responses';
-import { SettingError, settingsReader } from './settings';
+import { readSettings, SettingError, type Settings, settingsReader } from './settings';
 import { answerBatch } from './steps/answerBatch';
 import { checkHost } from './steps/checkHost';
 import { checkToolPolicy } from './steps/checkToolPolicy';
@@ -123,15 +123,24 @@ export function createRouter(server: CompiledServer, auth: readonly AuthMode[] =
 
   return {
     fetch: (request: Request, env: WorkerEnv, ctx: ExecutionContext): Promise<Response> => {
-      const settings = settingsFor(env);
-      // Fail closed: a setting that cannot be read serves nothing, not a server with that setting off.
+      const settings = servable(settingsFor(env), env);
       if (settings instanceof SettingError) return Promise.resolve(refuseToServe(settings));
-      // What else the mode needs of the deployment (sign-in: its KV namespace).
-      const problem = settings.authMode?.problem?.(settings.auth, env);
-      if (problem) return Promise.resolve(refuseToServe(problem));
       return router.fetch(new HttpContext(request, env, ctx, settings, server));
     },
+    /** Why every request with `env` would be refused, or undefined, read afresh and not logged: what `npm run check` asks (src/workerFacts.ts). */
+    refusal: (env: WorkerEnv): SettingError | undefined => {
+      const settings = servable(readSettings(env as unknown as Record<string, unknown>, auth), env);
+      return settings instanceof SettingError ? settings : undefined;
+    },
   };
+}
+
+/** The settings read, or why the Worker refuses to serve with them. */
+function servable(settings: Settings | SettingError, env: WorkerEnv): Settings | SettingError {
+  // Fail closed: a setting that cannot be read serves nothing, not a server with that setting off.
+  if (settings instanceof SettingError) return settings;
+  // What else the mode needs of the deployment (sign-in: its KV namespace).
+  return settings.authMode?.problem?.(settings.auth, env) ?? settings;
 }
 
 /** 500 naming the setting that cannot be read and what it accepts; its value is logged, never sent. No context yet, so no challenge to give. */

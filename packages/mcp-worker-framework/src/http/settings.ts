@@ -1,12 +1,21 @@
 /**
  * The deployment's settings, read from the Worker's vars and secrets by the core's table
  * (`./settingsTable.ts`) and the rows of the auth modes the entry includes, once per isolate and
- * again only when the values change. AUTH_MODE picks the mode, whose parser makes its config. A value that
+ * again only when the values change. The `auth` list decides the mode (one listed is served; among
+ * several AUTH_MODE chooses), and its parser makes its config. A value that
  * cannot be read is a `SettingError`: the router then answers every request with it (500,
  * naming the setting), so a typo never serves the endpoint open (docs/production.md).
  */
 import { type AuthConfig, type AuthModeBase as AuthMode, credentialHeader } from './authMode';
-import { parseRows, SETTINGS, SettingError, type SettingRows, type SettingValues } from './settingsTable';
+import {
+  clip,
+  nearestName,
+  parseRows,
+  SETTINGS,
+  SettingError,
+  type SettingRows,
+  type SettingValues,
+} from './settingsTable';
 import type { WorkerEnv } from '../mcp/internal';
 
 export { SettingError } from './settingsTable';
@@ -66,6 +75,53 @@ export function isolateSecret(): string {
   return randomSecret;
 }
 
+/**
+ * The mode served, decided by the `auth` list of src/index.ts: the one mode it lists, with
+ * AUTH_MODE unset; among several, the one AUTH_MODE names (an explicit choice, never a default);
+ * with none listed, none. AUTH_MODE = "none" always serves without auth (a test, or a deployment
+ * that turns auth off on purpose; `npm run check` refuses it beside one listed mode). Any other
+ * value is refused naming the values this Worker accepts; the value itself and what to do with
+ * it (`detail`) go to the log only, as every setting's do.
+ */
+function chosenMode(value: unknown, modes: readonly AuthMode[]): AuthMode | undefined | SettingError {
+  const listed = modes.map((one) => one.name);
+  const accepted = [...listed, 'none'].map((name) => `"${name}"`);
+  const valid = `${accepted.slice(0, -1).join(', ')}${accepted.length > 1 ? ' or ' : ''}${accepted.at(-1)}`;
+  const must =
+    modes.length === 0
+      ? 'must be "none" or unset: src/index.ts lists no mode in `auth: [...]`'
+      : `must be ${valid}: the ${modes.length === 1 ? 'mode' : 'modes'} src/index.ts lists in \`auth\`, or none`;
+  if (value === undefined || value === '') {
+    if (modes.length <= 1) return modes[0];
+    return new SettingError(
+      'AUTH_MODE',
+      `${must}; with several listed it must say which to serve (docs/production.md)`,
+    );
+  }
+  if (typeof value !== 'string') return new SettingError('AUTH_MODE', must, 'it is not text');
+  if (value === 'none') return undefined;
+  const mode = modes.find((one) => one.name === value);
+  if (mode) return mode;
+  const shown = `it is "${clip(value)}"`;
+  if (Object.hasOwn(SHIPPED_MODES, value))
+    return new SettingError(
+      'AUTH_MODE',
+      must,
+      `${shown}: to serve it, list ${SHIPPED_MODES[value]} in \`auth: [...]\` in src/index.ts (docs/production.md)`,
+    );
+  const near = nearestName(value, [...listed, ...Object.keys(SHIPPED_MODES), 'none']);
+  return new SettingError('AUTH_MODE', must, `${shown}, no auth mode${near ? ` (did you mean "${near}"?)` : ''}`);
+}
+
+/** The modes the package ships, by AUTH_MODE value: what src/index.ts lists in `auth` to serve each. */
+const SHIPPED_MODES: Readonly<Record<string, string>> = {
+  bearer: "bearer (from 'mcp-worker-framework/auth')",
+  jwt: "jwt (from 'mcp-worker-framework/auth')",
+  access: "access (from 'mcp-worker-framework/auth')",
+  introspect: "introspect (from 'mcp-worker-framework/auth')",
+  signin: "signIn() (from 'mcp-worker-framework/signin')",
+};
+
 /** AUTH_MODE = "none": no credential, so nothing to advertise. */
 const NONE = (scopesSupported: readonly string[]): AuthConfig => ({
   mode: 'none',
@@ -83,19 +139,9 @@ export function readSettings(
   modes: readonly AuthMode[],
   table = tableOf(modes),
 ): Settings | SettingError {
-  // First the mode: one the entry did not include is refused as such, before its settings are found unknown.
-  const name =
-    typeof env.AUTH_MODE === 'string' && env.AUTH_MODE !== '' ? SETTINGS.AUTH_MODE.parse(env.AUTH_MODE) : 'none';
-  const mode = modes.find((one) => one.name === name);
-  if (!mode && typeof name === 'string' && name !== 'none') {
-    const served = ['none', ...modes.map((one) => one.name)].join(', ');
-    // The value goes to the log only (`detail`), as every setting's does.
-    return new SettingError(
-      'AUTH_MODE',
-      `names a mode this Worker does not include (it serves ${served}): add the mode to \`auth: [...]\` in src/index.ts (docs/production.md)`,
-      `it is "${name}"`,
-    );
-  }
+  // First the mode: one the entry did not list is refused as such, before its settings are found unknown.
+  const mode = chosenMode(env.AUTH_MODE, modes);
+  if (mode instanceof SettingError) return mode;
   const values = parseRows(table, env);
   if (values instanceof SettingError) return values;
   // A mode's own setting set while another mode is on would be ignored: it refuses it (sign-in's LOGIN_*).

@@ -46,7 +46,8 @@ export const SETTING_DOCS = {
     doc: "Served at `/.well-known/mcp-registry-auth`, for the MCP Registry to check that a name in this Worker's domain is yours (`mcp-publisher login http`; [docs/discovery.md](docs/discovery.md)). A public key, not a secret.",
   },
   AUTH_MODE: {
-    doc: '`none`; `bearer`: the one secret `MCP_BEARER_TOKEN`; `jwt`: OAuth access tokens from `AUTH_ISSUER` for `AUTH_RESOURCE`; `access`: Cloudflare Access in front (`ACCESS_TEAM_DOMAIN`, `ACCESS_AUD`, [docs/access.md](docs/access.md)); `introspect`: opaque tokens checked at `AUTH_INTROSPECTION_URL` (RFC 7662) ([docs/production.md](docs/production.md)); `signin`: the Worker is its own authorization server and signs users in with `LOGIN_PROVIDER`, once `src/index.ts` lists `signIn()` ([docs/sign-in.md](docs/sign-in.md)). A mode `src/index.ts` does not list in `auth` is refused, naming the line to add.',
+    shownDefault: 'unset: the one mode `auth` lists (none listed: `none`)',
+    doc: '`none`; `bearer`: the one secret `MCP_BEARER_TOKEN`; `jwt`: OAuth access tokens from `AUTH_ISSUER` for `AUTH_RESOURCE`; `access`: Cloudflare Access in front (`ACCESS_TEAM_DOMAIN`, `ACCESS_AUD`, [docs/access.md](docs/access.md)); `introspect`: opaque tokens checked at `AUTH_INTROSPECTION_URL` (RFC 7662) ([docs/production.md](docs/production.md)); `signin`: the Worker is its own authorization server and signs users in with `LOGIN_PROVIDER`, once `src/index.ts` lists `signIn()` ([docs/sign-in.md](docs/sign-in.md)). Decided by `auth` in `src/index.ts`: unset, the one mode it lists is served (none listed: none); with several listed it must name one of them, or `none`. Any other value is refused, naming the values it accepts and, in the log and `npm run check`, the line to add.',
   },
   AUTH_ISSUER: {
     shownDefault: 'empty',

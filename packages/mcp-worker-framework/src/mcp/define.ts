@@ -7,7 +7,7 @@ import type { InputRequired } from './input';
 import type { ClientFeature, RequestMeta } from './meta';
 import type { Caller } from './caller';
 import type { PromptArguments, TemplateVariableName, TemplateVariables } from './argumentTypes';
-import type { ArgumentsOf, InputSchema, NoTypeArgument, OutputSchema, ResultOf } from './toolSchema';
+import type { ArgumentsOf, InputSchema, NoTypeArgument, OutputSchema, ResultOf, TypeNamesChecked } from './toolSchema';
 import type {
   Annotations,
   BlobResourceContents,
@@ -185,7 +185,8 @@ export const defineTool = <
   const In extends InputSchema = InputSchema,
   const Out extends OutputSchema | undefined = undefined,
 >(
-  tool: ToolDefinition<In, Out>,
+  // TypeNamesChecked: a schema whose `type` names no JSON type fails to compile here, naming it.
+  tool: ToolDefinition<In, Out> & TypeNamesChecked<In, Out>,
   // NoInfer: a list the tool is put in (`tools: [defineTool(…)]`) must not decide its types either.
 ): ToolDefinition<NoInfer<In>, NoInfer<Out>> => tool;
 /** A fixed resource, as written (its type checked). */

@@ -64,7 +64,14 @@ type OfType<T extends string, S, D extends readonly unknown[]> = string extends 
             ? ArrayOf<S, D>
             : T extends 'object'
               ? ObjectOf<S, D>
-              : unknown;
+              : NoSuchType;
+
+/**
+ * A `type` that names no JSON type (`'integr'`): `defineTool` refuses it at the tool, naming it
+ * (`TypeNamesChecked`, ./toolSchema.ts), so the handler does not add a second error far from it.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: only where the tool already fails to compile
+type NoSuchType = any;
 
 type ConstPart<S> = S extends { readonly const: infer C } ? C : unknown;
 type EnumPart<S> = S extends { readonly enum: readonly (infer E)[] } ? E : unknown;

@@ -17,6 +17,64 @@ export interface StandardJsonSchema<Input = unknown, Output = Input> {
 export type InputSchema = JSONSchema | StandardJsonSchema;
 export type OutputSchema = JSONSchema | StandardJsonSchema;
 
+/** The names JSON Schema's `type` takes (2020-12 Validation 6.1.1). */
+export type JsonTypeName = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'null';
+
+/**
+ * What `defineTool` adds to a tool's type: nothing while every `type` of its schema literals names
+ * a JSON type; else a key that says which name is wrong, so `type: 'integr'` fails to compile in
+ * the tool's own file with "Property '"integr" is no JSON Schema type: …' is missing", not as
+ * `args` of type `unknown` at the handler (TS18046). A `type` widened to `string` (a schema
+ * declared apart) passes, read as `unknown` by `FromSchema`; a Standard Schema is its library's.
+ */
+export type TypeNamesChecked<In, Out> = Refused<BadTypeName<In> | BadTypeName<Out>>;
+type Refused<Names extends string> = [Names] extends [never]
+  ? unknown
+  : Record<
+      `"${Names}" is no JSON Schema type: use one of string, number, integer, boolean, object, array, null`,
+      never
+    >;
+
+/** Each `type` of schema `S` that names no JSON type, where `FromSchema` follows subschemas; never when there is none. */
+type BadTypeName<S, D extends readonly unknown[] = []> = D['length'] extends 10
+  ? never
+  : S extends StandardJsonSchema | boolean | undefined
+    ? never
+    : S extends object
+      ? { [K in keyof S]-?: BadTypeNameAt<K, S[K], [...D, 0]> }[keyof S]
+      : never;
+
+type BadTypeNameAt<K, V, D extends readonly unknown[]> = K extends 'type'
+  ? BadName<V>
+  : K extends 'properties' | '$defs' | 'patternProperties' | 'dependentSchemas'
+    ? { [P in keyof V]-?: BadTypeName<V[P], D> }[keyof V]
+    : K extends
+          | 'items'
+          | 'additionalProperties'
+          | 'not'
+          | 'if'
+          | 'then'
+          | 'else'
+          | 'contains'
+          | 'prefixItems'
+          | 'anyOf'
+          | 'oneOf'
+          | 'allOf'
+      ? V extends readonly unknown[]
+        ? BadTypeName<V[number], D>
+        : BadTypeName<V, D>
+      : never;
+
+type BadName<T> = string extends T
+  ? never
+  : T extends readonly (infer Each)[]
+    ? BadName<Each>
+    : T extends JsonTypeName
+      ? never
+      : T extends string
+        ? T
+        : never;
+
 /** What `defineTool<{ name: string }>(…)`, the explicit form of before, now reads as a compile error. */
 export type NoTypeArgument =
   'defineTool takes no type argument now: delete <…>; args are typed from inputSchema, structuredContent from outputSchema';

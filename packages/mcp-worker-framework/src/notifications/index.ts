@@ -29,7 +29,7 @@ export interface NotificationsOptions {
 /** The notifications feature: the value `extensions` lists, with the hub's class, which createWorker returns as `McpNotifications`. */
 export interface Notifications extends Extension {
   /** The shape of createWorker's `ExtensionObject` (this layer does not import createWorker): the hub is made from the options alone. */
-  readonly durableObject: { readonly name: 'McpNotifications'; make(): HubObjectClass };
+  readonly durableObject: { readonly name: 'McpNotifications'; readonly binding: string; make(): HubObjectClass };
 }
 
 export function notifications(options: NotificationsOptions = {}): Notifications {
@@ -48,6 +48,6 @@ export function notifications(options: NotificationsOptions = {}): Notifications
       resources: { subscribe: true, listChanged: true },
     },
     install: (server) => ({ listen: listenForChanges(server, { binding, shards }) }),
-    durableObject: { name: 'McpNotifications', make: () => hubObject(binding, shards) },
+    durableObject: { name: 'McpNotifications', binding, make: () => hubObject(binding, shards) },
   };
 }

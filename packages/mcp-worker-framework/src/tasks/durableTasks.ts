@@ -48,6 +48,8 @@ export interface DurableTasksOptions {
   rateLimiter?: string;
 }
 
+/** The Durable Object binding of the task class when `binding` is not given. */
+export const TASKS_BINDING = 'MCP_TASKS';
 export const DEFAULT_TASK_TTL_MS = 3_600_000;
 export const DEFAULT_POLL_INTERVAL_MS = 1_000;
 /** Task ids asked for in one `subscriptions/listen`: each costs a call to its object. */
@@ -58,7 +60,7 @@ const declaresTasks = (request: McpRequest) => declaresExtension(request, TASKS_
 
 /** The Tasks extension, for `extensions` in the server definition: task tools run in Durable Objects. */
 export function durableTasks(options: DurableTasksOptions = {}): Extension {
-  const binding = options.binding ?? 'MCP_TASKS';
+  const binding = options.binding ?? TASKS_BINDING;
   const ttlMs = options.ttlMs ?? DEFAULT_TASK_TTL_MS;
   const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
   const rateLimiter = options.rateLimiter ?? 'TASK_RATE_LIMITER';

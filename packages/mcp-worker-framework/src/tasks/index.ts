@@ -5,7 +5,7 @@
  * and the MCP_TASKS block of wrangler.toml.
  */
 import type { ExtensionObject, WorkerExtension } from '../createWorker';
-import { durableTasks, type DurableTasksOptions } from './durableTasks';
+import { durableTasks, type DurableTasksOptions, TASKS_BINDING } from './durableTasks';
 import { taskObject } from './taskObject';
 
 export { durableTasks, type DurableTasksOptions } from './durableTasks';
@@ -16,5 +16,8 @@ export { TASKS_EXTENSION, type TaskSupport } from './toolFields';
 export function tasks(
   options: DurableTasksOptions = {},
 ): WorkerExtension & { durableObject: ExtensionObject<'McpTask'> } {
-  return { ...durableTasks(options), durableObject: { name: 'McpTask', make: taskObject } };
+  return {
+    ...durableTasks(options),
+    durableObject: { name: 'McpTask', binding: options.binding ?? TASKS_BINDING, make: taskObject },
+  };
 }

@@ -3,9 +3,10 @@
  * the bundle from `wrangler deploy --dry-run`, the bindings (rate limits, Durable Objects, KV…),
  * compatibility date and flags from the wrangler config (wrangler's
  * `unstable_getMiniflareWorkerOptions`). Vars and secrets are only those the test states: neither
- * the config's `[vars]` nor a `.dev.vars` reach the Worker, so what your deployment sets (say
- * `AUTH_MODE = "bearer"`) never changes what a test sees, and every other setting has its default
- * (README, settings table). The Worker's outbound `fetch` can be answered by a function
+ * the config's `[vars]` nor a `.dev.vars` reach the Worker, so what your deployment sets never
+ * changes what a test sees, and every other setting has its default (README, settings table).
+ * AUTH_MODE is "none" unless the test says otherwise: a tool is tested without a credential, even
+ * with auth modes listed in src/index.ts; a test of your auth sets `AUTH_MODE` and its secret. The Worker's outbound `fetch` can be answered by a function
  * (Miniflare's `outboundService`), so a tool that calls an API is tested without a server.
  *
  *   await using worker = await startInWorkerd({ outbound: () => Response.json({ ok: true }) });
@@ -28,7 +29,7 @@ import type { FetchTarget } from './testClient';
 export interface WorkerdOptions {
   /** The wrangler config to build and run, relative to the current directory. Default: the project's `wrangler.toml`. */
   config?: string;
-  /** The vars the Worker runs with (the config's `[vars]` are not read: a test states its settings). */
+  /** The vars the Worker runs with (the config's `[vars]` are not read: a test states its settings); AUTH_MODE "none" unless set. */
   vars?: Record<string, string>;
   /** Secrets (what `wrangler secret put` would set), e.g. `MCP_STATE_SECRET`. */
   secrets?: Record<string, string>;
@@ -159,7 +160,7 @@ export async function startInWorkerd(options: WorkerdOptions = {}): Promise<Work
     [{ config, vars: options.vars, secrets: options.secrets }, ...neighbours].map((worker) =>
       built(
         resolve(project(), worker.config),
-        { ...worker.vars, ...worker.secrets },
+        { AUTH_MODE: 'none', ...worker.vars, ...worker.secrets },
         unstable_getMiniflareWorkerOptions,
       ),
     ),

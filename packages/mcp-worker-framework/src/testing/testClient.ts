@@ -24,7 +24,7 @@ export interface FetchTarget {
 }
 
 export interface TestClientOptions {
-  /** The Worker's `env` (vars, secrets, bindings) when it is called in process. Default: a state secret only. */
+  /** The Worker's `env` (vars, secrets, bindings) when it is called in process. Default: a state secret, and AUTH_MODE "none" (a tool is tested without a credential; a test of your auth sets AUTH_MODE). */
   env?: Record<string, unknown>;
   /** Client capabilities declared on every request (a call can add its own). Default: none. */
   capabilities?: Record<string, unknown>;
@@ -101,7 +101,7 @@ export function testClient(worker: FetchTarget, options: TestClientOptions = {})
       "testClient needs a Worker's default export (an object with fetch): `import worker from '../src/index'`",
     );
   }
-  const env = { MCP_STATE_SECRET: 'test kit secret', ...options.env };
+  const env = { MCP_STATE_SECRET: 'test kit secret', AUTH_MODE: 'none', ...options.env };
   const waiting: Promise<unknown>[] = [];
   const ctx = {
     waitUntil: (promise: Promise<unknown>) => void waiting.push(promise),

@@ -32,7 +32,7 @@ describe('a misspelt AUTH_MODE', () => {
       const body = (await response.json()) as { id: unknown; error: { code: number; message: string; data: unknown } };
       expect(body.error.code).toBe(-32603);
       expect(body.error.message).toBe(
-        'Server misconfigured: the setting AUTH_MODE names a mode this Worker does not include (it serves none, bearer): add the mode to `auth: [...]` in src/index.ts (docs/production.md)',
+        'Server misconfigured: the setting AUTH_MODE must be "bearer" or "none": the mode src/index.ts lists in `auth`, or none',
       );
       expect(body.error.data).toEqual({ setting: 'AUTH_MODE' });
     }
@@ -40,11 +40,11 @@ describe('a misspelt AUTH_MODE', () => {
     expect(metadata.status).toBe(500);
   });
 
-  it('logs the reason once per isolate, with the value it could not read', async () => {
+  it('logs the reason once per isolate, with the value it could not read and the mode it most likely means', async () => {
     await (await call('tools/list', {})).text();
     const said = worker.logs().filter((line) => line.includes('refusing to serve'));
     expect(said).toEqual([
-      'refusing to serve: the setting AUTH_MODE names a mode this Worker does not include (it serves none, bearer): add the mode to `auth: [...]` in src/index.ts (docs/production.md) (it is "berer")',
+      'refusing to serve: the setting AUTH_MODE must be "bearer" or "none": the mode src/index.ts lists in `auth`, or none (it is "berer", no auth mode (did you mean "bearer"?))',
     ]);
   });
 });

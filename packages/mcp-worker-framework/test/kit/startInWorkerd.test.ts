@@ -33,9 +33,10 @@ describe('startInWorkerd', () => {
     expect(outbound).toEqual(['https://upstream.test/echo-headers']);
   });
 
-  it('gives the Worker the vars and secrets the test states, and no other', async () => {
+  it('gives the Worker the vars and secrets the test states, and no other but AUTH_MODE none', async () => {
     const text = Object.entries(await worker.env()).filter(([, value]) => typeof value === 'string');
     expect(Object.fromEntries(text)).toEqual({
+      AUTH_MODE: 'none',
       UPSTREAM_URL: 'https://upstream.test',
       LISTEN_MAX_SECONDS: '2',
       REQUEST_LOGS: 'on',
@@ -73,7 +74,7 @@ describe('startInWorkerd, in a project whose own settings would change what a te
     const { tools } = (await testClient(worker).listTools()).result;
     expect(tools.length).toBeGreaterThan(0);
     const env = await worker.env();
-    expect(env.AUTH_MODE).toBeUndefined();
+    expect(env.AUTH_MODE).toBe('none'); // the kit's: a tool is tested without a credential
     expect(env.MCP_BEARER_TOKEN).toBeUndefined();
   }, 120_000);
 });

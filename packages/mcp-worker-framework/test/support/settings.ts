@@ -8,9 +8,9 @@ import type { WorkerEnv } from '../../src/env';
 /** Every mode the template ships; sign-in's without its token check (its library needs the Workers runtime). */
 export const SHIPPED_MODES = [bearer, jwt, access, introspect, { ...signInSettingsMode, verify: () => undefined }];
 
-/** The settings of `env`, or the error naming the one that cannot be read. */
+/** The settings of `env` (AUTH_MODE "none" unless it says otherwise: the Worker lists several modes), or the error naming the one that cannot be read. */
 export const settingsOf = (env: Readonly<Record<string, unknown>>): Settings | SettingError =>
-  readSettings(env, SHIPPED_MODES);
+  readSettings({ AUTH_MODE: 'none', ...env }, SHIPPED_MODES);
 
 /** The error naming the setting `env` gets wrong; throws when it is accepted. */
 export function refused(env: Readonly<Record<string, unknown>>): SettingError {

@@ -178,3 +178,19 @@ defineTool({
   neverDeclared: true,
   handler: () => text(''),
 });
+
+// A `type` that names no JSON type fails at the tool, naming it ('"integr" is no JSON Schema type: use one
+// of …'), with the handler still typed: no second error (TS18046, `a` unknown) far from the mistake.
+// @ts-expect-error "integr" is no JSON Schema type
+defineTool({
+  name: 'misspelt_type',
+  inputSchema: { type: 'object', properties: { a: { type: 'integr' }, b: { type: 'number' } }, required: ['a', 'b'] },
+  handler: ({ a, b }) => text(String(a + b)),
+});
+// @ts-expect-error so is one in a list of types, in an output schema
+defineTool({
+  name: 'misspelt_output_type',
+  inputSchema: { type: 'object' },
+  outputSchema: { type: 'object', properties: { n: { type: ['strin', 'null'] } } },
+  handler: () => ({ content: [], structuredContent: {} }),
+});

@@ -2,12 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { apps, defineAppView } from '../../src/apps';
 import { APPS_EXTENSION } from '../../src/apps/toolFields';
+import { bearer } from '../../src/auth';
 import { createWorker } from '../../src/createWorker';
 import type { WorkerEnv } from '../../src/env';
 import type { ServerDefinition } from '../../src/mcp';
 import { createServer } from '../../src/mcp/createServer';
 import { defineTool, text } from '../../src/mcp/define';
 import { durableTasks } from '../../src/tasks/durableTasks';
+import { WORKER_FACTS, type WorkerFacts } from '../../src/workerFacts';
 import { mcpHeaders, meta } from '../support/mcp';
 
 const ctx = { waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext;
@@ -68,13 +70,34 @@ describe('createWorker', () => {
     const inObject = {
       id: 'com.example/in-object',
       install: () => ({}),
-      durableObject: { name: 'McpThing', make: (server: unknown) => (made.push(server), Object1 as never) },
+      durableObject: {
+        name: 'McpThing',
+        binding: 'MCP_THING',
+        make: (server: unknown) => (made.push(server), Object1 as never),
+      },
     } as const;
     expect(Object.keys(createWorker({ info }, { extensions: [apps()] }))).toEqual(['fetch']);
     const worker = createWorker({ info }, { extensions: [apps(), inObject] });
     expect(Object.keys(worker)).toEqual(['fetch', 'McpThing']);
     expect(worker.McpThing).toBe(Object1);
     expect(made).toHaveLength(1);
+  });
+
+  it('tells npm run check, on its fetch, the Durable Object each extension needs, the modes it lists and the settings it reads', () => {
+    const inObject = {
+      id: 'com.example/in-object',
+      install: () => ({}),
+      durableObject: { name: 'McpThing', binding: 'MCP_THING', make: () => class {} as never },
+    } as const;
+    const { fetch } = createWorker({ info }, { auth: [bearer], extensions: [apps(), inObject] });
+    const facts = (fetch as unknown as Record<symbol, () => WorkerFacts>)[WORKER_FACTS]!();
+    expect(facts.durableObjects).toEqual([{ binding: 'MCP_THING', className: 'McpThing' }]);
+    expect(facts.authModes).toEqual(['bearer']);
+    expect(facts.secrets).toEqual(['MCP_STATE_SECRET', 'MCP_BEARER_TOKEN']);
+    expect(facts.nearestSetting('REQUST_LOGS')).toBe('REQUEST_LOGS');
+    expect(facts.nearestSetting('REQUEST_LOGS')).toBeUndefined();
+    expect(facts.refusal({})?.message).toMatch(/^MCP_BEARER_TOKEN is required/);
+    expect(facts.refusal({ MCP_BEARER_TOKEN: 'token' })).toBeUndefined();
   });
 
   it('leaves both rules to the composition: the core compiles either tool and names no file of the entry', () => {

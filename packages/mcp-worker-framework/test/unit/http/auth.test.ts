@@ -39,8 +39,8 @@ describe('AUTH_MODE = "signin"', () => {
   it('is refused by an entry without sign-in, naming AUTH_MODE and where the mode is added', async () => {
     const response = await createRouter(server).fetch(post(), SIGN_IN_ENV as unknown as WorkerEnv, ctx);
     expect(response.status).toBe(500);
-    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(
-      /AUTH_MODE names a mode this Worker does not include \(it serves none\): add the mode to `auth: \[\.\.\.\]` in src\/index.ts/,
+    expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
+      'Server misconfigured: the setting AUTH_MODE must be "none" or unset: src/index.ts lists no mode in `auth: [...]`',
     );
   });
 

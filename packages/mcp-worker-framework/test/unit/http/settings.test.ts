@@ -4,7 +4,7 @@
  * be read is an error naming the setting and what it accepts, never the setting turned off.
  */
 import { describe, expect, it } from 'vitest';
-import { jwt } from '../../../src/auth';
+import { bearer, jwt } from '../../../src/auth';
 import { readSettings } from '../../../src/http/settings';
 import { parseRows, SETTINGS, SettingError } from '../../../src/http/settingsTable';
 import { envWith, readableSettings, refused, SHIPPED_MODES } from '../../support/settings';
@@ -15,9 +15,13 @@ describe('settings that cannot be read', () => {
     [
       { AUTH_MODE: 'berer' },
       'AUTH_MODE',
-      /names a mode this Worker does not include \(it serves none, bearer, jwt, access, introspect, signin\): add the mode to `auth: \[\.\.\.\]` in src\/index.ts/,
+      /^AUTH_MODE must be "bearer", "jwt", "access", "introspect", "signin" or "none": the modes src\/index.ts lists in `auth`, or none \(it is "berer", no auth mode \(did you mean "bearer"\?\)\)$/,
     ],
-    [{ AUTH_MODE: 'JWT' }, 'AUTH_MODE', /must be `none`, or the name of a mode `src\/index.ts` lists in `auth`/],
+    [
+      { AUTH_MODE: 'JWT' },
+      'AUTH_MODE',
+      /must be "bearer", "jwt", .* \(it is "JWT", no auth mode \(did you mean "jwt"\?\)\)/,
+    ],
     [{ MAX_BODY_BYTES: 'lots' }, 'MAX_BODY_BYTES', /whole number of bytes/],
     [{ MAX_BODY_BYTES: '0x100000' }, 'MAX_BODY_BYTES', /whole number of bytes/],
     [{ MAX_BODY_BYTES: '1e6' }, 'MAX_BODY_BYTES', /whole number of bytes/],
@@ -51,7 +55,11 @@ describe('settings that cannot be read', () => {
     ],
     [{ AUTH_MODE: 'bearer' }, 'MCP_BEARER_TOKEN', /required with AUTH_MODE = "bearer"/],
     [{ AUTH_MODE: 'bearer', MCP_BEARER_TOKEN: ' s3cret\n' }, 'MCP_BEARER_TOKEN', /no whitespace around it/],
-    [{ AUTH_MOD: 'jwt' }, 'AUTH_MOD', /not a setting of this Worker; its AUTH_ settings are AUTH_MODE, /],
+    [
+      { AUTH_MOD: 'jwt' },
+      'AUTH_MOD',
+      /not a setting of this Worker \(did you mean AUTH_MODE\?\); its AUTH_ settings are AUTH_MODE, /,
+    ],
   ])('%j is refused, naming %s and what it accepts', (env, setting, accepts) => {
     const error = refused(env);
     expect(error.setting).toBe(setting);
@@ -63,7 +71,67 @@ describe('settings that cannot be read', () => {
     expect(refused({ ALLOWED_ORIGINS: 'https://ok.example.com, not-an-origin' }).detail).toBe(
       '"not-an-origin" is not an origin',
     );
-    expect(refused({ AUTH_MODE: 'JWT' }).detail).toBe('it is "JWT"');
+    expect(refused({ AUTH_MODE: 'JWT' }).detail).toBe('it is "JWT", no auth mode (did you mean "jwt"?)');
+  });
+});
+
+describe('the auth mode, decided by the `auth` list of src/index.ts', () => {
+  const bearerEnv = { MCP_BEARER_TOKEN: 'the token' };
+  const jwtEnv = { AUTH_ISSUER: 'https://issuer.example.com', AUTH_RESOURCE: 'https://mcp.example.com/mcp' };
+  const modeOf = (env: Record<string, unknown>, modes: typeof SHIPPED_MODES) => {
+    const settings = readSettings(env, modes);
+    if (settings instanceof SettingError) throw new Error(settings.message);
+    return settings.auth.mode;
+  };
+  const refusal = (env: Record<string, unknown>, modes: typeof SHIPPED_MODES) => {
+    const settings = readSettings(env, modes);
+    if (!(settings instanceof SettingError)) throw new Error(`${JSON.stringify(env)} was accepted`);
+    return settings;
+  };
+
+  it('serves the one mode listed without AUTH_MODE, or with AUTH_MODE naming it', () => {
+    expect(modeOf(bearerEnv, [bearer])).toBe('bearer');
+    expect(modeOf({ ...bearerEnv, AUTH_MODE: '' }, [bearer])).toBe('bearer');
+    expect(modeOf({ ...bearerEnv, AUTH_MODE: 'bearer' }, [bearer])).toBe('bearer');
+  });
+
+  it('refuses an AUTH_MODE that names another mode than the one listed, naming both and the line to add', () => {
+    const error = refusal({ ...jwtEnv, AUTH_MODE: 'jwt' }, [bearer]);
+    expect(error.setting).toBe('AUTH_MODE');
+    expect(error.why).toBe('must be "bearer" or "none": the mode src/index.ts lists in `auth`, or none');
+    expect(error.detail).toBe(
+      `it is "jwt": to serve it, list jwt (from 'mcp-worker-framework/auth') in \`auth: [...]\` in src/index.ts (docs/production.md)`,
+    );
+  });
+
+  it('chooses among several modes by AUTH_MODE, which must name one of them or none', () => {
+    expect(modeOf({ ...jwtEnv, AUTH_MODE: 'jwt' }, [bearer, jwt])).toBe('jwt');
+    expect(modeOf({ AUTH_MODE: 'none' }, [bearer, jwt])).toBe('none');
+    const missing = refusal({ ...jwtEnv }, [bearer, jwt]);
+    expect(missing.message).toBe(
+      'AUTH_MODE must be "bearer", "jwt" or "none": the modes src/index.ts lists in `auth`, or none; with several listed it must say which to serve (docs/production.md)',
+    );
+    expect(refusal({ AUTH_MODE: 'access' }, [bearer, jwt]).message).toMatch(
+      /^AUTH_MODE must be "bearer", "jwt" or "none": .* \(it is "access": to serve it, list access/,
+    );
+  });
+
+  it('serves no auth when no mode is listed, and refuses any other AUTH_MODE than none, saying to list it', () => {
+    expect(modeOf({}, [])).toBe('none');
+    expect(modeOf({ AUTH_MODE: 'none' }, [])).toBe('none');
+    expect(refusal({ ...bearerEnv, AUTH_MODE: 'bearer' }, []).message).toBe(
+      `AUTH_MODE must be "none" or unset: src/index.ts lists no mode in \`auth: [...]\` (it is "bearer": to serve it, list bearer (from 'mcp-worker-framework/auth') in \`auth: [...]\` in src/index.ts (docs/production.md))`,
+    );
+  });
+
+  it('names the mode a misspelt AUTH_MODE most likely means, never sending the value to clients (why)', () => {
+    const error = refusal({ AUTH_MODE: 'berer' }, [bearer]);
+    expect(error.why).not.toContain('berer');
+    expect(error.detail).toBe('it is "berer", no auth mode (did you mean "bearer"?)');
+  });
+
+  it('still serves no auth with AUTH_MODE = "none" beside one listed mode: the explicit choice of a test', () => {
+    expect(modeOf({ AUTH_MODE: 'none' }, [bearer])).toBe('none');
   });
 });
 

@@ -91,3 +91,105 @@ describe('npm run check: the built Worker, loaded once', () => {
     expect(code).toBe(0);
   }, 60_000);
 });
+
+/** The problems `npm run check` names for one fixture config of test/fixtures/check/, and all it printed. */
+const checked = async (name: string) => {
+  const config = `test/fixtures/check/${name}.wrangler.toml`;
+  const { code, output } = await run(config);
+  return { code, output, config };
+};
+
+describe('npm run check: the config, read as the deployed Worker reads it', () => {
+  it('refuses a misspelt AUTH_MODE as the Worker would, naming the setting, its value and the values it accepts', async () => {
+    const { code, output } = await checked('auth-typo');
+    expect(code).toBe(1);
+    expect(output).toContain(
+      'the Worker would refuse every request: the setting AUTH_MODE must be "bearer" or "none": the mode src/index.ts lists in `auth`, or none (it is "berer", no auth mode (did you mean "bearer"?))',
+    );
+  }, 60_000);
+
+  it('refuses AUTH_MODE unset beside several modes, naming them', async () => {
+    const { code, output } = await checked('auth-unchosen');
+    expect(code).toBe(1);
+    expect(output).toContain('the setting AUTH_MODE must be "bearer", "jwt" or "none"');
+  }, 60_000);
+
+  it('refuses AUTH_MODE = "none" beside the one mode listed, which would serve everyone', async () => {
+    const { code, output } = await checked('auth-none');
+    expect(code).toBe(1);
+    expect(output).toContain(
+      'AUTH_MODE = "none" turns off bearer, the one mode src/index.ts lists in `auth`, and serves everyone',
+    );
+  }, 60_000);
+
+  it('names a var that misspells a setting, and the setting, not a stale Env type', async () => {
+    const { code, output } = await checked('misspelt-var');
+    expect(code).toBe(1);
+    expect(output).toContain('[vars] REQUST_LOGS is not a setting of this Worker: did you mean REQUEST_LOGS?');
+    expect(output).not.toMatch(/cf-typegen/);
+  }, 60_000);
+
+  it('says a refused setting in one line, with no stack trace after it', async () => {
+    const { code, output, config } = await checked('refused');
+    expect(code).toBe(1);
+    expect(output.trim().split('\n')).toEqual([
+      `check-worker: ${config}:`,
+      '  - the Worker would refuse every request: the setting AUTH_ISSEUR is not a setting of this Worker; its AUTH_ settings are AUTH_MODE, AUTH_SCOPES',
+    ]);
+  }, 60_000);
+
+  it('prints one line for a clean Worker: no request log of a list it does not serve', async () => {
+    const { code, output, config } = await checked('clean');
+    expect(output.trim().split('\n')).toEqual([`check-worker: ${config}: loads, and every schema is valid`]);
+    expect(code).toBe(0);
+  }, 60_000);
+
+  it("points a tool's load error at the tool's own file and line", async () => {
+    const { code, output } = await checked('load-error');
+    expect(code).toBe(1);
+    const tool = readFileSync(new URL('../../fixtures/check/headerTool.ts', import.meta.url), 'utf8').split('\n');
+    const line = tool.findIndex((text) => text.includes("name: 'header_on_a_number'")) + 1;
+    expect(output).toContain(
+      'the Worker fails to load: tool "header_on_a_number": x-mcp-header at /n must annotate a string, integer or boolean parameter',
+    );
+    expect(output).toContain(`at test/fixtures/check/headerTool.ts:${line}\n`);
+  }, 60_000);
+});
+
+describe("npm run check: each extension's Durable Object", () => {
+  it('names the binding wrangler only warns about, and pastes the blocks to add: the binding and a migration, last', async () => {
+    const { code, output, config } = await checked('objects-missing');
+    expect(code).toBe(1);
+    expect(output).toContain('wrangler warns about it: Unexpected fields found in top-level field: "durable_object"');
+    expect(output).toContain(
+      `McpTask runs in a Durable Object with no binding: add to ${config}:\n\n      [[durable_objects.bindings]]\n      name = "MCP_TASKS"\n      class_name = "McpTask"\n`,
+    );
+    expect(output).toContain(
+      `McpTask has no migration that creates it: add at the end of ${config}:\n\n      [[migrations]]\n      tag = "v2"\n      new_sqlite_classes = ["McpTask"]\n`,
+    );
+    expect(output).not.toMatch(/McpNotifications/);
+  }, 60_000);
+
+  it('refuses migrations out of order: a later one above the one deployed first', async () => {
+    const { code, output } = await checked('objects-order');
+    expect(code).toBe(1);
+    expect(output).toContain(
+      '[[migrations]] "v2" (McpTask) comes before "v1" (McpNotifications): wrangler applies, in file order, the migrations after the last one it deployed',
+    );
+  }, 60_000);
+
+  it('names a class the entry does not export, in the words of wrangler, without its banner', async () => {
+    const { code, output } = await checked('unexported');
+    expect(code).toBe(1);
+    expect(output).toContain(
+      'not exported in your entrypoint file: McpNotifications. You should export these objects from your entrypoint, test/fixtures/check/unexported.ts.',
+    );
+    expect(output).not.toMatch(/Command failed|⛅️/);
+  }, 60_000);
+
+  it('passes both features on, bound, exported and migrated in order', async () => {
+    const { code, output, config } = await checked('objects');
+    expect(output.trim()).toBe(`check-worker: ${config}: loads, and every schema is valid`);
+    expect(code).toBe(0);
+  }, 60_000);
+});
