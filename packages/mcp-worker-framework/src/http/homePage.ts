@@ -8,7 +8,7 @@
  * JavaScript (the copy button is the only thing the script adds). An extension lists what it
  * serves in a section of its own (`page` of an extension: Skills' skills). Made once per isolate for each
  * origin the Worker is reached at, with an `ETag`. A client that does not ask for HTML gets a
- * small JSON pointer to the endpoint and the Server Card instead.
+ * small JSON pointer to the endpoint, the Server Card and the headers to send instead.
  */
 import { type CallerRules, type CompiledServer, visibleTo } from '../mcp/internal';
 import type { AuthConfig } from './auth';
@@ -29,10 +29,13 @@ export async function homePage(
 ): Promise<Response> {
   const origin = originOf(request.url);
   if (!(request.headers.get('Accept') ?? '').includes('text/html')) {
-    const pointer = publicDocument(`pointer ${origin}`, () =>
+    // The headers a client must send, as the page shows them: what `npm run registry` declares in server.json.
+    const headers = headersOf(settings.auth);
+    const pointer = publicDocument(`pointer ${settings.auth.mode} ${origin}`, () =>
       JSON.stringify({
         mcp: `${origin}/mcp`,
         ...(server.compiled.card ? { serverCard: `${origin}${SERVER_CARD_PATH}` } : {}),
+        ...(headers ? { headers } : {}),
       }),
     );
     return answerDocument(request, pointer, 'application/json', {
@@ -106,7 +109,9 @@ function pageOf(server: CompiledServer, origin: string, auth: AuthConfig): strin
   const sections = server.compiled.extensions.flatMap((extension) => {
     const section = extension.page;
     const items = section ? publicly(section.items) : [];
-    return section && items.length > 0 ? [sectionOf(section.title.toLowerCase(), section.title, items, section.about)] : [];
+    return section && items.length > 0
+      ? [sectionOf(section.title.toLowerCase(), section.title, items, section.about)]
+      : [];
   });
   return `<!doctype html>
 <html lang="en">

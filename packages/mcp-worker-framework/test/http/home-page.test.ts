@@ -239,6 +239,16 @@ describe('the page of any server definition', () => {
     );
     expect(text_).toContain(`--transport http --header ${header} --method tools/list`);
     expect(text_).not.toContain('never-shown');
+    // A program reads them in the JSON pointer (`npm run registry` declares them in server.json).
+    const pointer = await guarded.fetch(
+      new Request('https://guarded.example/', { headers: { Accept: 'application/json' } }),
+      bearerEnv,
+      ctx,
+    );
+    expect(await pointer.json()).toEqual({
+      mcp: 'https://guarded.example/mcp',
+      headers: { Authorization: 'Bearer <token>' },
+    });
     // Without auth, no header anywhere.
     expect(await body()).not.toContain('headers');
   });
