@@ -9,6 +9,7 @@
  */
 export {
   authorizationServerUnreachable,
+  bindingMissing,
   bodyTooLarge,
   ErrorCode,
   headerMismatch,
