@@ -14,20 +14,22 @@ import { skills } from '../skills';
 import { serverDefinition } from './server';
 
 const worker = createWorker(serverDefinition, {
-  // The AUTH_MODE values served besides "none" (docs/production.md): bearer, which needs no
-  // other server. The modes that check a token with an authorization server are one word each
-  // to add, imported from 'mcp-worker-framework/auth': jwt and access (they bring jose, 7.5 KB
-  // gzip), introspect. Every KB in the bundle is paid at each cold start (docs/performance.md).
-  // Sign-in: signIn() of 'mcp-worker-framework/signin', and OAUTH_KV (docs/sign-in.md).
+  // The AUTH_MODE values served besides "none": bearer, which needs no other server
+  // (node_modules/mcp-worker-framework/docs/production.md). The modes that check a token with an
+  // authorization server are one word each to add, imported from 'mcp-worker-framework/auth': jwt and
+  // access (they bring jose, 7.5 KB gzip), introspect. Every KB in the bundle is paid at each cold
+  // start (node_modules/mcp-worker-framework/docs/performance.md). Sign-in: signIn() of
+  // 'mcp-worker-framework/signin', and OAUTH_KV (node_modules/mcp-worker-framework/docs/sign-in.md).
   auth: [bearer],
-  // MCP Apps: tools with a view (docs/apps.md; drop it with the last view). Tasks: tasks() of
-  // 'mcp-worker-framework/tasks' listed here, `export class McpTask extends worker.McpTask {}`
-  // below, and the MCP_TASKS block of wrangler.toml (docs/tasks.md). Notifications of changes to
-  // every listener, sent with notify(env, …): notifications() of
-  // 'mcp-worker-framework/notifications' listed here, `export class McpNotifications extends
-  // worker.McpNotifications {}` below, and the MCP_NOTIFICATIONS block of wrangler.toml
-  // (docs/notifications.md). Each class is there only while its extension is listed. Agent
-  // Skills, one folder each in skills/ (docs/skills.md): built into skills/index.ts; none, nothing served.
+  // MCP Apps: tools with a view (node_modules/mcp-worker-framework/docs/apps.md; drop it with the
+  // last view). Tasks: tasks() of 'mcp-worker-framework/tasks' listed here, `export class McpTask
+  // extends worker.McpTask {}` below, and the MCP_TASKS block of wrangler.toml
+  // (node_modules/mcp-worker-framework/docs/tasks.md). Notifications of changes to every listener,
+  // sent with notify(env, …): notifications() of 'mcp-worker-framework/notifications' listed here,
+  // `export class McpNotifications extends worker.McpNotifications {}` below, and the
+  // MCP_NOTIFICATIONS block of wrangler.toml (node_modules/mcp-worker-framework/docs/notifications.md).
+  // Each class is there only while its extension is listed. Agent Skills, one folder each in skills/
+  // (node_modules/mcp-worker-framework/docs/skills.md): built into skills/index.ts; none, nothing served.
   extensions: [apps(), ...skills],
 });
 

@@ -1,7 +1,7 @@
 /**
  * The auth modes the default Worker (src/index.ts) serves: bearer. The modes that check a token
  * with an authorization server (jwt and access, which bring jose, and introspect) are paid for at
- * every cold start (docs/performance.md, "Module load"), so a Worker adds them to `auth` when it
+ * every cold start (node_modules/mcp-worker-framework/docs/performance.md, "Module load"), so a Worker adds them to `auth` when it
  * uses them.
  */
 import { describe, expect, it } from 'vitest';
