@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { workerTests } from './src/testing/workerTests';
+import { workerTests } from './src/testing/workerTests.js';
 
 export default defineConfig({
   // A Worker loaded in Node gets the stand-ins of cloudflare:workers a fork's tests get (the kit's preset).

@@ -1,5 +1,6 @@
 /**
- * Every TypeScript block a user would paste compiles in the template (`npm run check`): the
+ * Every TypeScript block a user would paste compiles in the template (`npm run check`), and one
+ * that is a whole file passes the fork's `biome ci` as pasted: the
  * ```ts blocks of the repository's README, this package's README and docs/*.md, type-checked
  * against the template's src/ with its own tsconfig files, as a fork would compile them.
  *
@@ -130,6 +131,7 @@ function copyTemplate(root, into) {
   for (const file of [
     'package.json',
     'tsconfig.json',
+    'biome.jsonc',
     'worker-configuration.d.ts',
     'test/tsconfig.json',
     'views/tsconfig.json',
@@ -150,7 +152,9 @@ function copyTemplate(root, into) {
  * each error as `doc:line: message`.
  */
 export function checkDocs({ root = join(pkg, '..', '..'), files = markdownFiles(root) } = {}) {
-  const tsc = join(dirname(createRequire(join(root, 'package.json')).resolve('typescript/package.json')), 'bin', 'tsc');
+  const resolve = createRequire(join(root, 'package.json')).resolve;
+  const tsc = join(dirname(resolve('typescript/package.json')), 'bin', 'tsc');
+  const biomeBin = join(dirname(resolve('@biomejs/biome/package.json')), 'bin', 'biome');
   const blocks = files.flatMap((file) => tsBlocks(relative(root, file), readFileSync(file, 'utf8')));
   const skipped = blocks.filter((b) => b.info.includes('nocheck'));
   const checked = blocks.filter((b) => !b.info.includes('nocheck'));
@@ -187,6 +191,24 @@ export function checkDocs({ root = join(pkg, '..', '..'), files = markdownFiles(
       for (const block of placed) {
         mkdirSync(dirname(join(copy, block.path)), { recursive: true });
         writeFileSync(join(copy, block.path), block.text);
+      }
+      // A whole file a user pastes must also pass the fork's `biome ci` (format and lint), as pasted.
+      const whole = placed.filter((b) => !b.path.startsWith('src/doc-'));
+      if (whole.length > 0) {
+        const biome = spawnSync(
+          process.execPath,
+          [biomeBin, 'ci', '--colors=off', '--vcs-enabled=false', ...whole.map((b) => b.path)],
+          { cwd: copy, encoding: 'utf8' },
+        );
+        for (const [, file, category] of `${biome.stdout}${biome.stderr}`.matchAll(
+          /^(\S+\.m?ts)(?::\d+:\d+)? ((?:format|lint\/\S+|assist\/\S+))/gm,
+        )) {
+          const block = whole.find((b) => b.path === file);
+          if (block)
+            errors.push(
+              `${block.doc}:${block.line}: biome ${category}: as pasted, \`npm run check\` of a fork fails (\`npm run format\` would change it)`,
+            );
+        }
       }
       const projects = new Set(placed.map((b) => PROJECTS[b.path.split('/')[0]]));
       for (const project of projects) {

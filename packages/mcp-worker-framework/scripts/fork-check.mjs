@@ -11,10 +11,10 @@
  * 3. Rounds, each `npm run cf-typegen`, `npm run check` and `npm test` green (and
  *    `npm run test:browser`, where Chromium is installed): with the examples deleted and nothing
  *    of its own yet (no tools, no resources, no prompts: "Delete the examples" says all stay
- *    green); as made; with sign-in turned on as docs/sign-in.md says; with tasks turned on too, as
- *    docs/tasks.md says; with notifications on as docs/notifications.md says (the docs' tool that
- *    notifies and their tests of it pasted in) and bearer auth as the README's "Authorization"
- *    says (testing.md's tests of it pasted in). Each round's pasted tests must have run and
+ *    green); as made; with bearer auth as the README's "Authorization" says (testing.md's tests
+ *    of it pasted in); with sign-in turned on as docs/sign-in.md says; with tasks turned on too,
+ *    as docs/tasks.md says; with notifications on as docs/notifications.md says (the docs' tool
+ *    that notifies and their tests of it pasted in). Each round's pasted tests must have run and
  *    passed, and its test time is reported.
  * 4. Its view built into one file, its skills gone, its server.json, Server Card and page naming
  *    the fork and its tool; with bearer on, its server.json and page name the header to send.
@@ -242,7 +242,43 @@ await steps.time('the Server Card and the page', async () => {
     throw new Error(`the page at / does not show ${FORK_NAME} and its tool ${tool.toolName}`);
 });
 
-// 4. Round two: sign-in on, as docs/sign-in.md says (GitHub): signIn() in `auth` of src/index.ts,
+// 4. Bearer auth, as the README's "Authorization" says (AUTH_MODE = "bearer", the secret
+// MCP_BEARER_TOKEN), tested as testing.md says: its spec check given the credentials, its test of them.
+docSays('testing.md', ["AUTH_MODE: 'bearer'", 'MCP_BEARER_TOKEN', 'specCheck(worker, {']);
+if (!makeItYoursStepText('Authorization').includes('`AUTH_MODE = "bearer"` and the secret `MCP_BEARER_TOKEN`'))
+  fail(
+    'follow the README',
+    'its "Authorization" step no longer says AUTH_MODE = "bearer" and the secret MCP_BEARER_TOKEN',
+  );
+setVar('AUTH_MODE', 'bearer');
+const authTests = pasteDocFiles('testing.md', 'Test a Worker with auth on');
+const bearerTests = [...tests, ...authTests.filter((file) => file.path !== 'test/spec.test.ts')];
+await round('bearer on', bearerTests);
+
+// With bearer on, what a client copies names the header: server.json and the page.
+await steps.run('npm run registry (bearer on)', 'npm', ['run', 'registry', '--', '--url', FORK_URL], {
+  cwd: fork,
+  limitMs: LIMITS_MS.check,
+});
+const declared_ = JSON.parse(read('server.json')).remotes?.[0]?.headers ?? [];
+if (!declared_.some((header) => header.name === 'Authorization' && header.isSecret))
+  fail(
+    'npm run registry (bearer on)',
+    `server.json declares no secret Authorization header: ${JSON.stringify(declared_)}`,
+  );
+await steps.time('the page (bearer on)', async () => {
+  const { worker, settings } = await loadWorker(join(fork, 'wrangler.toml'));
+  const env = { ...settings.vars, MCP_STATE_SECRET: 'fork check', MCP_BEARER_TOKEN: 'fork check token' };
+  const page = await (
+    await worker.fetch(new Request('http://localhost/', { headers: { Accept: 'text/html' } }), env, noContext)
+  ).text();
+  if (!page.includes('Authorization: Bearer &lt;token&gt;') || page.includes('fork check token'))
+    throw new Error(
+      'the page at / does not show the Authorization header in its connect snippets (or shows the token)',
+    );
+});
+
+// 5. Round three: sign-in on, as docs/sign-in.md says (GitHub): signIn() in `auth` of src/index.ts,
 // the sign-in block of wrangler.toml uncommented, AUTH_MODE = "signin", LOGIN_PROVIDER,
 // AUTH_RESOURCE and LOGIN_CLIENT_ID set.
 docSays('sign-in.md', [
@@ -259,9 +295,9 @@ setVar('AUTH_MODE', 'signin');
 setVar('LOGIN_PROVIDER', 'github');
 setVar('AUTH_RESOURCE', FORK_URL);
 setVar('LOGIN_CLIENT_ID', 'my-github-oauth-app');
-await round('sign-in on', tests);
+await round('sign-in on', bearerTests);
 
-// 5. Round three: tasks on too, as docs/tasks.md says: tasks() in `extensions` of src/index.ts,
+// 6. Round four: tasks on too, as docs/tasks.md says: tasks() in `extensions` of src/index.ts,
 // its Durable Object class exported as McpTask, the tasks block of wrangler.toml uncommented;
 // the README's tool takes part with task: 'optional'.
 docSays('tasks.md', ['tasks()', 'McpTask', "task: 'optional'", 'MCP_TASKS']);
@@ -271,13 +307,12 @@ if (!/^export class McpTask /m.test(read('src/index.ts')))
   edit('src/index.ts', /^(export default )/m, 'export class McpTask extends worker.McpTask {}\n\n$1');
 uncommentBlock('[[durable_objects.bindings]]\n# name = "MCP_TASKS"');
 edit(tool.path, /^(\s+)(inputSchema: )/m, "$1task: 'optional',\n$1$2");
-await round('sign-in and tasks on', tests);
+await round('sign-in and tasks on', bearerTests);
 
-// 6. Round five: notifications on, as docs/notifications.md says: notifications() in `extensions`,
+// 7. Round five: notifications on, as docs/notifications.md says: notifications() in `extensions`,
 // its class exported as McpNotifications, its block of wrangler.toml uncommented (after tasks',
 // whose migration came first); the docs' tool that notifies (server-api.md) with a template that
-// serves its URIs, and the docs' tests of it. And bearer auth, as the README's "Authorization"
-// says (AUTH_MODE = "bearer", the secret MCP_BEARER_TOKEN), tested as testing.md says.
+// serves its URIs, and the docs' tests of it.
 docSays('notifications.md', ['notifications()', 'McpNotifications', 'MCP_NOTIFICATIONS']);
 addImport(fork, 'src/index.ts', "import { notifications } from 'mcp-worker-framework/notifications';", fail);
 edit('src/index.ts', /^(\s+extensions: \[[^\]]*)\]/m, '$1, notifications()]');
@@ -305,45 +340,10 @@ writeFileSync(
 addImport(fork, 'src/server.ts', "import { doc } from './resources/docs';", fail);
 edit('src/server.ts', /^(\s+)resourceTemplates: \[\],/m, '$1resourceTemplates: [doc],');
 const notificationTests = pasteDocFiles('notifications.md', 'Test a tool that notifies');
-docSays('testing.md', ["AUTH_MODE: 'bearer'", 'MCP_BEARER_TOKEN', 'specCheck(worker, {']);
-if (!makeItYoursStepText('Authorization').includes('`AUTH_MODE = "bearer"` and the secret `MCP_BEARER_TOKEN`'))
-  fail(
-    'follow the README',
-    'its "Authorization" step no longer says AUTH_MODE = "bearer" and the secret MCP_BEARER_TOKEN',
-  );
-setVar('AUTH_MODE', 'bearer');
-const authTests = pasteDocFiles('testing.md', 'Test a Worker with auth on');
-const notifiedTests = [
-  ...tests,
-  ...notificationTests,
-  ...authTests.filter((file) => file.path !== 'test/spec.test.ts'),
-];
-await round('notifications and bearer on', notifiedTests);
+const notifiedTests = [...bearerTests, ...notificationTests];
+await round('notifications on too', notifiedTests);
 
-// With bearer on, what a client copies names the header: server.json and the page.
-await steps.run('npm run registry (bearer on)', 'npm', ['run', 'registry', '--', '--url', FORK_URL], {
-  cwd: fork,
-  limitMs: LIMITS_MS.check,
-});
-const declared_ = JSON.parse(read('server.json')).remotes?.[0]?.headers ?? [];
-if (!declared_.some((header) => header.name === 'Authorization' && header.isSecret))
-  fail(
-    'npm run registry (bearer on)',
-    `server.json declares no secret Authorization header: ${JSON.stringify(declared_)}`,
-  );
-await steps.time('the page (bearer on)', async () => {
-  const { worker, settings } = await loadWorker(join(fork, 'wrangler.toml'));
-  const env = { ...settings.vars, MCP_STATE_SECRET: 'fork check', MCP_BEARER_TOKEN: 'fork check token' };
-  const page = await (
-    await worker.fetch(new Request('http://localhost/', { headers: { Accept: 'text/html' } }), env, noContext)
-  ).text();
-  if (!page.includes('Authorization: Bearer &lt;token&gt;') || page.includes('fork check token'))
-    throw new Error(
-      'the page at / does not show the Authorization header in its connect snippets (or shows the token)',
-    );
-});
-
-// 7. The fork moves to the package as npm packs it, by the README's one command, with its own
+// 8. The fork moves to the package as npm packs it, by the README's one command, with its own
 // install (no longer the repository's node_modules): no install-script warning, green again.
 const packed = join(parent, 'packed');
 mkdirSync(packed);
@@ -385,5 +385,5 @@ await round('on the packed package', notifiedTests);
 if (!process.env.FORK_CHECK_KEEP) rmSync(parent, { recursive: true, force: true });
 console.log(`\nfork test times:\n  ${testTimes.join('\n  ')}`);
 steps.done(
-  "a fork made by following the README is green with nothing served, then with the README's tool, tests and view and its own README, with sign-in on, with tasks on too, with notifications and bearer on, and on the packed package",
+  "a fork made by following the README is green with nothing served, then with the README's tool, tests and view and its own README, with bearer on, with sign-in, with tasks, with notifications, and on the packed package",
 );

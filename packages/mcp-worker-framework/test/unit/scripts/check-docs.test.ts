@@ -10,6 +10,7 @@ const root = mkdtempSync(join(tmpdir(), 'check-docs-'));
 for (const file of [
   'package.json',
   'tsconfig.json',
+  'biome.jsonc',
   'worker-configuration.d.ts',
   'skills/index.ts',
   'test/tsconfig.json',
@@ -50,6 +51,13 @@ describe('checkDocs', () => {
     const test = `// test/spec.test.ts\nimport { expect, it } from 'vitest';\nimport { hello } from '../src/tools/hello';\n\nconst n: number = hello.name;\nit('is named', () => expect(n).toBe(1));\n`;
     expect(readme(`${fence}ts\n${tool}${fence}\n\n${fence}ts\n${test}${fence}\n`).errors).toEqual([
       expect.stringMatching(/^README\.md:13: error TS2322/),
+    ]);
+  });
+
+  it("names a whole file that the fork's biome would refuse as pasted", () => {
+    const tool = `// src/tools/loose.ts\nimport { defineTool, text } from 'mcp-worker-framework';\n\nexport const loose = defineTool({ name: 'loose', inputSchema: { type: 'object' },   handler: () => text('hi') });\n`;
+    expect(readme(`# x\n\n${fence}ts\n${tool}${fence}\n`).errors).toEqual([
+      expect.stringMatching(/^README\.md:3: biome format/),
     ]);
   });
 
