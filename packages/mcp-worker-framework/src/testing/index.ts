@@ -19,7 +19,7 @@ export {
   type TestClientOptions,
   type ToolAnswer,
 } from './testClient';
-export { type RecordedNotifications, recordedNotifications } from './recordedNotifications';
+export { type RecordedChange, type RecordedNotifications, recordedNotifications } from './recordedNotifications';
 export { breaking, type SpecCheckOptions, specCheck } from './specCheck';
 export { startInWorkerd, type DurableObjectStorage, type WorkerdOptions, type WorkerInWorkerd } from './startInWorkerd';
 export { type Json, readEvents, request, rpc, TASKS, type TaskCall, type TaskReply, waitFor } from './tasks';
