@@ -1,7 +1,8 @@
 /**
- * Made by scripts/build-skills.mjs from the folders here (docs/skills.md): each skill's frontmatter
- * and files, with their digests. wrangler remakes it before every dev, test and deploy, and
- * npm run check before it checks; commit it with your skills, never edit it.
+ * Made by `mcp-worker build` (node_modules/mcp-worker-framework/scripts/build-skills.mjs) from the
+ * folders here (node_modules/mcp-worker-framework/docs/skills.md): each skill's frontmatter and
+ * files, with their digests. wrangler remakes it before every dev, test and deploy, and npm run
+ * check before it checks; commit it with your skills, never edit it.
  */
 import { servedSkills } from 'mcp-worker-framework/skills';
 

@@ -13,23 +13,27 @@ import { skills } from '../skills';
 import { serverDefinition } from './server';
 
 const worker = createWorker(serverDefinition, {
-  // Authorization: the one place it is decided (docs/production.md). None listed: no auth. List
-  // one and it is served: `auth: [bearer]` (import { bearer } from 'mcp-worker-framework/auth')
-  // with the secret MCP_BEARER_TOKEN; jwt and access (they bring jose, 7.5 KB gzip, paid at each
-  // cold start: docs/performance.md) and introspect check a token with an authorization server;
-  // sign-in is signIn() of 'mcp-worker-framework/signin' (docs/sign-in.md). List several and
-  // AUTH_MODE in wrangler.toml chooses among them.
+  // Authorization: the one place it is decided
+  // (node_modules/mcp-worker-framework/docs/production.md). None listed: no auth. List one and it
+  // is served: `auth: [bearer]` (import { bearer } from 'mcp-worker-framework/auth') with the
+  // secret MCP_BEARER_TOKEN; jwt and access (they bring jose, 7.5 KB gzip, paid at each cold start:
+  // node_modules/mcp-worker-framework/docs/performance.md) and introspect check a token with an
+  // authorization server; sign-in is signIn() of 'mcp-worker-framework/signin'
+  // (node_modules/mcp-worker-framework/docs/sign-in.md). List several and AUTH_MODE in
+  // wrangler.toml chooses among them.
   auth: [],
-  // MCP Apps: tools with a view (docs/apps.md; drop it with the last view). Tasks: tasks() of
-  // 'mcp-worker-framework/tasks' listed here, `export class McpTask extends worker.McpTask {}`
-  // below, and the MCP_TASKS block of wrangler.toml (docs/tasks.md). Notifications of changes to
-  // every listener, sent with notify(env, …): notifications() of
-  // 'mcp-worker-framework/notifications' listed here, `export class McpNotifications extends
-  // worker.McpNotifications {}` below, and the MCP_NOTIFICATIONS block of wrangler.toml
-  // (docs/notifications.md). Events an agent subscribes to, sent with emit(env, …): events({ types })
-  // of 'mcp-worker-framework/events', `export class McpEvents extends worker.McpEvents {}` below,
-  // and the MCP_EVENTS block (docs/events.md). Each class is there only while its extension is listed. Agent
-  // Skills, one folder each in skills/ (docs/skills.md): built into skills/index.ts; none, nothing served.
+  // MCP Apps: tools with a view (node_modules/mcp-worker-framework/docs/apps.md; drop it with the
+  // last view). Tasks: tasks() of 'mcp-worker-framework/tasks' listed here, `export class McpTask
+  // extends worker.McpTask {}` below, and the MCP_TASKS block of wrangler.toml
+  // (node_modules/mcp-worker-framework/docs/tasks.md). Notifications of changes to every listener,
+  // sent with notify(env, …): notifications() of 'mcp-worker-framework/notifications' listed here,
+  // `export class McpNotifications extends worker.McpNotifications {}` below, and the
+  // MCP_NOTIFICATIONS block of wrangler.toml (node_modules/mcp-worker-framework/docs/notifications.md).
+  // Events an agent subscribes to, sent with emit(env, …): events({ types }) of
+  // 'mcp-worker-framework/events', `export class McpEvents extends worker.McpEvents {}` below, and
+  // the MCP_EVENTS block (node_modules/mcp-worker-framework/docs/events.md). Each class is there
+  // only while its extension is listed. Agent Skills, one folder each in skills/
+  // (node_modules/mcp-worker-framework/docs/skills.md): built into skills/index.ts; none, nothing served.
   extensions: [apps(), ...skills],
 });
 

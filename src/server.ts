@@ -17,7 +17,7 @@ import { worldClockRefresh, worldClockTool } from './tools/world-clock';
 
 export const serverDefinition: ServerDefinition = {
   info: { name: 'mcp-worker-template', version },
-  // The Server Card (docs/discovery.md): your name in reverse-DNS form, e.g. 'com.example/weather'.
+  // The Server Card (node_modules/mcp-worker-framework/docs/discovery.md): your name in reverse-DNS form, e.g. 'com.example/weather'.
   card: {
     name: 'io.github.your-org/mcp-worker-template',
     description: 'A stateless MCP server on Cloudflare Workers, made from the MCP Worker template.',

@@ -1,6 +1,6 @@
 /**
  * The example tool that acts as the signed-in user (`my_repositories`, src/tools/my-repositories.ts)
- * with sign-in on (test/worker.ts) end to end (docs/sign-in.md), in workerd: the official client finds
+ * with sign-in on (test/worker.ts) end to end (node_modules/mcp-worker-framework/docs/sign-in.md), in workerd: the official client finds
  * the authorization server from the 401, registers (DCR), sends the user to authorize; the test's
  * browser approves the consent page, signs in at the GitHub-shaped stand-in and comes back
  * through the callback; the client gets tokens and calls the tool that acts as the user, which

@@ -1,6 +1,7 @@
 /**
- * The example app as a web host renders it (`npm run test:browser`; docs/apps.md): Chromium opens
- * the test host (test/browser/support/appsHost.ts), which connects to the template's Worker in
+ * The example app as a web host renders it (`npm run test:browser`;
+ * node_modules/mcp-worker-framework/docs/apps.md): Chromium opens
+ * the test kit's web host (mcp-worker-framework/testing/browser), which connects to the template's Worker in
  * workerd with the official client, calls `world_clock`, reads its view and renders it through a
  * sandbox proxy under the CSP the spec builds. The test reads what the view shows, clicks its
  * refresh button and finds the app-only tool's call in the Worker's request log, switches the

@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { workerTests } from './src/testing/workerTests.js';
 
 export default defineConfig({
+  // A Worker loaded in Node gets the stand-ins of cloudflare:workers a fork's tests get (the kit's preset).
+  plugins: workerTests().plugins,
   test: {
     include: ['test/**/*.test.ts'],
     // What a browser shows runs in `npm run test:browser` (vitest.browser.config.ts): `npm test` needs no system package.

@@ -6,7 +6,7 @@
 import { defineResource, defineResourceTemplate } from 'mcp-worker-framework';
 
 // Asked of the runtime on first use, not at module load: the list costs a cold start milliseconds
-// that only a read or a completion of these resources needs (docs/performance.md).
+// that only a read or a completion of these resources needs (node_modules/mcp-worker-framework/docs/performance.md).
 let known: readonly string[] | undefined;
 const zones = (): readonly string[] => (known ??= Intl.supportedValuesOf('timeZone'));
 

@@ -1,5 +1,5 @@
 /**
- * A view (MCP Apps, docs/apps.md): the page views/world-clock/, built into one HTML file and
+ * A view (MCP Apps, node_modules/mcp-worker-framework/docs/apps.md): the page views/world-clock/, built into one HTML file and
  * served from the Worker's static assets. It draws the result of `world_clock` (src/tools/world-clock.ts)
  * and needs nothing outside itself, so its CSP lists no origin.
  */

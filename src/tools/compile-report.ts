@@ -1,5 +1,5 @@
 /**
- * A task tool (docs/tasks.md): compiling a report takes seconds, too long to hold a request
+ * A task tool (node_modules/mcp-worker-framework/docs/tasks.md): compiling a report takes seconds, too long to hold a request
  * open, so a client that speaks the Tasks extension gets a task to poll instead. Halfway it
  * asks the user once whether to add an appendix; the draft waits in `state`, and the handler
  * runs again with the answer (in its task, or as a multi round-trip request for the others).

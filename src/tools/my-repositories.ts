@@ -1,7 +1,8 @@
 /**
  * A tool that acts as the signed-in user, served with sign-in on only (`signIn({ tools:
- * [myRepositories] })` in src/index.ts, docs/sign-in.md): it lists the caller's own GitHub repositories, private ones included when
- * the GitHub app was granted `repo`, with the upstream token stored when they signed in.
+ * [myRepositories] })` in src/index.ts, node_modules/mcp-worker-framework/docs/sign-in.md): it
+ * lists the caller's own GitHub repositories, private ones included when the GitHub app was
+ * granted `repo`, with the upstream token stored when they signed in.
  *
  * GitHub refusing that token means the user revoked the app: the answer is 401, and the client's
  * refresh then finds the grant refused upstream and sends the user to sign in again. GitHub not
@@ -30,7 +31,9 @@ export const myRepositories = defineTool({
   async handler({ count = 10 }, { caller, env, signal, fetch }) {
     const props = caller?.props as UpstreamProps | undefined;
     if (props?.provider !== 'github' || typeof props.accessToken !== 'string')
-      throw new ToolError('This tool needs a user signed in with GitHub (docs/sign-in.md).');
+      throw new ToolError(
+        'This tool needs a user signed in with GitHub (node_modules/mcp-worker-framework/docs/sign-in.md).',
+      );
     let response: Response;
     try {
       // LOGIN_GITHUB_API_URL: the settings have checked it is a URL (GitHub Enterprise, or a test's stand-in).

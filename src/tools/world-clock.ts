@@ -1,5 +1,5 @@
 /**
- * Tools with a view (MCP Apps, docs/apps.md): `world_clock` tells the time in several zones, as
+ * Tools with a view (MCP Apps, node_modules/mcp-worker-framework/docs/apps.md): `world_clock` tells the time in several zones, as
  * text for any client and as data for the view `ui://world-clock/view`, which a host that renders
  * views shows as a chart of each zone's day. `world_clock_refresh` is the view's own button:
  * `visibility: ["app"]`, so a host keeps it from the model and only the view calls it.

@@ -22,12 +22,16 @@ const COMMANDS = {
   registry: { about: 'writes or checks server.json for the MCP Registry', scripts: ['registry.mjs'] },
   deploy: { about: 'deploys with wrangler and says what to do next', scripts: ['deploy.mjs'] },
   smoke: { about: 'calls a deployed Worker as a client would', scripts: ['smoke.mjs'] },
+  'use-published': {
+    about: 'moves from the workspace copy of the framework to the published package',
+    scripts: ['use-published.mjs'],
+  },
 };
 
 const [command, ...args] = process.argv.slice(2);
 const chosen = COMMANDS[command];
 if (!chosen) {
-  const list = Object.entries(COMMANDS).map(([name, { about }]) => `  ${name.padEnd(13)}${about}`);
+  const list = Object.entries(COMMANDS).map(([name, { about }]) => `  ${name.padEnd(15)}${about}`);
   const asked = command === undefined || command === '--help';
   // Asked for, the usage is the answer (stdout); after an unknown command, an error.
   (asked ? console.log : console.error)(`usage: mcp-worker <command> [options]\n\n${list.join('\n')}`);

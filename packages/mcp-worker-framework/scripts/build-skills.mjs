@@ -53,9 +53,10 @@ function* filesUnder(dir, rel = '') {
 /** The generated module: the skills as data, and the rules files it imports; no import at all without skills. */
 function moduleOf(skills) {
   const header = `/**
- * Made by scripts/build-skills.mjs from the folders here (docs/skills.md): each skill's frontmatter
- * and files, with their digests. wrangler remakes it before every dev, test and deploy, and
- * npm run check before it checks; commit it with your skills, never edit it.
+ * Made by \`mcp-worker build\` (node_modules/mcp-worker-framework/scripts/build-skills.mjs) from the
+ * folders here (node_modules/mcp-worker-framework/docs/skills.md): each skill's frontmatter and
+ * files, with their digests. wrangler remakes it before every dev, test and deploy, and npm run
+ * check before it checks; commit it with your skills, never edit it.
  */\n`;
   if (skills.length === 0)
     return `${header}import type { Extension } from '${skillsModule(skillsDir)}';\n\nexport const skills: readonly Extension[] = [];\n`;

@@ -67,7 +67,40 @@ const sources = [
     .flatMap((dir) => [...files(join(pkg, dir), /\.(?:ts|mjs)$/)])
     .map((file) => [file, commentText, [pkg, repo]]),
 ];
+/**
+ * The template's own files, which a fork keeps: their comments may name only what a fork has, its
+ * own files and the package's as installed (`node_modules/mcp-worker-framework/docs/…`), never a
+ * folder of this repository a fork does not have (docs/, scripts/, packages/…). Issue 44, item 5.
+ */
+const FORK_PATH =
+  /(?<![\w./-])(?:node_modules\/mcp-worker-framework\/)?(?:src|test|docs|scripts|bench|packages|\.ci|views|skills)\/[\w./-]*\w/g;
+const hashComments = (text) => text.match(/#[^\n]*/g)?.join('\n') ?? '';
+const templateFiles = [
+  ...['wrangler.toml', '.dev.vars.example'].map((file) => [file, hashComments]),
+  ...['tsconfig.json', 'biome.jsonc', 'vitest.config.ts', 'vitest.browser.config.ts', 'skills/index.ts'].map((file) => [
+    file,
+    commentText,
+  ]),
+  ...['src', 'test', 'views']
+    .filter((dir) => existsSync(join(repo, dir)))
+    .flatMap((dir) => [...files(join(repo, dir), /\.(?:ts|json)$/)])
+    .map((file) => [relative(repo, file), commentText]),
+].filter(([file]) => existsSync(join(repo, file)));
+/** A path a comment of the template names that a fork cannot open, and why. */
+function unreachableInFork(path, root = repo) {
+  if (!/^(?:node_modules\/mcp-worker-framework\/|src\/|test\/|views\/|skills\/)/.test(path))
+    return `${path}: a fork has no ${path.split('/')[0]}/ (name node_modules/mcp-worker-framework/${path.replace(/^packages\/mcp-worker-framework\//, '')})`;
+  const clean = path.replace(/\/$/, '');
+  return EXAMPLES.test(clean) || exists(root, clean) ? undefined : `${path}: not found`;
+}
+
 const missing = [];
+for (const [file, text] of templateFiles) {
+  for (const path of new Set(text(readFileSync(join(repo, file), 'utf8')).match(FORK_PATH) ?? [])) {
+    const why = unreachableInFork(path);
+    if (why) missing.push(`${file} (a fork's own file): ${why}`);
+  }
+}
 for (const [file, text, bases] of sources) {
   const lines = readFileSync(file, 'utf8');
   const named = relative(repo, file);
@@ -80,4 +113,6 @@ if (missing.length > 0) {
   console.error(`paths: ${missing.length} named but not found:\n${missing.map((m) => `  - ${m}`).join('\n')}`);
   process.exit(1);
 }
-console.log(`paths: every path named in ${sources.length} files exists`);
+console.log(
+  `paths: every path named in ${sources.length} files exists, and the ${templateFiles.length} files a fork keeps name only what a fork has`,
+);

@@ -7,6 +7,7 @@
  *
  *   copyRepository(root, fork);            // tracked and untracked-not-ignored files, node_modules linked
  *   copyTemplate(root, dir);               // the same without packages/ and the workspace: a fork on the published package
+ *   copyClone(root, dir);                  // what a clone has, workspace copy included, no node_modules
  *   makeItYours(fork, { name, cardName }); // the examples the README names deleted, the server and package renamed
  *   const tool = addReadmeTool(root, fork); // the README's "Add a tool" tool, in `tools`
  *   addReadmeTests(root, fork);            // the README's "Test your tool" tests
@@ -32,13 +33,20 @@ export function editFile(dir, file, pattern, replacement, fail = throwing) {
 
 /** The ```ts and ```html blocks of a README section (any heading level) whose first line names their file (`// path`, `<!-- path -->`). */
 export function readmeFiles(root, heading, fail = throwing) {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const start = readme.search(new RegExp(`^#{1,6} ${heading}$`, 'm'));
-  if (start < 0) fail('read the README', `no "${heading}" section`);
-  const section = readme.slice(readme.indexOf('\n', start)).split(/\n#{1,6} /)[0];
-  const blocks = /```(?:ts\n\/\/ (\S+)|html\n<!-- (\S+) -->)\n([\s\S]*?)```/g;
+  return markdownFiles(join(root, 'README.md'), heading, fail);
+}
+
+/** The same, of a section of any Markdown file (a doc of the framework's). */
+export function markdownFiles(file, heading, fail = throwing) {
+  const text = readFileSync(file, 'utf8');
+  const named = file.split('/').slice(-2).join('/');
+  const start = text.search(new RegExp(`^#{1,6} ${literally(heading)}$`, 'm'));
+  if (start < 0) fail(`read ${named}`, `no "${heading}" section`);
+  const section = text.slice(text.indexOf('\n', start)).split(/\n#{1,6} /)[0];
+  const blocks = /```(?:ts[^\n]*\n\/\/ ([^\s:,]+)[^\n]*|html\n<!-- (\S+) -->)\n([\s\S]*?)```/g;
+  // The line that names the file is not part of it.
   const files = [...section.matchAll(blocks)].map(([, ts, html, code]) => ({ path: ts ?? html, code }));
-  if (files.length === 0) fail('read the README', `"${heading}" has no \`\`\`ts block starting with // <path>`);
+  if (files.length === 0) fail(`read ${named}`, `"${heading}" has no \`\`\`ts block starting with // <path>`);
   return files;
 }
 
@@ -88,6 +96,15 @@ export function copyRepository(root, fork) {
     cpSync(join(root, file), join(fork, file));
   }
   symlinkSync(join(root, 'node_modules'), join(fork, 'node_modules'), 'dir');
+}
+
+/** What a clone of `root` has, workspace copy included, without node_modules: a fork that installs its own. */
+export function copyClone(root, dir) {
+  for (const file of new Set(filesOf(root))) {
+    if (!existsSync(join(root, file))) continue;
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    cpSync(join(root, file), join(dir, file));
+  }
 }
 
 /**

@@ -3,9 +3,11 @@
  * and that taking a newer version is one line.
  *
  * 1. `npm pack` this package (its `prepare` builds dist/) into a temporary folder.
- * 2. A copy of the template (the repository's files but packages/, the `workspaces` field gone)
- *    depends on the tarball (`file:`), `npm install`s it (from the npm cache first: no network
- *    when the repository's own install filled it), and runs its `npm run check` and `npm test`.
+ * 2. A copy of what a clone of the template has (the workspace copy in packages/ included) moves to
+ *    the tarball by the README's one command, `mcp-worker use-published file:<tarball>`, which
+ *    installs it (from the npm cache first: no network when the repository's own install filled
+ *    it) with no install-script warning (`allowScripts`); the package loads in Node as ESM; its
+ *    `npm run check` and `npm test` pass.
  * 3. The upgrade: the package as a newer version (1.0.0 → the next patch, a CHANGELOG entry),
  *    packed; the copy, made a fork with a tool of its own (README, "Make it yours", "Add a tool",
  *    "Test your tool"), changes one line of package.json (the dependency), reinstalls, and its
@@ -17,7 +19,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { addReadmeTests, addReadmeTool, copyTemplate, makeItYours } from './forkCopy.mjs';
+import { addReadmeTests, addReadmeTool, copyClone, makeItYours } from './forkCopy.mjs';
 import { stepRunner } from './steps.mjs';
 
 const pkg = fileURLToPath(new URL('..', import.meta.url));
@@ -58,13 +60,32 @@ const first = tarball(
   }),
 );
 
-// 2. The template without the workspace, on the tarball.
-await steps.time('copy the template', () => {
-  copyTemplate(root, template);
-  dependOn(first);
-});
-await steps.run(`npm install (${version})`, 'npm', INSTALL, { cwd: template, limitMs: LIMITS_MS.install });
+// 2. The template leaves its workspace copy for the tarball, by the README's one command.
+await steps.time('copy the template', () => copyClone(root, template));
+const moved = await steps.run(
+  `mcp-worker use-published ${name}@${version}`,
+  process.execPath,
+  [
+    join(template, 'packages', name, 'cli', 'mcp-worker.mjs'),
+    'use-published',
+    `file:${join(dir, first)}`,
+    '--',
+    ...INSTALL.slice(1),
+  ],
+  { cwd: template, limitMs: LIMITS_MS.install },
+);
+if (/install-scripts/.test(moved))
+  steps.fail('npm install', "npm warned of install scripts not covered by the template's allowScripts");
 if (installed() !== version) steps.fail('npm install', `node_modules has ${name} ${installed()}, not ${version}`);
+await steps.run(
+  'the package in Node, as ESM',
+  process.execPath,
+  ['-e', `import('${name}/testing').catch((error) => { console.error(error); process.exit(1); })`],
+  {
+    cwd: template,
+    limitMs: LIMITS_MS.check,
+  },
+);
 await checkAndTest(`the template on ${version}`);
 
 // 3. A newer version: the same package, its version bumped and the change written in its changelog.

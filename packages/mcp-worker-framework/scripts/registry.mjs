@@ -3,7 +3,8 @@
  * MCP Registry"). Its name, title, description, version, website, repository and icons are the
  * Server Card's, asked of the Worker itself (built from wrangler.toml as `wrangler deploy` builds
  * it, and loaded once in Node), so server.json, the card and `server/discover` never disagree.
- * The remote is the deployed endpoint: `--url`, else PUBLIC_URL in `[vars]`. The result is
+ * The remote is the deployed endpoint: `--url`, else PUBLIC_URL in `[vars]`, with the headers a
+ * client must send there (bearer's `Authorization`), as the Worker's page says them. The result is
  * validated against the registry's schema, vendored in scripts/registry/; nothing is fetched.
  *
  *   npm run registry -- --url https://<name>.<account>.workers.dev/mcp   writes ./server.json
@@ -11,8 +12,8 @@
  *                                      with a placeholder one
  *   --config test/wrangler.toml  another Worker;  --out path/server.json  another file
  */
-import { rmSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { unstable_readConfig as readConfig } from 'wrangler';
 import { endpointUrl, Invalid } from '../dist/http/settingsTable.js';
@@ -69,6 +70,52 @@ function endpoint() {
   return url;
 }
 
+/** The secrets a deployment sets (`wrangler secret put`), which no config holds: the names the config's `.dev.vars.example` lists, set or commented. */
+function secretNames() {
+  try {
+    return new Set(
+      [
+        ...readFileSync(resolve(dirname(resolve(options.config)), '.dev.vars.example'), 'utf8').matchAll(
+          /^#?\s*([A-Z][A-Z0-9_]*)=/gm,
+        ),
+      ].map(([, name]) => name),
+    );
+  } catch {
+    return new Set();
+  }
+}
+
+/**
+ * The headers a client must send, as the Worker deployed with this config says them on its page
+ * (`GET /` as JSON): asked with the config's vars, each secret the Worker asks for given a
+ * placeholder (the page reads none). None when the page says none, or is off.
+ */
+async function headersToSend() {
+  const secrets = secretNames();
+  let env = { ...config.vars, MCP_STATE_SECRET: 'npm run registry' };
+  for (;;) {
+    // A secret not yet stood in for is refused, and the Worker logs the refusal: expected here, not shown.
+    const logError = console.error;
+    console.error = () => {};
+    const page = await loaded.worker
+      .fetch(new Request('http://localhost/', { headers: { Accept: 'application/json' } }), env, noContext)
+      .finally(() => {
+        console.error = logError;
+      });
+    const body = await page.json().catch(() => undefined);
+    if (page.status === 200 && typeof body?.mcp === 'string') return body.headers ?? {};
+    const setting = body?.error?.data?.setting;
+    if (typeof setting === 'string' && secrets.has(setting) && env[setting] === undefined) {
+      env = { ...env, [setting]: `<${setting}>` }; // a new env: the settings of one are read once
+      continue;
+    }
+    console.warn(
+      `registry: the page at / did not say which headers a client sends (HTTP ${page.status}${body?.error ? `: ${body.error.message}` : ''}); server.json declares none`,
+    );
+    return {};
+  }
+}
+
 const url = endpoint();
 let loaded;
 try {
@@ -83,6 +130,7 @@ const answer = await loaded.worker.fetch(
   env,
   noContext,
 );
+const headers = await headersToSend();
 rmSync(loaded.bundle, { recursive: true, force: true }); // a temporary build, read
 if (answer.status === 404)
   fail(
@@ -91,7 +139,7 @@ if (answer.status === 404)
 if (answer.status !== 200)
   fail(`the Worker answered ${answer.status} for its Server Card: ${(await answer.text()).slice(0, 500)}`);
 
-const serverJson = serverJsonOf(await answer.json(), url);
+const serverJson = serverJsonOf(await answer.json(), url, headers);
 const problems = problemsOf(serverJson);
 if (problems.length > 0) {
   fail(

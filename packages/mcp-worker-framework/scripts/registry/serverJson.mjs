@@ -17,7 +17,7 @@ const isServerJson = addFormats.default(new Ajv({ allErrors: true, strict: false
  * The `server.json` of the server whose card is `card` (as `GET /mcp/server-card` answers it),
  * reached at `url`: a remote server, streamable HTTP (registry docs, server.json format: `remotes`).
  */
-export function serverJsonOf(card, url) {
+export function serverJsonOf(card, url, headers = {}) {
   const { name, title, description, version, websiteUrl, repository, icons } = card;
   return {
     $schema: SERVER_JSON_SCHEMA,
@@ -28,7 +28,39 @@ export function serverJsonOf(card, url) {
     ...(websiteUrl ? { websiteUrl } : {}),
     ...(repository ? { repository } : {}),
     ...(icons ? { icons } : {}),
-    remotes: [{ type: 'streamable-http', url }],
+    remotes: [{ type: 'streamable-http', url, ...remoteHeaders(headers) }],
+  };
+}
+
+/**
+ * The headers a client must send (as the Worker's page says them, placeholders in `<…>`), as the
+ * registry declares them: each a required secret input, its placeholders variables a client asks
+ * its user for (server.json format: `remotes[].headers`, KeyValueInput with `variables`).
+ */
+function remoteHeaders(headers) {
+  const entries = Object.entries(headers);
+  if (entries.length === 0) return {};
+  return {
+    headers: entries.map(([name, value]) => {
+      const variables = {};
+      const template = value.replace(/<([^<>]+)>/g, (_, words) => {
+        const variable = words.trim().replace(/\W+/g, '_');
+        variables[variable] = {
+          description: `The ${words} this server's owner gives you`,
+          isRequired: true,
+          isSecret: true,
+        };
+        return `{${variable}}`;
+      });
+      return {
+        name,
+        description: `Sent with every request: ${value}`,
+        isRequired: true,
+        isSecret: true,
+        value: template,
+        ...(Object.keys(variables).length > 0 ? { variables } : {}),
+      };
+    }),
   };
 }
 

@@ -1,16 +1,16 @@
 /**
  * The page for people at `GET /` (docs/discovery.md): what the server is, its endpoint with a
- * copy button, how to connect from the common clients, whether sign-in is needed, and its tools,
- * all from the same compiled definition as `server/discover`, so a fork's tools appear without
+ * copy button, how to connect from the common clients (with the headers its auth mode needs,
+ * shown with placeholders), whether sign-in is needed, and its tools, resources, templates and
+ * prompts, all from the same compiled definition as `server/discover`, so a fork's appear without
  * editing anything here. One self-contained document: no external assets, a Content Security
  * Policy that allows only its own inline style and script (by hash), readable without
- * JavaScript (the copy button is the only thing the script adds). Its skills (docs/skills.md) are
- * listed after the tools, when it has any. Made once per isolate for each
+ * JavaScript (the copy button is the only thing the script adds). An extension lists what it
+ * serves in a section of its own (`page` of an extension: Skills' skills). Made once per isolate for each
  * origin the Worker is reached at, with an `ETag`. A client that does not ask for HTML gets a
- * small JSON pointer to the endpoint and the Server Card instead.
+ * small JSON pointer to the endpoint, the Server Card and the headers to send instead.
  */
-import { type CompiledServer, visibleTo } from '../mcp/internal';
-import { SKILLS_EXTENSION } from '../skills/built';
+import { type CallerRules, type CompiledServer, visibleTo } from '../mcp/internal';
 import type { AuthConfig } from './auth';
 import { SERVER_CARD_PATH } from './discovery';
 import { METADATA_PATH } from './challenges';
@@ -29,10 +29,13 @@ export async function homePage(
 ): Promise<Response> {
   const origin = originOf(request.url);
   if (!(request.headers.get('Accept') ?? '').includes('text/html')) {
-    const pointer = publicDocument(`pointer ${origin}`, () =>
+    // The headers a client must send, as the page shows them: what `npm run registry` declares in server.json.
+    const headers = headersOf(settings.auth);
+    const pointer = publicDocument(`pointer ${settings.auth.mode} ${origin}`, () =>
       JSON.stringify({
         mcp: `${origin}/mcp`,
         ...(server.compiled.card ? { serverCard: `${origin}${SERVER_CARD_PATH}` } : {}),
+        ...(headers ? { headers } : {}),
       }),
     );
     return answerDocument(request, pointer, 'application/json', {
@@ -65,6 +68,19 @@ async function sha256(text: string): Promise<string> {
   return `sha256-${btoa(String.fromCharCode(...digest))}`;
 }
 
+/** An item as the page shows it: its name, a title and a detail (a URI) beside it, what it does, the scopes it needs. */
+interface Shown {
+  readonly name: string;
+  readonly title?: string;
+  readonly detail?: string;
+  readonly description?: string;
+  readonly requiredScopes?: readonly string[];
+}
+
+/** What an anonymous visitor may know of: an item its visibleTo rule hides from them is left out. */
+const publicly = <Item extends CallerRules>(items: Iterable<Item>) =>
+  [...items].filter((item) => visibleTo(item, undefined));
+
 function pageOf(server: CompiledServer, origin: string, auth: AuthConfig): string {
   const { info, card, instructions } = server.compiled;
   const endpoint = `${origin}/mcp`;
@@ -74,25 +90,29 @@ function pageOf(server: CompiledServer, origin: string, auth: AuthConfig): strin
     .split('/')
     .pop()!
     .replace(/[^a-zA-Z0-9_-]/g, '-');
-  // A public page shows what an anonymous visitor may know of: a tool its visibleTo rule hides from
-  // them is left out, and so is one only a view calls (spec extensions/apps, visibility ["app"]).
-  const shown = [...server.compiled.tools.values()].filter(
-    ({ definition }) => visibleTo(definition, undefined) && (definition.ui?.visibility?.includes('model') ?? true),
-  );
-  const needs = (scopes?: readonly string[]) =>
-    scopes?.length ? ` <span class="tag">needs ${scopes.map(escapeHtml).join(', ')}</span>` : '';
-  const tools = shown.map(({ listed, definition }) => {
-    const title =
-      listed.title && listed.title !== listed.name ? ` <span class="title">${escapeHtml(listed.title)}</span>` : '';
-    return `<li><code>${escapeHtml(listed.name)}</code>${title}${needs(definition.requiredScopes)}${listed.description ? `<p>${escapeHtml(listed.description)}</p>` : ''}</li>`;
+  // A public page leaves out what only a view calls, too (spec extensions/apps, visibility ["app"]).
+  const tools = publicly([...server.compiled.tools.values()].map(({ definition }) => definition))
+    .filter((definition) => definition.ui?.visibility?.includes('model') ?? true)
+    .map((tool): Shown => tool);
+  // The definition's own resources; an extension's are in its own section (below).
+  const extensions = new Set(server.compiled.extensions.flatMap((e) => e.resources ?? []));
+  const resources = [
+    ...publicly(server.compiled.listedResources.filter((resource) => !extensions.has(resource))).map(
+      (resource): Shown => ({ ...resource, detail: resource.uri }),
+    ),
+    ...publicly(server.compiled.templates.map(({ definition }) => definition)).map(
+      (template): Shown => ({ ...template, detail: template.uriTemplate }),
+    ),
+  ];
+  const prompts = publicly(server.compiled.prompts.values()).map((prompt): Shown => prompt);
+  // An extension's own section (Skills: each SKILL.md), from its `page` (../mcp/extension.ts).
+  const sections = server.compiled.extensions.flatMap((extension) => {
+    const section = extension.page;
+    const items = section ? publicly(section.items) : [];
+    return section && items.length > 0
+      ? [sectionOf(section.title.toLowerCase(), section.title, items, section.about)]
+      : [];
   });
-  // Each skill's SKILL.md, as resources/list shows it: its name and description (skills.mdx, Resource Metadata).
-  const skills = (server.compiled.extensions.find((e) => e.id === SKILLS_EXTENSION)?.resources ?? [])
-    .filter((skill) => visibleTo(skill, undefined))
-    .map(
-      (skill) =>
-        `<li><code>${escapeHtml(skill.name)}</code>${needs(skill.requiredScopes)}${skill.description ? `<p>${escapeHtml(skill.description)}</p>` : ''}</li>`,
-    );
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -113,26 +133,49 @@ ${about ? `<p class="about">${escapeHtml(about)}</p>` : ''}
 <h2 id="connect">Connect</h2>
 <div class="endpoint"><code id="endpoint">${escapeHtml(endpoint)}</code><button id="copy" type="button" hidden>Copy</button></div>
 <p class="auth">${signIn(auth, origin)}</p>
-${clients(endpoint, key)}
+${clients(endpoint, key, headersOf(auth))}
 </section>
-<section aria-labelledby="tools">
-<h2 id="tools">Tools <span class="count">${tools.length}</span></h2>
-${tools.length ? `<ul class="items tools">${tools.join('')}</ul>` : '<p>This server has no tools.</p>'}
-</section>
-${
-  skills.length
-    ? `<section aria-labelledby="skills">
-<h2 id="skills">Skills <span class="count">${skills.length}</span></h2>
-<p>Workflows a client that speaks the Skills extension can load for its model.</p>
-<ul class="items skills">${skills.join('')}</ul>
-</section>
-`
+${sectionOf('tools', 'Tools', tools, undefined, 'This server has no tools.')}${
+  resources.length
+    ? sectionOf('resources', 'Resources', resources, 'What a client can read: fixed URIs, and templates it fills in.')
     : ''
-}<footer>${card ? `<a href="${SERVER_CARD_PATH}">Server Card</a> · ` : ''}Protocol revision 2026-07-28, Streamable HTTP</footer>
+}${prompts.length ? sectionOf('prompts', 'Prompts', prompts, 'Ready-made requests a client offers its user.') : ''}${sections.join('')}<footer>${card ? `<a href="${SERVER_CARD_PATH}">Server Card</a> · ` : ''}Protocol revision 2026-07-28, Streamable HTTP</footer>
 </main>
 <script>${SCRIPT}</script>
 </body>
 </html>`;
+}
+
+/** A section of items, or `empty` said when it has none. */
+function sectionOf(id: string, title: string, items: readonly Shown[], about?: string, empty?: string): string {
+  const anchor = escapeHtml(id.replace(/[^a-zA-Z0-9_-]/g, '-'));
+  const needs = (scopes?: readonly string[]) =>
+    scopes?.length ? ` <span class="tag">needs ${scopes.map(escapeHtml).join(', ')}</span>` : '';
+  const listed = items.map(({ name, title, detail, description, requiredScopes }) => {
+    const named = title && title !== name ? ` <span class="title">${escapeHtml(title)}</span>` : '';
+    const at = detail ? ` <code class="detail">${escapeHtml(detail)}</code>` : '';
+    return `<li><code>${escapeHtml(name)}</code>${named}${at}${needs(requiredScopes)}${description ? `<p>${escapeHtml(description)}</p>` : ''}</li>`;
+  });
+  return `<section aria-labelledby="${anchor}">
+<h2 id="${anchor}">${escapeHtml(title)} <span class="count">${items.length}</span></h2>
+${about ? `<p>${escapeHtml(about)}</p>\n` : ''}${listed.length ? `<ul class="items ${anchor}">${listed.join('')}</ul>` : `<p>${escapeHtml(empty ?? '')}</p>`}
+</section>
+`;
+}
+
+/**
+ * The headers a client must send to connect, shown with placeholders (never a value): the bearer
+ * secret, or an Access service token. An OAuth mode needs none: the client signs in itself.
+ */
+function headersOf(auth: AuthConfig): Record<string, string> | undefined {
+  switch (auth.mode) {
+    case 'bearer':
+      return { Authorization: 'Bearer <token>' };
+    case 'access':
+      return { 'CF-Access-Client-Id': '<client id>', 'CF-Access-Client-Secret': '<client secret>' };
+    default:
+      return undefined;
+  }
 }
 
 /** Whether a person needs to sign in, and how their client learns it. */
@@ -141,9 +184,9 @@ function signIn(auth: AuthConfig, origin: string): string {
     case 'none':
       return 'No sign-in: any client with this URL can call it.';
     case 'bearer':
-      return 'Needs a token: send <code>Authorization: Bearer &lt;token&gt;</code> with the token the server’s owner gave you.';
+      return 'Needs a token: send <code>Authorization: Bearer &lt;token&gt;</code> with the token the server’s owner gave you (each way to connect below shows where).';
     case 'access':
-      return 'Sign-in with Cloudflare Access: your organisation’s sign-in, in the browser; programs connect with an Access service token.';
+      return 'Sign-in with Cloudflare Access: your organisation’s sign-in, in the browser; programs connect with an Access service token, in the headers below.';
     case 'introspect':
     case 'jwt':
       if (auth.authorizationServers.length === 0)
@@ -154,28 +197,42 @@ function signIn(auth: AuthConfig, origin: string): string {
   }
 }
 
-/** How to add the server in the clients people use; `<details>` so it works without JavaScript. */
-function clients(endpoint: string, key: string): string {
+/** How to add the server in the clients people use, with the headers it needs; `<details>` so it works without JavaScript. */
+function clients(endpoint: string, key: string, headers: Record<string, string> | undefined): string {
   const url = escapeHtml(endpoint);
   const json = (value: unknown) => escapeHtml(JSON.stringify(value));
+  const lines = Object.entries(headers ?? {}).map(([name, value]) => `${name}: ${value}`);
+  const flags = (flag: string) => lines.map((line) => ` ${flag} ${escapeHtml(JSON.stringify(line))}`).join('');
+  const withHeaders = headers ? { headers } : {};
+  // A hosted client's connector sends no header of the user's own: it signs in with OAuth, or not at all.
+  const noHeader = headers ? ' Its connectors send no header of your own: connect from a client below.' : '';
   const entries: [string, string][] = [
     [
       'Claude',
-      `Settings → Connectors → <b>Add custom connector</b>, and paste <code>${url}</code>. In Claude Code: <pre>claude mcp add --transport http ${escapeHtml(key)} ${url}</pre>`,
+      `${headers ? noHeader.trim() : `Settings → Connectors → <b>Add custom connector</b>, and paste <code>${url}</code>.`} In Claude Code: <pre>claude mcp add --transport http ${escapeHtml(key)} ${url}${flags('--header')}</pre>`,
     ],
     [
       'ChatGPT',
-      `Settings → Apps &amp; Connectors → Advanced settings → turn on <b>Developer mode</b>, then <b>Create</b> and paste <code>${url}</code>.`,
+      headers
+        ? noHeader.trim()
+        : `Settings → Apps &amp; Connectors → Advanced settings → turn on <b>Developer mode</b>, then <b>Create</b> and paste <code>${url}</code>.`,
     ],
-    ['VS Code', `<pre>code --add-mcp '${json({ name: key, type: 'http', url: endpoint })}'</pre>`],
-    ['Cursor', `In <code>~/.cursor/mcp.json</code>: <pre>${json({ mcpServers: { [key]: { url: endpoint } } })}</pre>`],
+    ['VS Code', `<pre>code --add-mcp '${json({ name: key, type: 'http', url: endpoint, ...withHeaders })}'</pre>`],
+    [
+      'Cursor',
+      `In <code>~/.cursor/mcp.json</code>: <pre>${json({ mcpServers: { [key]: { url: endpoint, ...withHeaders } } })}</pre>`,
+    ],
     [
       'A client that speaks only stdio',
-      `Through <code>mcp-remote</code>: <pre>${json({ mcpServers: { [key]: { command: 'npx', args: ['mcp-remote', endpoint] } } })}</pre>`,
+      `Through <code>mcp-remote</code>: <pre>${json({ mcpServers: { [key]: { command: 'npx', args: ['mcp-remote', endpoint, ...lines.flatMap((line) => ['--header', line])] } } })}</pre>`,
     ],
     [
       'MCP Inspector',
-      `<pre>npx @modelcontextprotocol/inspector</pre> then choose <b>Streamable HTTP</b> and enter <code>${url}</code>.`,
+      `<pre>npx @modelcontextprotocol/inspector</pre> then choose <b>Streamable HTTP</b> and enter <code>${url}</code>${
+        headers
+          ? `, and under <b>Authentication</b> add ${lines.map((line) => `<code>${escapeHtml(line)}</code>`).join(' and ')}`
+          : ''
+      }. Its CLI: <pre>npx @modelcontextprotocol/inspector --cli ${url} --transport http${flags('--header')} --method tools/list</pre>`,
     ],
   ];
   return `<div class="clients">${entries.map(([client, how]) => `<details><summary>${client}</summary><div>${how}</div></details>`).join('')}</div>`;
@@ -211,6 +268,7 @@ details>div{margin-top:.5rem}
 .items li{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:.7rem .9rem;overflow-wrap:anywhere}
 .items p{margin:.3rem 0 0;color:var(--muted)}
 .title{font-weight:600;margin-left:.35rem}
+.detail{margin-left:.35rem;font-size:.8em}
 .tag{font-size:.8rem;border:1px solid var(--line);border-radius:999px;padding:0 .5rem;margin-left:.35rem;color:var(--muted)}
 .count{font-size:.85rem;color:var(--muted);font-weight:400}
 footer{margin-top:2.5rem;font-size:.85rem}

@@ -89,6 +89,9 @@ export const internalError = () => new McpError(ErrorCode.InternalError, 'Intern
 /** A setting of the deployment cannot be read: nothing is served until it is fixed (docs/production.md, Settings). */
 export const misconfigured = (setting: string, why: string) =>
   new McpError(ErrorCode.InternalError, `Server misconfigured: the setting ${setting} ${why}`, { setting });
+/** A binding the deployment lacks (a Durable Object a feature needs): not the client's fault, and not secret. */
+export const bindingMissing = (binding: string, why: string) =>
+  new McpError(ErrorCode.InternalError, `Server misconfigured: the binding ${binding} ${why}`, { binding });
 export const headerMismatch = (why: string) => new McpError(ErrorCode.HeaderMismatch, `Header mismatch: ${why}`);
 /** -32021 naming the missing features as capabilities: `elicitation.url` becomes `{ elicitation: { url: {} } }`. */
 export const missingCapability = (features: readonly string[]) => {

@@ -8,7 +8,7 @@
  * feature of the protocol itself served the same way (notifications, src/notifications) says so
  * with `protocol`, and is advertised as the capabilities it makes true instead.
  */
-import type { AnyTool, CacheableMethod, ResourceDefinition } from './define';
+import type { AnyTool, CacheableMethod, CallerRules, ResourceDefinition } from './define';
 import type { McpError } from './errors';
 import type { InputRequired } from './input';
 import type { McpRequest, Method, ResultReply } from './request';
@@ -45,8 +45,21 @@ export interface Extension {
    * tell hosts to look for any.
    */
   advertisedWith?(tools: ReadonlyMap<string, CompiledTool>): boolean;
+  /** What it lists in a section of its own on the page for people at `/` (Skills: each skill). */
+  readonly page?: PageSection;
   /** Called once, when the server is compiled: what the extension serves. */
   install(server: ServerAtLoad): ExtensionParts;
+}
+
+/**
+ * An extension's section of the page at `/`: a heading, what its items are for, and the items,
+ * each shown by its name and description with the scopes it needs; one whose `visibleTo` hides it
+ * from an anonymous visitor is left out, as the page's own lists leave theirs out.
+ */
+export interface PageSection {
+  readonly title: string;
+  readonly about?: string;
+  readonly items: readonly (CallerRules & { readonly name: string; readonly description?: string })[];
 }
 
 /** What an extension may read of the server it is installed in (the compiled definition is one). */

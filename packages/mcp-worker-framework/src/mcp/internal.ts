@@ -9,6 +9,7 @@
  */
 export {
   authorizationServerUnreachable,
+  bindingMissing,
   bodyTooLarge,
   callbackEndpointError,
   ErrorCode,
@@ -42,7 +43,14 @@ export type { Caller, CallerKind } from './caller';
 export type { FrameworkEnv, WorkerEnv } from './env';
 export type { CompiledServer } from './createServer';
 export type { AnyTool, CallerRules, ResourceDefinition } from './define';
-export { declaresExtension, type Extension, OtherResult, type RoundInput, type ServerAtLoad } from './extension';
+export {
+  declaresExtension,
+  type Extension,
+  OtherResult,
+  type PageSection,
+  type RoundInput,
+  type ServerAtLoad,
+} from './extension';
 export { fnv1a } from './fnv1a';
 export { checkInputRequests, type InputRequest, InputRequired, readInputResponses } from './input';
 export { parseMessage } from './jsonrpc';

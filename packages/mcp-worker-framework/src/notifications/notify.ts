@@ -5,11 +5,13 @@
  * webhook from the system whose data changed), a scheduled or a queue handler, another Worker
  * that binds the hub's class. It settles when every hub shard has accepted the change; it throws
  * when it could not be (a missing binding, a shard that cannot be reached, a flood past the
- * limit): the change is then not known to have reached anyone, never dropped in silence.
+ * limit): the change is then not known to have reached anyone, never dropped in silence. A
+ * missing binding is thrown as the core's `McpError` (`-32603 Server misconfigured: the binding …`),
+ * which a tool's call answers as it is.
  */
 import { type Change, topicOf } from './change';
 import { coordinatorOf, hubNamespace } from './hubNamespace';
-import type { WorkerEnv } from '../mcp/internal';
+import { bindingMissing, type WorkerEnv } from '../mcp/internal';
 
 export interface NotifyOptions {
   /** The hub's Durable Object binding; default `MCP_NOTIFICATIONS`. */
@@ -29,9 +31,11 @@ export async function notify(env: WorkerEnv, change: Change, options: NotifyOpti
   if (topic instanceof TypeError) throw topic;
   const binding = options.binding ?? DEFAULT_BINDING;
   const hub = hubNamespace(env, binding);
+  // Thrown as the core's error value, so a tool that notifies answers with this message, not "Internal error".
   if (!hub)
-    throw new Error(
-      `notify needs the Durable Object binding ${binding}: the notifications block of wrangler.toml (docs/notifications.md)`,
+    throw bindingMissing(
+      binding,
+      'is missing: notify needs this Durable Object, the notifications block of wrangler.toml (docs/notifications.md); a test that notifies runs the Worker in workerd (startInWorkerd), which binds it',
     );
   try {
     await coordinatorOf(hub, topic).publish(topic);

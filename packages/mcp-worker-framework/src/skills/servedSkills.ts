@@ -41,13 +41,19 @@ export function servedSkills(built: readonly BuiltSkill[]): readonly Extension[]
   });
   const files = built.flatMap((skill) => skill.files.map((file) => skillFile(skill, file)));
   const entries = new Set(served.map((skill) => skill.entry.uri));
+  const listed = files.filter((file) => entries.has(file.uri));
   return [
     {
       id: SKILLS_EXTENSION,
       settings: { directoryRead: true },
       // skills.mdx, Resource Metadata: each SKILL.md listed with its frontmatter's name and description.
-      resources: files.filter((file) => entries.has(file.uri)),
+      resources: listed,
       unlistedResources: files.filter((file) => !entries.has(file.uri)),
+      page: {
+        title: 'Skills',
+        about: 'Workflows a client that speaks the Skills extension can load for its model.',
+        items: listed,
+      },
       install: (server) => ({
         methods: {
           'skills/list': list(

@@ -1,5 +1,7 @@
 /**
  * The test kit: test your own tools, resources and prompts in a few lines (README, "Test your tool").
+ * `specCheck(worker)` registers the vitest tests that the Worker answers as the spec says, every
+ * expected value taken from the server under test (a fork's test/spec.test.ts).
  * `testClient` calls the Worker's fetch in process; `startInWorkerd` runs it in workerd as wrangler builds it,
  * and serves it on loopback (`${worker.url}/mcp`) for a client that needs a URL (`atUrl`).
  * A task tool is tested over that URL with `rpc` and `waitFor`; sign-in and views have kits of
@@ -17,5 +19,7 @@ export {
   type TestClientOptions,
   type ToolAnswer,
 } from './testClient';
+export { type RecordedChange, type RecordedNotifications, recordedNotifications } from './recordedNotifications';
+export { breaking, type SpecCheckOptions, specCheck } from './specCheck';
 export { startInWorkerd, type DurableObjectStorage, type WorkerdOptions, type WorkerInWorkerd } from './startInWorkerd';
 export { type Json, readEvents, request, rpc, TASKS, type TaskCall, type TaskReply, waitFor } from './tasks';

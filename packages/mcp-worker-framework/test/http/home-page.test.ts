@@ -8,7 +8,9 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRouter } from '../../src/http/router';
 import { apps, defineAppView } from '../../src/apps';
-import { createServer, defineTool, text } from '../../src/mcp';
+import { bearer as bearerMode } from '../../src/auth';
+import { createServer, definePrompt, defineResource, defineResourceTemplate, defineTool, text } from '../../src/mcp';
+import type { Extension } from '../../src/mcp/internal';
 import { testClient, type WorkerInWorkerd } from '../../src/testing';
 import { startEdge } from './edge';
 import type { WorkerEnv } from '../../src/env';
@@ -176,5 +178,102 @@ describe('the page of any server definition', () => {
     expect(text).toContain('<code>only_tool</code>');
     expect(text).toContain('needs files:read');
     expect(text).toContain('<code id="endpoint">https://renamed.example/mcp</code>');
+  });
+
+  it('lists its resources, templates and prompts, leaving out what visibleTo hides from a visitor', async () => {
+    const hidden = { visibleTo: () => false };
+    const served = createRouter(
+      createServer({
+        info: { name: 'library', version: '1' },
+        resources: [
+          defineResource({
+            uri: 'doc://catalogue',
+            name: 'catalogue',
+            description: 'Every book.',
+            read: () => ({ contents: [] }),
+          }),
+          defineResource({ uri: 'doc://staff-only', name: 'staff-only', ...hidden, read: () => ({ contents: [] }) }),
+        ],
+        resourceTemplates: [
+          defineResourceTemplate({
+            uriTemplate: 'book://{isbn}',
+            name: 'book',
+            title: 'A book',
+            read: () => ({ contents: [] }),
+          }),
+        ],
+        prompts: [definePrompt({ name: 'recommend', description: 'Asks for a book.', get: () => ({ messages: [] }) })],
+      }),
+    );
+    const text_ = await (
+      await served.fetch(new Request('https://library.example/', { headers: html }), env, ctx)
+    ).text();
+    for (const shown of [
+      '<code>catalogue</code>',
+      'doc://catalogue',
+      'Every book.',
+      '<code>book</code>',
+      'book://{isbn}',
+      'A book',
+      '<code>recommend</code>',
+    ])
+      expect(text_).toContain(shown);
+    expect(text_).toMatch(/<h2 id="resources">Resources <span class="count">2<\/span>/);
+    expect(text_).toMatch(/<h2 id="prompts">Prompts <span class="count">1<\/span>/);
+    expect(text_).not.toContain('staff-only');
+  });
+
+  it('shows the header its auth mode needs in every way to connect, with a placeholder for the token', async () => {
+    const guarded = createRouter(createServer({ info: { name: 'guarded', version: '1' } }), [bearerMode]);
+    const bearerEnv = { ...env, AUTH_MODE: 'bearer', MCP_BEARER_TOKEN: 'never-shown' } as WorkerEnv;
+    const text_ = await (
+      await guarded.fetch(new Request('https://guarded.example/', { headers: html }), bearerEnv, ctx)
+    ).text();
+    const header = escaped('"Authorization: Bearer <token>"');
+    expect(text_).toContain(
+      `claude mcp add --transport http guarded https://guarded.example/mcp --header ${header}</pre>`,
+    );
+    expect(text_).toContain(escaped('"headers":{"Authorization":"Bearer <token>"}'));
+    expect(text_).toContain(
+      escaped('"args":["mcp-remote","https://guarded.example/mcp","--header","Authorization: Bearer <token>"]'),
+    );
+    expect(text_).toContain(`--transport http --header ${header} --method tools/list`);
+    expect(text_).not.toContain('never-shown');
+    // A program reads them in the JSON pointer (`npm run registry` declares them in server.json).
+    const pointer = await guarded.fetch(
+      new Request('https://guarded.example/', { headers: { Accept: 'application/json' } }),
+      bearerEnv,
+      ctx,
+    );
+    expect(await pointer.json()).toEqual({
+      mcp: 'https://guarded.example/mcp',
+      headers: { Authorization: 'Bearer <token>' },
+    });
+    // Without auth, no header anywhere.
+    expect(await body()).not.toContain('headers');
+  });
+
+  it("gives an extension's own items a section of their own, from the extension's page", async () => {
+    const shelf: Extension = {
+      id: 'com.example/shelf',
+      page: {
+        title: 'Shelves',
+        about: 'Where books are kept.',
+        items: [
+          { name: 'fiction', description: 'Novels.' },
+          { name: 'archive', visibleTo: () => false },
+        ],
+      },
+      install: () => ({}),
+    };
+    const withShelf = createRouter(createServer({ info: { name: 'shelved', version: '1' } }, [shelf]));
+    const text_ = await (
+      await withShelf.fetch(new Request('https://shelved.example/', { headers: html }), env, ctx)
+    ).text();
+    expect(text_).toMatch(
+      /<h2 id="shelves">Shelves <span class="count">1<\/span><\/h2>\n<p>Where books are kept\.<\/p>/,
+    );
+    expect(text_).toContain('<code>fiction</code><p>Novels.</p>');
+    expect(text_).not.toContain('archive');
   });
 });

@@ -10,16 +10,20 @@ import { describe, expect, it } from 'vitest';
 const root = new URL('../..', import.meta.url).pathname;
 const IMPORT = /(?:from|import) '(\.{1,2}\/[^']+)'/g;
 
+/** The source file a relative specifier names: `./x.js` (as Node loads the built package) or `./x` is `x.ts`, `./dir` is `dir/index.ts`. */
+function sourceOf(file: string, spec: string): string {
+  const base = join(dirname(file), spec);
+  const candidates = spec.endsWith('.js') ? [base.replace(/\.js$/, '.ts')] : [`${base}.ts`, join(base, 'index.ts')];
+  return candidates.find(existsSync) ?? base;
+}
+
 /** Every .ts file under `dir`, with the project files it imports by a relative path. */
 function importGraph(dir: string, graph = new Map<string, string[]>()): Map<string, string[]> {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) importGraph(path, graph);
     else if (path.endsWith('.ts')) {
-      const targets = [...readFileSync(path, 'utf8').matchAll(IMPORT)].map(([, spec]) => {
-        const base = join(dirname(path), spec!);
-        return [`${base}.ts`, join(base, 'index.ts')].find(existsSync) ?? base;
-      });
+      const targets = [...readFileSync(path, 'utf8').matchAll(IMPORT)].map(([, spec]) => sourceOf(path, spec!));
       graph.set(path, targets);
     }
   }
@@ -29,10 +33,7 @@ function importGraph(dir: string, graph = new Map<string, string[]>()): Map<stri
 /** The project files a .ts file imports for their types alone (`import type`, `export type`): none of it runs. */
 function typeOnlyImports(path: string): string[] {
   return [...readFileSync(path, 'utf8').matchAll(/(?:import|export) type \{[^}]*\} from '(\.{1,2}\/[^']+)'/g)].map(
-    ([, spec]) => {
-      const base = join(dirname(path), spec!);
-      return [`${base}.ts`, join(base, 'index.ts')].find(existsSync) ?? base;
-    },
+    ([, spec]) => sourceOf(path, spec!),
   );
 }
 
@@ -150,7 +151,8 @@ const BELOW: Record<string, readonly string[]> = {
   mcp: [],
   apps: ['mcp'],
   skills: ['mcp'],
-  http: ['mcp', 'skills'],
+  // The page at `/` lists an extension's items through its `page`, knowing none by name.
+  http: ['mcp'],
   auth: ['mcp', 'http'],
   signin: ['mcp', 'http'],
   // The extension's value for createWorker (a type only).

@@ -4,7 +4,12 @@
  * per topic, and a coordinator's refusal surfaced to the caller, never dropped.
  */
 import { describe, expect, it } from 'vitest';
+import { createWorker } from '../../../src/createWorker';
+import { defineTool, text } from '../../../src/mcp';
+import { notifications } from '../../../src/notifications';
 import { NOTIFICATION_LIMITS } from '../../../src/notifications/notificationLimits';
+import { recordedNotifications } from '../../../src/testing/recordedNotifications';
+import { testClient } from '../../../src/testing/testClient';
 import { notify } from '../../../src/notifications/notify';
 import type { WorkerEnv } from '../../../src/env';
 
@@ -52,6 +57,45 @@ describe('notify', () => {
     await expect(notify({} as WorkerEnv, { listChanged: 'tools' })).rejects.toThrow(/binding MCP_NOTIFICATIONS/);
     const { env } = hub();
     await expect(notify(env, { listChanged: 'tools' }, { binding: 'OTHER_HUB' })).rejects.toThrow(/binding OTHER_HUB/);
+  });
+
+  it('answers a tool that notifies without a hub (in process, no workerd) with an error naming the binding, not "Internal error"', async () => {
+    const touch = defineTool({
+      name: 'touch',
+      inputSchema: { type: 'object' },
+      handler: async (_, { env }) => {
+        await notify(env, { listChanged: 'tools' });
+        return text('touched');
+      },
+    });
+    const worker = createWorker(
+      { info: { name: 'no-hub', version: '1' }, tools: [touch] },
+      { extensions: [notifications()] },
+    );
+    await expect(testClient(worker).callTool(touch)).rejects.toMatchObject({
+      code: -32603,
+      message: expect.stringMatching(/binding MCP_NOTIFICATIONS .*wrangler\.toml.*startInWorkerd/),
+      data: { binding: 'MCP_NOTIFICATIONS' },
+    });
+  });
+
+  it("records what a tool notified in process, on the test kit's stand-in hub", async () => {
+    const rename = defineTool({
+      name: 'rename',
+      inputSchema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+      handler: async ({ id }, { env }) => {
+        await notify(env, { resourceUpdated: `docs://${id}` });
+        await notify(env, { listChanged: 'resources' });
+        return text('renamed');
+      },
+    });
+    const worker = createWorker(
+      { info: { name: 'recorded', version: '1' }, tools: [rename] },
+      { extensions: [notifications()] },
+    );
+    const hub = recordedNotifications();
+    await testClient(worker, { env: { MCP_NOTIFICATIONS: hub } }).callTool(rename, { id: 'handbook' });
+    expect(hub.changes).toEqual([{ resourceUpdated: 'docs://handbook' }, { listChanged: 'resources' }]);
   });
 
   it('throws when the hub does not accept the change, with the hub’s reason as its cause', async () => {

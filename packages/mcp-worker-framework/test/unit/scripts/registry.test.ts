@@ -107,6 +107,31 @@ describe('server.json of a Server Card', () => {
   });
 });
 
+describe('server.json of a Worker whose clients send a header', () => {
+  const card = { name: 'com.example/weather', version: '2.0.0', description: 'Forecasts.' };
+
+  it('declares each header a required secret, its placeholders variables, valid against the schema', () => {
+    const json = serverJsonOf(card, 'https://weather.example.com/mcp', { Authorization: 'Bearer <token>' });
+    expect((json.remotes as Array<Record<string, unknown>>)[0]).toEqual({
+      type: 'streamable-http',
+      url: 'https://weather.example.com/mcp',
+      headers: [
+        {
+          name: 'Authorization',
+          description: 'Sent with every request: Bearer <token>',
+          isRequired: true,
+          isSecret: true,
+          value: 'Bearer {token}',
+          variables: {
+            token: { description: "The token this server's owner gives you", isRequired: true, isSecret: true },
+          },
+        },
+      ],
+    });
+    expect(problemsOf(json)).toEqual([]);
+  });
+});
+
 describe('the endpoint URL (--url, PUBLIC_URL)', () => {
   it.each([
     'https://weather.someone.workers.dev/mcp',
@@ -136,15 +161,16 @@ describe('npm run registry', () => {
   const folder = mkdtempSync(join(tmpdir(), 'registry-test-'));
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-  /** A Worker serving the edge fixture's definitions under another name and card, with its wrangler.toml. */
-  function renamedFixture(card: Record<string, unknown>, vars: Record<string, string> = {}) {
+  /** A Worker serving the edge fixture's definitions under another name and card, with its wrangler.toml; `bearer`, that mode listed. */
+  function renamedFixture(card: Record<string, unknown>, vars: Record<string, string> = {}, bearer = false) {
     const name = `renamed-${Math.random().toString(36).slice(2, 8)}`;
     writeFileSync(
       join(folder, `${name}.ts`),
       `import { createRouter } from '${root}src/http/router';
 import { createServer } from '${root}src/mcp';
+import { bearer } from '${root}src/auth';
 import { definitions } from '${root}test/fixtures/edge/server';
-const router = createRouter(createServer({ info: { name: '${name}', version: '3.1.4', title: 'The renamed fixture' }, card: ${JSON.stringify(card)}, ...definitions }));
+const router = createRouter(createServer({ info: { name: '${name}', version: '3.1.4', title: 'The renamed fixture' }, card: ${JSON.stringify(card)}, ...definitions }), ${bearer ? '[bearer]' : '[]'});
 export default { fetch: (request: Request, env: Env, ctx: ExecutionContext) => router.fetch(request, env, ctx) };
 `,
     );
@@ -194,6 +220,29 @@ export default { fetch: (request: Request, env: Env, ctx: ExecutionContext) => r
       websiteUrl: 'https://example.com/thing',
       remotes: [{ type: 'streamable-http', url: 'https://thing.someone.workers.dev/mcp' }],
     });
+  }, 60_000);
+
+  it("declares the header of the Worker's auth mode (bearer), a secret the deployment sets standing in for it", async () => {
+    writeFileSync(join(folder, '.dev.vars.example'), 'MCP_STATE_SECRET=\n# MCP_BEARER_TOKEN=\n');
+    const fixture = renamedFixture(
+      { name: 'com.example.renamed/guarded', description: 'Guarded.' },
+      { AUTH_MODE: 'bearer' },
+      true,
+    );
+    const { code, output } = await run(
+      '--config',
+      fixture.config,
+      '--out',
+      fixture.out,
+      '--url',
+      'https://guarded.example.com/mcp',
+    );
+    expect(output).not.toContain('declares none');
+    expect(code).toBe(0);
+    const [remote] = JSON.parse(readFileSync(fixture.out, 'utf8')).remotes;
+    expect(remote.headers).toEqual([
+      expect.objectContaining({ name: 'Authorization', value: 'Bearer {token}', isSecret: true }),
+    ]);
   }, 60_000);
 
   it('takes PUBLIC_URL from [vars] when no --url is given', async () => {
