@@ -4,29 +4,15 @@
  * (`./http/router.ts`) serves it with the auth modes listed. A feature that is left out is
  * not in the bundle: its code is imported only by the line that turns it on.
  */
-import type { DurableObject } from 'cloudflare:workers';
 import { APPS_EXTENSION } from './apps/toolFields';
 import type { AuthMode } from './http/auth';
 import { createRouter, type ForkOptions } from './http/router';
-import { createServer, type CompiledServer, type ServerDefinition } from './mcp';
-import type { AnyTool, Extension } from './mcp/internal';
+import { createServer, type ServerDefinition } from './mcp';
+import type { AnyTool, Extension, ExtensionObject, WorkerExtension } from './mcp/internal';
 import { TASKS_EXTENSION } from './tasks/toolFields';
 import type { WorkerEnv } from './env';
 
-/** A Durable Object class, as src/index.ts exports it. */
-export type DurableObjectClass = new (ctx: DurableObjectState, env: WorkerEnv) => DurableObject<WorkerEnv>;
-
-/** A Durable Object an extension runs in: the name src/index.ts exports its class under, and how the class is made. */
-export interface ExtensionObject<Name extends string = string> {
-  readonly name: Name;
-  /** The class, made from the compiled server (a task runs the server's tool). */
-  make(server: CompiledServer): DurableObjectClass;
-}
-
-/** An extension the Worker turns on; one that runs in a Durable Object (tasks, notifications) brings its class. */
-export interface WorkerExtension extends Extension {
-  readonly durableObject?: ExtensionObject;
-}
+export type { DurableObjectClass, ExtensionObject, WorkerExtension } from './mcp/internal';
 
 export interface WorkerOptions<Extensions extends readonly WorkerExtension[] = readonly WorkerExtension[]>
   extends ForkOptions {

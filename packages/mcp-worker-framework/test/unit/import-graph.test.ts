@@ -121,6 +121,17 @@ describe('import graph of src/', () => {
     expect(fromKit).toEqual([]);
   });
 
+  it("keeps the extensions below the Worker: no extension imports createWorker, whose types of extensions are the core's", () => {
+    const createWorker = join(root, 'src/createWorker.ts');
+    const extensions = ['tasks', 'notifications', 'apps', 'skills'];
+    const graph = importGraph(join(root, 'src'));
+    const importers = [...graph]
+      .filter(([file, targets]) => extensions.includes(layerOf(file)) && targets.includes(createWorker))
+      .map(([file]) => relative(root, file));
+    expect([...graph.keys()].filter((file) => extensions.includes(layerOf(file))).length).toBeGreaterThan(30);
+    expect(importers).toEqual([]);
+  });
+
   it('keeps the direction of every layer: each imports only the layers below it', () => {
     const found = new Map<string, Set<string>>();
     for (const [file, targets] of importGraph(join(root, 'src'))) {
@@ -153,8 +164,8 @@ const BELOW: Record<string, readonly string[]> = {
   http: ['mcp', 'skills'],
   auth: ['mcp', 'http'],
   signin: ['mcp', 'http'],
-  // The extension's value for createWorker (a type only).
-  tasks: ['mcp', 'createWorker'],
+  // An extension's value for createWorker is typed by the core (`WorkerExtension`, src/mcp/workerExtension.ts).
+  tasks: ['mcp'],
   // The hub and `notify` need the core only: they are no part of the HTTP edge.
   notifications: ['mcp'],
 };
