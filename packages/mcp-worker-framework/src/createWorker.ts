@@ -4,12 +4,12 @@
  * (`./http/router.ts`) serves it with the auth modes listed. A feature that is left out is
  * not in the bundle: its code is imported only by the line that turns it on.
  */
-import { APPS_EXTENSION } from './apps/toolFields';
+import { UI_FIELD } from './apps/toolFields';
 import type { AuthMode } from './http/auth';
 import { createRouter, type ForkOptions } from './http/router';
 import { createServer, type ServerDefinition } from './mcp';
-import type { AnyTool, Extension, ExtensionObject, WorkerExtension } from './mcp/internal';
-import { TASKS_EXTENSION } from './tasks/toolFields';
+import type { AnyTool, Extension, ExtensionObject, ToolField, WorkerExtension } from './mcp/internal';
+import { TASK_FIELD } from './tasks/toolFields';
 import type { WorkerEnv } from './env';
 
 export type { DurableObjectClass, ExtensionObject, WorkerExtension } from './mcp/internal';
@@ -58,21 +58,24 @@ export function createWorker<const Extensions extends readonly WorkerExtension[]
 }
 
 /**
+ * The tool fields of the framework's extensions, each declared by its extension (`toolFields.ts`):
+ * known here even when the extension is off, to say which line of src/index.ts turns it on.
+ */
+const EXTENSION_FIELDS: readonly ToolField[] = [TASK_FIELD, UI_FIELD];
+
+/**
  * A tool that needs an extension this Worker does not turn on could never be served as written,
- * so the Worker stops at load and says which line of src/index.ts turns it on: a tool that runs
- * only as a task (one that may run as a task is an ordinary call without tasks, docs/tasks.md),
- * a tool with a view, which MCP Apps serves (docs/apps.md). The core knows neither field.
+ * so the Worker stops at load with the field's own message: a tool that runs only as a task, a
+ * tool with a view (MCP Apps). A field counts as served when a listed extension declares it
+ * (`toolField`), whatever its id. The core knows none of these fields.
  */
 function checkFeatures(tools: readonly AnyTool[], extensions: readonly Extension[]): void {
-  const on = (id: string) => extensions.some((extension) => extension.id === id);
-  const taskOnly = tools.find((tool) => tool.task === 'required');
-  if (taskOnly && !on(TASKS_EXTENSION))
-    throw new Error(
-      `tool "${taskOnly.name}" runs only as a task: turn tasks on: \`extensions: [tasks()]\` in src/index.ts (docs/tasks.md)`,
-    );
-  const withView = tools.find((tool) => tool.ui !== undefined);
-  if (withView && !on(APPS_EXTENSION))
-    throw new Error(
-      `tool "${withView.name}" has a view (ui), which MCP Apps serves: turn it on: \`extensions: [apps()]\` in src/index.ts (docs/apps.md)`,
-    );
+  const served = new Set(extensions.map((extension) => extension.toolField?.name));
+  for (const field of EXTENSION_FIELDS) {
+    if (served.has(field.name)) continue;
+    for (const tool of tools) {
+      const missing = field.missing(tool);
+      if (missing) throw new Error(`tool "${tool.name}" ${missing}`);
+    }
+  }
 }

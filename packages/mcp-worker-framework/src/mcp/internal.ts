@@ -37,7 +37,14 @@ export type { Caller } from './caller';
 export type { FrameworkEnv, WorkerEnv } from './env';
 export type { CompiledServer } from './createServer';
 export type { AnyTool, CallerRules, ResourceDefinition } from './define';
-export { declaresExtension, type Extension, OtherResult, type RoundInput, type ServerAtLoad } from './extension';
+export {
+  declaresExtension,
+  type Extension,
+  OtherResult,
+  type RoundInput,
+  type ServerAtLoad,
+  type ToolField,
+} from './extension';
 export type { DurableObjectClass, ExtensionObject, WorkerExtension } from './workerExtension';
 export { fnv1a } from './fnv1a';
 export { checkInputRequests, type InputRequest, InputRequired, readInputResponses } from './input';

@@ -30,7 +30,7 @@ import {
 import { isTaskId, mintTaskId } from './taskId';
 import { TASK_LIMITS, tooLargeToKeep } from './taskLimits';
 import type { TaskObjectApi } from './taskObject';
-import { TASKS_EXTENSION } from './toolFields';
+import { TASK_FIELD, TASKS_EXTENSION } from './toolFields';
 
 export interface DurableTasksOptions {
   /** The Durable Object binding of the task class (`[[durable_objects.bindings]]`); default `MCP_TASKS`. */
@@ -203,6 +203,7 @@ export function durableTasks(options: DurableTasksOptions = {}): Extension {
 
   return {
     id: TASKS_EXTENSION,
+    toolField: TASK_FIELD,
     install: () => ({
       methods: Object.fromEntries(methods),
       listen: withTaskStatus,
