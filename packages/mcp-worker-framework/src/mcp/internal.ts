@@ -33,6 +33,7 @@ export {
 } from './errors';
 export { type ScopeHierarchy, scopeTokens } from './scopes';
 export { isObject, RawJson } from './json';
+export { binding, type DurableObjects, isDurableObjects, isRateLimit, type Remote } from './binding';
 export type { Caller } from './caller';
 export type { FrameworkEnv, WorkerEnv } from './env';
 export type { CompiledServer } from './createServer';

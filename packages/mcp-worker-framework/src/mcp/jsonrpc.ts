@@ -12,12 +12,14 @@ import type { ExactInteger, JSONRPCMessage, RequestId } from './types';
 /** Deeper JSON than this is refused before anything walks it recursively. */
 export const MAX_JSON_DEPTH = 64;
 
-/** `JSON.rawJSON` (TC39 JSON.parse source text access, shipped in V8 and so in workerd), not yet in TypeScript's lib. */
-interface JsonWithSource {
-  rawJSON?(text: string): ExactInteger;
-  isRawJSON?(value: unknown): value is ExactInteger;
-}
-const json = JSON as unknown as JsonWithSource;
+/**
+ * `JSON.rawJSON` and `JSON.isRawJSON` (TC39 JSON.parse source text access, shipped in V8 and so in
+ * workerd), typed here as TypeScript's lib does not yet: looked up once, absent on an older runtime.
+ */
+const json: {
+  rawJSON?: (text: string) => ExactInteger;
+  isRawJSON?: (value: unknown) => value is ExactInteger;
+} = { rawJSON: Reflect.get(JSON, 'rawJSON'), isRawJSON: Reflect.get(JSON, 'isRawJSON') };
 
 // spec 2026-07-28 basic/index, Requests: a string or an integer, never null
 const isRequestId = (id: unknown): id is RequestId =>
@@ -93,6 +95,7 @@ export function toMessage(body: unknown): Parsed {
   if (body.params !== undefined && !isObject(body.params)) return reject('"params" must be an object');
   // spec 2026-07-28 basic/index, Requests: the ID is a string or integer and MUST NOT be null
   if ('id' in body && !isRequestId(body.id)) return reject('"id" must be a string or an integer');
+  // Checked above, field by field: the one place a value from the wire becomes a typed message.
   return { message: body as unknown as JSONRPCMessage };
 }
 

@@ -6,12 +6,16 @@
  * did not mint for the caller (`./taskId.ts`) never reaches an object.
  */
 import {
+  binding as bound,
   declaresExtension,
+  type DurableObjects,
   type Extension,
   InputRequired,
   internalError,
   invalidParams,
+  isDurableObjects,
   isObject,
+  isRateLimit,
   type JsonObject,
   type JSONRPCNotification,
   McpError,
@@ -22,6 +26,7 @@ import {
   OtherResult,
   rateLimited,
   readInputResponses,
+  type Remote,
   type Reply,
   type RequestMeta,
   taskNotFound,
@@ -66,9 +71,9 @@ export function durableTasks(options: DurableTasksOptions = {}): Extension {
    * MCP_STATE_SECRET, since ids minted with a key of one isolate would be unknown to the others.
    * Undefined (and logged) otherwise: fail closed.
    */
-  function tasksIn(env: WorkerEnv): DurableObjectNamespace | undefined {
-    const namespace: unknown = (env as unknown as Record<string, unknown>)[binding];
-    if (!isNamespace(namespace)) {
+  function tasksIn(env: WorkerEnv): DurableObjects<TaskObjectApi> | undefined {
+    const namespace = bound(env, binding, isDurableObjects<TaskObjectApi>);
+    if (!namespace) {
       console.error(`task tools need the Durable Object binding ${binding} (docs/tasks.md)`);
       return undefined;
     }
@@ -83,8 +88,8 @@ export function durableTasks(options: DurableTasksOptions = {}): Extension {
 
   /** True when the caller has created as many tasks as `rateLimiter` allows for now (429, Retry-After). */
   async function overBudget(request: McpRequest): Promise<boolean> {
-    const limiter: unknown = (request.env as unknown as Record<string, unknown>)[rateLimiter];
-    if (!isRateLimit(limiter)) return false;
+    const limiter = bound(request.env, rateLimiter, isRateLimit);
+    if (!limiter) return false;
     const key =
       request.callerKey ?? (request.caller !== undefined ? `principal:${request.caller.subject}` : 'anonymous');
     return !(await limiter.limit({ key })).success;
@@ -98,7 +103,7 @@ export function durableTasks(options: DurableTasksOptions = {}): Extension {
   const taskMethod =
     <P>(
       read: (params: JsonObject) => P | McpError,
-      serve: (task: TaskObjectApi, principal: string | null, input: P, taskId: string) => Promise<Reply>,
+      serve: (task: Remote<TaskObjectApi>, principal: string | null, input: P, taskId: string) => Promise<Reply>,
     ): Method =>
     async (request) => {
       if (!declaresTasks(request)) return { error: missingExtension(TASKS_EXTENSION) };
@@ -265,8 +270,7 @@ function readAnswers(params: JsonObject): Record<string, JsonObject> | McpError 
   return tooLargeToKeep('params.inputResponses', responses, TASK_LIMITS.inputBytes) ?? responses;
 }
 
-const objectOf = (tasks: DurableObjectNamespace, taskId: string) =>
-  tasks.get(tasks.idFromName(taskId)) as unknown as TaskObjectApi;
+const objectOf = (tasks: DurableObjects<TaskObjectApi>, taskId: string) => tasks.get(tasks.idFromName(taskId));
 
 /** The client as the task remembers it: no progress token, log level or trace, which belong to the creating request. */
 const clientOf = (meta: RequestMeta) => ({
@@ -274,12 +278,6 @@ const clientOf = (meta: RequestMeta) => ({
   clientCapabilities: meta.clientCapabilities,
   ...(meta.clientInfo ? { clientInfo: meta.clientInfo } : {}),
 });
-
-const isRateLimit = (value: unknown): value is RateLimit =>
-  typeof value === 'object' && value !== null && typeof (value as RateLimit).limit === 'function';
-
-const isNamespace = (value: unknown): value is DurableObjectNamespace =>
-  typeof value === 'object' && value !== null && typeof (value as DurableObjectNamespace).idFromName === 'function';
 
 /**
  * Sends the object's lines of JSON (one `DetailedTask` each) as `notifications/tasks` until the

@@ -274,7 +274,7 @@ export function taskObject(server: CompiledServer): TaskObjectClass {
             } else if (value instanceof McpError) {
               fail(record, value);
             } else {
-              record.result = value as unknown as JsonObject;
+              record.result = value;
               transition(record, 'completed');
             }
             await this.save(record);
