@@ -41,9 +41,9 @@ describe('GET / from a browser', () => {
     expect(response.headers.get('Content-Type')).toBe('text/html; charset=utf-8');
     const body = await response.text();
     const client = testClient(worker);
-    const info = (await client.discover()).result._meta['io.modelcontextprotocol/serverInfo'];
+    const info = (await client.discover()).result._meta?.['io.modelcontextprotocol/serverInfo'];
     const card = (await (await fetch(`${worker.url}/mcp/server-card`)).json()) as { description: string };
-    expect(body).toContain(`<h1>${escaped(info.title ?? info.name)}</h1>`);
+    expect(body).toContain(`<h1>${escaped(info?.title ?? info?.name ?? '')}</h1>`);
     expect(body).toContain(escaped(card.description));
     expect(body).toContain(`<code id="endpoint">${worker.url}/mcp</code>`);
     const { tools } = (await client.listTools()).result;
