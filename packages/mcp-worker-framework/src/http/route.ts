@@ -3,8 +3,9 @@
  * and `routes`, docs/http-pipeline.md): each is a plain function of the request, `env` and `ctx`,
  * as a Worker's own `fetch` is, turned here into a step of the pipeline (`./router.ts`).
  */
-import type { CompiledServer, WorkerEnv } from '../mcp/internal';
+import type { Caller, CompiledServer, WorkerEnv } from '../mcp/internal';
 import type { HttpContext, Step } from './context';
+import { decodeHeaderValue } from './headers';
 import type { Settings } from './settings';
 
 /** What a route of the fork answers with, as a Worker's `fetch` does. */
@@ -24,12 +25,32 @@ export type Page = (
   context: PageContext,
 ) => Response | Promise<Response>;
 
-/** A step of the fork's own in every request to the MCP endpoint: a `Response` answers it, `undefined` goes on to MCP. */
+/**
+ * A step of the fork's own in every request to the MCP endpoint: a `Response` answers it,
+ * `undefined` goes on to MCP. It runs after the edge's checks (origin, host, the address limit,
+ * the token) and before the body is read, and sees what the edge knows by then (`StepContext`).
+ */
 export type WorkerStep = (
   request: Request,
   env: WorkerEnv,
   ctx: ExecutionContext,
+  context: StepContext,
 ) => Response | undefined | Promise<Response | undefined>;
+
+/** What the edge knows of an MCP request when a fork's step runs (in the spirit of Hono's typed context). */
+export interface StepContext {
+  /** Who is calling, as the auth mode verified it; undefined when the Worker serves no auth mode (anonymous). */
+  readonly caller: Caller | undefined;
+  /**
+   * The method the request declares in `Mcp-Method` (e.g. `tools/call`), which the edge then holds
+   * the body to (-32020 when they differ): a request that is served is this method. Undefined for
+   * a client of the `initialize` era, which sends no such header: a step that decides by method
+   * refuses what it cannot see.
+   */
+  readonly method: string | undefined;
+  /** The tool or prompt name, or the resource URI, the request declares in `Mcp-Name` (decoded), held to the body the same way. */
+  readonly name: string | undefined;
+}
 
 export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 
@@ -43,8 +64,23 @@ export interface Route {
 /** `route('POST', '/webhooks/tickets', handler)`: a path of the fork's own, behind the same origin and host checks as every route. */
 export const route = (method: Method, path: string, handler: Handler): Route => ({ method, path, handler });
 
-/** A fork's page, step or route as a step of the pipeline: it sees what any Worker's `fetch` sees (a page, also what it serves). */
+/** A fork's page or route as a step of the pipeline: it sees what any Worker's `fetch` sees (a page, also what it serves). */
 export const forkStep =
-  (serve: Page | WorkerStep | Handler): Step =>
+  (serve: Page | Handler): Step =>
   (context: HttpContext) =>
     serve(context.request, context.env, context.ctx, context);
+
+/** A fork's step as a step of the pipeline: what any Worker's `fetch` sees, and what the edge knows (`StepContext`). */
+export const workerStep =
+  (step: WorkerStep): Step =>
+  (context: HttpContext) =>
+    step(context.request, context.env, context.ctx, stepContext(context));
+
+function stepContext({ caller, request }: HttpContext): StepContext {
+  const name = request.headers.get('Mcp-Name');
+  return {
+    caller,
+    method: request.headers.get('Mcp-Method') ?? undefined,
+    name: name === null ? undefined : decodeHeaderValue(name),
+  };
+}

@@ -20,7 +20,7 @@ import { AI_CATALOG_PATH, aiCatalog, publicPreflight, SERVER_CARD_PATH, serverCa
 import { errorAnswer } from './errorAnswer';
 import { HOME_PATH, homePage } from './homePage';
 import { REGISTRY_AUTH_PATH, registryAuth } from './registryAuth';
-import { forkStep, type Page, type Route, type WorkerStep } from './route';
+import { forkStep, type Page, type Route, type WorkerStep, workerStep } from './route';
 import { errorResponse } from './responses';
 import { SettingError, settingsReader } from './settings';
 import { answerBatch } from './steps/answerBatch';
@@ -82,7 +82,7 @@ export function createRouter(server: CompiledServer, auth: readonly AuthMode[] =
     requestSpan.start, // one span per MCP request, refusals included
     limitByAddress, // before any token work: a flood of bad tokens costs nothing
     verifyToken,
-    ...(fork.steps ?? []).map(forkStep), // the fork's own (createWorker's `steps`), once per HTTP request
+    ...(fork.steps ?? []).map(workerStep), // the fork's own (createWorker's `steps`), once per HTTP request
     // A 2025-03-26 client's batch: each member through perMessage alone, with itty's rules, in a router
     // of its own (no span, limit or log line per member; a member that crashes reaches `crashed` below).
     answerBatch(Router<HttpContext, [], Response>().all('*', ...perMessage)),

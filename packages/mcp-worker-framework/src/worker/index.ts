@@ -9,5 +9,6 @@ export {
   type Page,
   type Route,
   type PageContext,
+  type StepContext,
   type WorkerStep,
 } from '../http/route';

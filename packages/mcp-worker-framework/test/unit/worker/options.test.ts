@@ -5,7 +5,15 @@
 import { describe, expect, it } from 'vitest';
 import { bearer } from '../../../src/auth';
 import { defineTool, text } from '../../../src/mcp';
-import { createWorker, homePage, route, type WorkerEnv, type WorkerOptions } from '../../../src/worker';
+import {
+  createWorker,
+  homePage,
+  route,
+  type StepContext,
+  type WorkerEnv,
+  type WorkerOptions,
+  type WorkerStep,
+} from '../../../src/worker';
 import { mcpHeaders, meta } from '../../support/mcp';
 
 const ctx = { waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext;
@@ -101,6 +109,47 @@ describe("steps: the fork's own, in every MCP request", () => {
       (await serve({ steps, auth: [bearer] }, call({ Authorization: 'Bearer the-token' }), bearerSettings)).status,
     ).toBe(200);
     expect(ran).toEqual(['first', 'second']);
+  });
+});
+
+describe("steps: what the edge knows when a fork's step runs", () => {
+  const bearerSettings = { AUTH_MODE: 'bearer', MCP_BEARER_TOKEN: 'the-token' };
+
+  it('hands each step the caller the auth mode verified, and the method and name the request declares', async () => {
+    const seen: StepContext[] = [];
+    const steps = [
+      (_request: Request, _env: WorkerEnv, _ctx: ExecutionContext, context: StepContext) => void seen.push(context),
+    ];
+    const answer = await serve({ steps, auth: [bearer] }, call({ Authorization: 'Bearer the-token' }), bearerSettings);
+    expect(answer.status).toBe(200);
+    expect(seen).toEqual([
+      { caller: { subject: 'bearer', scopes: [], claims: {} }, method: 'tools/call', name: 'ping' },
+    ]);
+  });
+
+  it('says the caller is anonymous without auth, and decodes a Base64 name', async () => {
+    const seen: StepContext[] = [];
+    const steps: WorkerStep[] = [(_request, _env, _ctx, context) => void seen.push(context)];
+    const encoded = `=?base64?${btoa('ping')}?=`;
+    await serve({ steps }, call({ 'Mcp-Name': encoded }));
+    expect(seen).toEqual([{ caller: undefined, method: 'tools/call', name: 'ping' }]);
+  });
+
+  it('lets a step refuse by what it knows: the caller and the method it declares', async () => {
+    const onlyLists: WorkerStep = (_request, _env, _ctx, { caller, method }) =>
+      caller && method?.endsWith('/list') ? undefined : new Response('lists only', { status: 403 });
+    const refused = await serve(
+      { steps: [onlyLists], auth: [bearer] },
+      call({ Authorization: 'Bearer the-token' }),
+      bearerSettings,
+    );
+    expect(refused.status).toBe(403);
+    const list = new Request('http://localhost/mcp', {
+      method: 'POST',
+      headers: { ...mcpHeaders('tools/list'), Authorization: 'Bearer the-token' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: { _meta: meta() } }),
+    });
+    expect((await serve({ steps: [onlyLists], auth: [bearer] }, list, bearerSettings)).status).toBe(200);
   });
 });
 
