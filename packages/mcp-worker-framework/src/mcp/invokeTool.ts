@@ -1,8 +1,10 @@
 /**
  * The one way a tool's handler runs, whether it answers the request itself (`methods/callTool.ts`)
- * or runs under a task (`src/tasks/`): a `ToolError` becomes a tool error the model reads
- * (spec 2026-07-28 server/tools, Error Handling), any other exception -32603 with nothing from
- * inside; a result must have its `content` array and keep its `outputSchema`; a handler still
+ * or runs under a task (`src/tasks/`), and the one place anything becomes a tool error the model
+ * reads (spec 2026-07-28 server/tools, Error Handling): arguments that break the tool's
+ * `inputSchema` (`readArguments`), a thrown `ToolError`, a handler past its time limit, a result
+ * too large; any other exception is -32603 with nothing from inside; a result must have its
+ * `content` array and keep its `outputSchema`; a handler still
  * running at its time limit is aborted and reported to the model; a result larger than its
  * limit (the server's `maxResultChars` as sent, and for a task also the bytes a task keeps) is
  * replaced by a tool error; a result that cannot be checked or serialized is -32603, as a throw is.
@@ -43,13 +45,39 @@ export interface SerializedToolResult {
 /** A tool's outcome: its result with its JSON, a request for input, or a JSON-RPC error. */
 export type ToolOutcome = SerializedToolResult | InputRequired | McpError;
 
+/** The arguments as the tool's handler takes them, and what their check took of the time limit (an asynchronous one). */
+export interface ReadArguments {
+  value: unknown;
+  spentMs: number;
+}
+
 /**
- * Arguments that break the tool's `inputSchema`, or whose asynchronous check ran out of time, as
- * the model reads them: a tool error it can fix, never a JSON-RPC error (spec 2026-07-28
- * server/tools, Error Handling). The one place this is decided, for a call answered here
- * (`methods/callTool.ts`) and for a tool run elsewhere (`runTool`, a task).
+ * `args` as sent, read as the handler takes them (`CompiledTool.readArguments`): a JSON Schema
+ * tool at once; a Standard Schema may check asynchronously (a refinement that looks something up),
+ * within the run's time limit as the handler is (at the limit the run aborts; a Standard Schema
+ * takes no signal, so the check itself is only abandoned). Arguments that break the schema, or a
+ * check out of time, are the tool error the model can fix, never a JSON-RPC error.
  */
-export function invalidArguments(why: ToolError, run: Pick<ToolRun, 'serialize'>): SerializedToolResult {
+export function readArguments(
+  tool: CompiledTool,
+  args: JsonObject,
+  run: Pick<ToolRun, 'timeoutMs' | 'abort' | 'serialize'>,
+): ReadArguments | SerializedToolResult | Promise<ReadArguments | SerializedToolResult> {
+  const read = tool.readArguments(args);
+  if (!(read instanceof Promise))
+    return read instanceof ToolError ? invalidArguments(read, run) : { value: read, spentMs: 0 };
+  const started = Date.now();
+  const checked =
+    run.timeoutMs === undefined
+      ? read
+      : withTimeLimit(read, tool.definition.name, run.timeoutMs, run.abort, (message) => new ToolError(message));
+  return checked.then((value) =>
+    value instanceof ToolError ? invalidArguments(value, run) : { value, spentMs: Date.now() - started },
+  );
+}
+
+/** Arguments refused (`readArguments`), as the model reads them: a tool error it can fix. */
+function invalidArguments(why: ToolError, run: Pick<ToolRun, 'serialize'>): SerializedToolResult {
   const result = toolError(why.message);
   return { result, json: run.serialize(result) };
 }
@@ -69,11 +97,11 @@ export async function runTool(
   run: ToolRun,
   extra?: Partial<HandlerContext>,
 ): Promise<ToolOutcome> {
-  const value = await tool.readArguments(args);
-  if (value instanceof ToolError) return invalidArguments(value, run);
+  const read = await readArguments(tool, args, run);
+  if (!('value' in read)) return read;
   // No logging: a run outside the request has no stream to log to.
   const context = Object.assign(handlerContext(request, input, false), extra);
-  return invokeTool(tool, value, context, run);
+  return invokeTool(tool, read.value, context, { ...run, spentMs: read.spentMs });
 }
 
 /** Runs the handler with `args` as it takes them (`CompiledTool.readArguments`). */

@@ -5,16 +5,15 @@
  * both within the tool's time limit, directly (`invokeTool`) or through the extension that takes
  * the call over (the Tasks extension), in rounds when it asks the client for input.
  */
-import { ToolError } from '../define';
 import { invalidParams, McpError, missingCapability } from '../errors';
 import { OtherResult, type ToolCalls } from '../extension';
 import {
   charactersOver,
-  invalidArguments,
   invokeTool,
+  type ReadArguments,
+  readArguments,
   type SerializedToolResult,
   type ToolRun,
-  withTimeLimit,
 } from '../invokeTool';
 import { isObject, RawJson } from '../json';
 import { declares } from '../meta';
@@ -46,32 +45,24 @@ export function callTool(server: CompiledDefinition, extensions: readonly ToolCa
       return { error: invalidParams('params.arguments must be an object') };
     const args = params.arguments ?? {};
     const limitMs = tool.definition.timeoutMs ?? server.toolTimeoutMs;
-    // `args` as sent (a task keeps them, state is bound to them); `value` as the handler takes them.
-    const proceed = (value: unknown, spentMs = 0): Reply | Promise<Reply> => {
-      const here = direct(server, request, tooLarge, limitMs, spentMs);
-      if (value instanceof ToolError) return finish(server, invalidArguments(value, here));
+    const here = direct(server, request, tooLarge, limitMs);
+    // `args` as sent (a task keeps them, state is bound to them); `read.value` as the handler takes them.
+    const proceed = (read: ReadArguments | SerializedToolResult): Reply | Promise<Reply> => {
+      if (!('value' in read)) return finish(server, read);
       const taker = claimant(extensions, tool, request);
       if (taker instanceof McpError) return { error: taker };
       const run: Round<Outcome>['run'] = taker
         ? (_context, input) => taker.call(tool, args, input, request)
-        : (context) => invokeTool(tool, value, context, here);
+        : (context) => invokeTool(tool, read.value, context, { ...here, spentMs: read.spentMs });
       return serveRound(server, request, {
         salient: { name, arguments: args },
         run,
         finish: (outcome) => finish(server, outcome),
       });
     };
-    const read = tool.readArguments(args);
-    // A JSON Schema tool goes on at once; a Standard Schema may validate asynchronously (a refinement
-    // that looks something up), and the time limit covers that check as it covers the handler: at the
-    // limit the model is told and the request's signal aborts (a Standard Schema takes no signal, so the
-    // check itself is only abandoned); the handler gets what is left of the limit.
-    if (!(read instanceof Promise)) return proceed(read);
-    const started = Date.now();
-    const abort = (reason: unknown) => request.abort(reason);
-    return withTimeLimit(read, name, limitMs, abort, (message) => new ToolError(message)).then((value) =>
-      proceed(value, Date.now() - started),
-    );
+    // A JSON Schema tool goes on at once; a Standard Schema's check may take time, within the tool's limit.
+    const read = readArguments(tool, args, here);
+    return read instanceof Promise ? read.then(proceed) : proceed(read);
   }
 }
 
@@ -120,17 +111,15 @@ function claimant(
   return undefined;
 }
 
-/** How a tool runs when it answers this request itself: its time limit (what its arguments' check left of it), its result as the client will get it. */
+/** How a tool runs when it answers this request itself: its time limit, its result as the client will get it. */
 function direct(
   server: CompiledDefinition,
   request: McpRequest,
   tooLarge: ToolRun['tooLarge'],
   timeoutMs: number,
-  spentMs: number,
 ): ToolRun {
   return {
     timeoutMs,
-    spentMs,
     tooLarge,
     abort: (reason: unknown) => request.abort(reason),
     serialize: (result: CallToolResult) => resultJson(server.finished(result).result, request.meta.era === 'legacy'),

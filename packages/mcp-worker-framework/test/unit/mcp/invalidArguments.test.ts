@@ -1,6 +1,6 @@
 /**
  * Arguments that break a tool's inputSchema are a tool error the model can fix (spec 2026-07-28
- * server/tools, Error Handling), decided in one place (`invalidArguments`, src/mcp/invokeTool.ts)
+ * server/tools, Error Handling), decided in one place (`readArguments`, src/mcp/invokeTool.ts)
  * for a call answered at once (`tools/call`) and for a tool run elsewhere (`runTool`, a task).
  */
 import { describe, expect, it } from 'vitest';
