@@ -12,7 +12,7 @@ import type { AnyTool, Extension, ExtensionObject, ToolField, WorkerExtension } 
 import { TASK_FIELD } from './tasks/toolFields';
 import type { WorkerEnv } from './env';
 
-export type { DurableObjectClass, ExtensionObject, WorkerExtension } from './mcp/internal';
+export type { DurableObjectClass, WorkerExtension } from './mcp/internal';
 
 export interface WorkerOptions<Extensions extends readonly WorkerExtension[] = readonly WorkerExtension[]>
   extends ForkOptions {
@@ -23,7 +23,7 @@ export interface WorkerOptions<Extensions extends readonly WorkerExtension[] = r
 }
 
 /** The Durable Object classes of the extensions listed, by name: `McpTask` only with tasks(), `McpNotifications` only with notifications(). */
-export type DurableObjectsOf<Extensions extends readonly WorkerExtension[]> = {
+type DurableObjectsOf<Extensions extends readonly WorkerExtension[]> = {
   readonly [E in Extensions[number] as E extends { durableObject: ExtensionObject<infer Name> }
     ? Name
     : never]: E extends {
@@ -34,7 +34,7 @@ export type DurableObjectsOf<Extensions extends readonly WorkerExtension[]> = {
 };
 
 /** The Worker: its `fetch`, and the class of each Durable Object its extensions run in, for src/index.ts to export. */
-export type Worker<Extensions extends readonly WorkerExtension[]> = {
+type Worker<Extensions extends readonly WorkerExtension[]> = {
   fetch(request: Request, env: WorkerEnv, ctx: ExecutionContext): Promise<Response>;
 } & DurableObjectsOf<Extensions>;
 

@@ -3,7 +3,7 @@ import type { Caller } from '../mcp/internal';
 import { constantTimeEqual, type AuthMode } from '../http/auth';
 import { required, secret, type SettingDocs, type SettingRows } from '../http/settingsTable';
 
-export interface BearerAuthSettings {
+interface BearerAuthSettings {
   mode: 'bearer';
   /** MCP_BEARER_TOKEN */
   bearerToken: string;

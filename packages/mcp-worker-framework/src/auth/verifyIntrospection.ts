@@ -27,9 +27,9 @@ import { isSubject, unreachable, type Verifier } from '../http/auth';
 import { readUpstreamJson } from './readUpstreamJson';
 
 /** Answers kept per isolate, at most: the oldest goes first. */
-export const INTROSPECTION_CACHE_ENTRIES = 1000;
+const INTROSPECTION_CACHE_ENTRIES = 1000;
 /** How long the endpoint is left alone after it failed, and so how soon a client may try again. */
-export const INTROSPECTION_RETRY_AFTER_MS = 5_000;
+const INTROSPECTION_RETRY_AFTER_MS = 5_000;
 /** An introspection answer is a small JSON object; a longer body is not one. */
 const MAX_ANSWER_CHARS = 64 * 1024;
 const MAX_LOGGED_CHARS = 200;

@@ -12,7 +12,7 @@ import { isSubject, unreachable, type Verifier } from '../http/auth';
 import { issuerKeysFor, joseVerdict, verifiedWith } from './jwks';
 
 /** How far a token's `exp` and `nbf` may be off this isolate's clock. */
-export const CLOCK_SKEW_SECONDS = 30;
+const CLOCK_SKEW_SECONDS = 30;
 
 /** What jose checks of every token, in jwt and access modes: the issuer, an `exp` (RFC 9068 2.2: a token without one would never expire), the times within the skew. */
 export const JWT_CHECKS = (issuer: string) => ({ issuer, requiredClaims: ['exp'], clockTolerance: CLOCK_SKEW_SECONDS });

@@ -36,7 +36,7 @@ export const unreachable = (retryAfterMs: number): IssuerUnreachable => ({
 });
 
 /** Admitted (with its caller when auth is on), or refused (its challenge or Retry-After: `./errorAnswer.ts`). */
-export type AuthOutcome = { caller?: Caller; refused?: undefined } | { refused: McpError; caller?: undefined };
+type AuthOutcome = { caller?: Caller; refused?: undefined } | { refused: McpError; caller?: undefined };
 
 const encoder = new TextEncoder();
 

@@ -8,7 +8,7 @@ import { invalidRequest, type McpError } from '../mcp/internal';
 import { NO_STORE, replyJson } from './responses';
 
 /** Members per batch: enough for any client, small enough that a POST cannot fan out without bound. */
-export const MAX_BATCH = 32;
+const MAX_BATCH = 32;
 
 /** The only revision with batches; a request without MCP-Protocol-Version is read as it. */
 export const BATCH_VERSION = '2025-03-26';

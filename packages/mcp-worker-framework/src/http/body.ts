@@ -7,7 +7,7 @@ import { bodyTooLarge, type McpError, parseError, unsupportedMediaType } from '.
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
 /** `application/json`, with or without parameters such as `charset`. */
-export function isJson(contentType: string | null): boolean {
+function isJson(contentType: string | null): boolean {
   if (contentType === null) return false;
   const semi = contentType.indexOf(';');
   return (semi === -1 ? contentType : contentType.slice(0, semi)).trim().toLowerCase() === 'application/json';

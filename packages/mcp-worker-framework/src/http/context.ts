@@ -50,7 +50,7 @@ export type AdmittedMessage =
   | { readonly message: JSONRPCNotification; readonly meta: undefined; readonly admission: undefined };
 
 /** What `readMessage` received: the message it admitted, or what it had read of one it refused (the log still names it). */
-export type Received =
+type Received =
   | AdmittedMessage
   | { readonly message: JSONRPCRequest; readonly meta: RequestMeta | undefined; readonly admission: undefined };
 
@@ -63,7 +63,7 @@ export interface AdmittedContext extends HttpContext {
 }
 
 /** A step after `readMessage`, which receives the admitted message typed. */
-export type AdmittedStep = (context: AdmittedContext) => Response | undefined | Promise<Response | undefined>;
+type AdmittedStep = (context: AdmittedContext) => Response | undefined | Promise<Response | undefined>;
 
 /**
  * The steps that follow `readMessage` in a list, typed as any step: a list puts them after it,

@@ -8,7 +8,7 @@ import { invalidTokenChallenge, scopeChallenge, tokenChallenge } from './challen
 import { RATE_LIMIT_PERIOD_SECONDS } from './settingsTable';
 
 /** The status of an error, and its headers when it has any (a challenge, Retry-After). */
-export interface ErrorAnswer {
+interface ErrorAnswer {
   readonly status: number;
   readonly headers?: Readonly<Record<string, string>>;
 }
@@ -20,7 +20,7 @@ export interface ChallengeContext {
 }
 
 /** Where the challenge context comes from: asked only for an error that carries a challenge. */
-export interface Challenger {
+interface Challenger {
   challenge(): ChallengeContext;
 }
 

@@ -9,7 +9,7 @@ import { notificationJson, replyJson } from './responses';
 import { EventStream } from './stream';
 
 /** A comment every 15 s keeps intermediaries from closing a quiet stream (spec streamable-http). */
-export const LISTEN_KEEPALIVE_MS = 15_000;
+const LISTEN_KEEPALIVE_MS = 15_000;
 /** A refused listen comes back after one keepalive: by then another stream may have closed. */
 const RETRY_LISTEN_SECONDS = Math.ceil(LISTEN_KEEPALIVE_MS / 1000);
 
@@ -54,7 +54,7 @@ export function takeListenSlot(client: string, maxStreams: number): ListenSlot |
  * Events a listen stream may hold that its client has not read: past them the client cannot keep
  * up, and the stream ends gracefully (it reopens and starts afresh) rather than grow without limit.
  */
-export const LISTEN_MAX_BACKLOG = 100;
+const LISTEN_MAX_BACKLOG = 100;
 
 /**
  * Opens the stream in the place `slot` holds, and gives the place back when the stream ends: at

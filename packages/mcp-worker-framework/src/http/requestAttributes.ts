@@ -28,7 +28,7 @@ export function outcomeOf(context: HttpContext, status: number, endedBy?: Stream
  * `JSON.stringify` and the runtime's `setAttributes` leave out): built and serialized in one
  * pass, with no object growing key by key.
  */
-export function requestAttributes(context: HttpContext, status: number, endedBy?: StreamEnd): Attributes {
+function requestAttributes(context: HttpContext, status: number, endedBy?: StreamEnd): Attributes {
   const { received, error } = context;
   const message = received?.message;
   const meta = received?.meta;

@@ -36,7 +36,7 @@ import { verifyToken } from './steps/verifyToken';
 import { writeRequestLog } from './steps/writeRequestLog';
 import type { WorkerEnv } from '../mcp/internal';
 
-export const MCP_PATH = '/mcp';
+const MCP_PATH = '/mcp';
 
 /** What a fork adds (createWorker's options of the same names, `./route.ts`). */
 export interface ForkOptions {

@@ -55,7 +55,7 @@ let randomSecret: string | undefined;
  * across isolates. Made on first use, inside a request (the runtime allows no randomness at
  * module load).
  */
-export function isolateSecret(): string {
+function isolateSecret(): string {
   if (randomSecret === undefined) {
     randomSecret = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))));
     console.warn(
@@ -74,7 +74,7 @@ const NONE = (scopesSupported: readonly string[]): AuthConfig => ({
 });
 
 /** The table of a Worker with `modes`: the core's rows, then each mode's (a row two modes share is one). */
-export const tableOf = (modes: readonly AuthMode[]): SettingRows =>
+const tableOf = (modes: readonly AuthMode[]): SettingRows =>
   Object.assign({}, SETTINGS, ...modes.map((mode) => mode.settings));
 
 /** The settings of `env` for a Worker with `modes`, or the error that names the one that cannot be read. */

@@ -15,9 +15,9 @@
  */
 
 /** A parser: the value read, or `Invalid` when the text cannot be a value of the setting. */
-export type Parse<T> = (text: string) => T | Invalid;
+type Parse<T> = (text: string) => T | Invalid;
 
-export interface Setting<T> {
+interface Setting<T> {
   /** Its value when the var is unset or empty. */
   default: NoInfer<T>;
   /** What it accepts, as said in errors and in the README ("`on` or `off`"). */
@@ -35,10 +35,10 @@ export class Invalid {
   }
 }
 
-export const INVALID = new Invalid();
+const INVALID = new Invalid();
 
 /** A row of the table, typed by its parser. */
-export const setting = <T>(row: Setting<T>): Setting<T> => row;
+const setting = <T>(row: Setting<T>): Setting<T> => row;
 
 export const oneOf =
   <const T extends string>(...values: T[]): Parse<T> =>
@@ -70,7 +70,7 @@ const ORIGIN = (item: string) =>
   (/^https?:\/\/[^/]+\/?$/i.test(item) && HOST.test(item.replace(/^https?:\/\//i, '').replace(/\/$/, '')));
 
 /** An absolute `https:` URL, or `http:` on loopback (local development and tests). */
-export function isUrl(text: string): boolean {
+function isUrl(text: string): boolean {
   if (!URL.canParse(text)) return false;
   const url = new URL(text);
   if (url.protocol === 'https:') return true;

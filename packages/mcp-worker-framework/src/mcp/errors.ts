@@ -33,7 +33,7 @@ export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
  * one that lacks scopes (`data.requiredScopes` names them), a limit reached, a body too large or
  * not JSON.
  */
-export type ErrorKind =
+type ErrorKind =
   | 'tokenRequired'
   | 'tokenInvalid'
   | 'unauthorized'

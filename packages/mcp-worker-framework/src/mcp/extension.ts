@@ -85,7 +85,7 @@ export interface ServerAtLoad {
   finished(result: object, policy?: CachePolicy): ResultReply;
 }
 
-export interface ExtensionParts {
+interface ExtensionParts {
   /** Methods it serves, by name; each answer gets `resultType`, the caching hints of its reply's `cache` and `serverInfo` like any other. */
   methods?: Readonly<Record<string, Method>>;
   /** Those of its methods that clients of the `initialize` era may call too, answered in their shape (no `resultType`, no caching hints). */

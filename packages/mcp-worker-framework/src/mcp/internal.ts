@@ -22,7 +22,6 @@ export {
   originNotAllowed,
   parseError,
   rateLimited,
-  scopeRequired,
   taskNotFound,
   tokenInvalid,
   tokenRequired,
@@ -35,7 +34,7 @@ export { type ScopeHierarchy, scopeTokens } from './scopes';
 export { isObject, RawJson } from './json';
 export { binding, type DurableObjects, isDurableObjects, isRateLimit, type Remote } from './binding';
 export type { Caller } from './caller';
-export type { FrameworkEnv, WorkerEnv } from './env';
+export type { WorkerEnv } from './env';
 export type { CompiledServer } from './createServer';
 export type { AnyTool, CallerRules, ResourceDefinition } from './define';
 export {
@@ -63,7 +62,7 @@ export type {
   ResultReply,
 } from './request';
 export { derivedKey, toBase64Url } from './secretKeys';
-export type { CompiledTool, HeaderParam } from './tools';
+export type { HeaderParam } from './tools';
 export { readTraceContext, type TraceContext } from './traceContext';
 export type {
   CachePolicy,
@@ -75,4 +74,3 @@ export type {
   RequestId,
 } from './types';
 export { isRestricted, namedResource, privately, refusalFor, visibleTo } from './visibility';
-export type { ServerCapabilities } from './types';

@@ -175,7 +175,7 @@ function sent(name: string, value: CallToolResult, run: ToolRun, badOutput?: str
 }
 
 /** A result the model reads as a failure it may act on (`isError: true`). */
-export const toolError = (message: string): CallToolResult => ({
+const toolError = (message: string): CallToolResult => ({
   content: [{ type: 'text', text: message }],
   isError: true,
 });
@@ -185,7 +185,7 @@ export const toolError = (message: string): CallToolResult => ({
  * its time limit once `spentMs` are gone; at the limit, `late` of a message for the model, and an
  * abort for the handler.
  */
-export async function withTimeLimit<T, Late>(
+async function withTimeLimit<T, Late>(
   answer: Promise<T>,
   name: string,
   limitMs: number,

@@ -51,7 +51,7 @@ function exactIds(text: string, body: unknown): McpError | undefined {
 }
 
 /** A POST body read as JSON-RPC: one message, or an error with the id to answer it with. */
-export type Parsed =
+type Parsed =
   | { message: JSONRPCMessage; error?: undefined }
   | { error: McpError; id: RequestId | null; message?: undefined; batch?: readonly unknown[] };
 
@@ -82,7 +82,7 @@ export function parseMessage(text: string): Parsed {
 }
 
 /** Classifies a parsed value: a request, a notification, or -32600 (echoing the id when it is readable). */
-export function toMessage(body: unknown): Parsed {
+function toMessage(body: unknown): Parsed {
   const reject = (why: string) => ({
     error: invalidRequest(why),
     id: isObject(body) && isRequestId(body.id) ? body.id : null,

@@ -21,14 +21,14 @@ import type { JsonObject } from './types';
 export const LEGACY_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26'] as const;
 
 /** Every version served while legacy clients are: the modern ones first, then the legacy ones. */
-export const SERVED_WITH_LEGACY: readonly string[] = [...SUPPORTED_VERSIONS, ...LEGACY_VERSIONS];
+const SERVED_WITH_LEGACY: readonly string[] = [...SUPPORTED_VERSIONS, ...LEGACY_VERSIONS];
 
 /** Every version served, for discover and -32022: the modern ones, then the legacy ones when they are served. */
 export const servedVersions = (servesLegacy: boolean): readonly string[] =>
   servesLegacy ? SERVED_WITH_LEGACY : SUPPORTED_VERSIONS;
 
 /** A legacy request without MCP-Protocol-Version is 2025-03-26 (spec 2026-07-28 streamable-http, Protocol Version Header). */
-export const LEGACY_DEFAULT_VERSION = '2025-03-26';
+const LEGACY_DEFAULT_VERSION = '2025-03-26';
 
 /**
  * The modern methods a legacy client may call, by name: a method added to the core later is
@@ -36,7 +36,7 @@ export const LEGACY_DEFAULT_VERSION = '2025-03-26';
  * `subscriptions/listen` do not exist in 2025-11-25; `initialize`, `ping` and
  * `logging/setLevel` are added below.)
  */
-export const LEGACY_METHODS = [
+const LEGACY_METHODS = [
   'tools/list',
   'tools/call',
   'prompts/list',

@@ -52,7 +52,7 @@ export interface ServerCapabilities {
   extensions?: { [id: string]: object };
 }
 
-export type CacheScope = 'public' | 'private';
+type CacheScope = 'public' | 'private';
 
 /** Caching hints carried by cacheable results (spec 2026-07-28 server/utilities/caching). */
 export interface CachePolicy {
@@ -68,27 +68,27 @@ export interface Annotations {
   lastModified?: string;
 }
 
-export interface TextContent {
+interface TextContent {
   type: 'text';
   text: string;
   annotations?: Annotations;
   _meta?: JsonObject;
 }
-export interface ImageContent {
+interface ImageContent {
   type: 'image';
   data: string;
   mimeType: string;
   annotations?: Annotations;
   _meta?: JsonObject;
 }
-export interface AudioContent {
+interface AudioContent {
   type: 'audio';
   data: string;
   mimeType: string;
   annotations?: Annotations;
   _meta?: JsonObject;
 }
-export interface ResourceLink {
+interface ResourceLink {
   type: 'resource_link';
   uri: string;
   name: string;
@@ -110,7 +110,7 @@ export interface BlobResourceContents {
   blob: string;
   _meta?: JsonObject;
 }
-export interface EmbeddedResource {
+interface EmbeddedResource {
   type: 'resource';
   resource: TextResourceContents | BlobResourceContents;
   annotations?: Annotations;
@@ -118,7 +118,7 @@ export interface EmbeddedResource {
 }
 export type ContentBlock = TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource;
 
-export interface ToolAnnotations {
+interface ToolAnnotations {
   title?: string;
   readOnlyHint?: boolean;
   destructiveHint?: boolean;

@@ -12,7 +12,7 @@ import { acknowledged, honouredFilter } from './honouredFilter';
 import { type HubListener, listenerUrl } from './hubListener';
 import { type HubNamespace, hubNamespace, shardOf } from './hubNamespace';
 
-export interface HubOptions {
+interface HubOptions {
   /** The Durable Object binding of the hub (`McpNotifications`). */
   binding: string;
   /** Its shards: a stream is placed on one at random. */

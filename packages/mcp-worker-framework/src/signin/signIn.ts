@@ -29,8 +29,6 @@ import { signInDocs, signInSettingsMode, type signInSettings, type SignInAuthSet
 import { library, tokenEndpoint } from './tokenEndpoint';
 import { CALLBACK_PATH, type UpstreamProps } from './upstream';
 
-export type { SignInAuthSettings } from './signInSettings';
-
 /** The library's endpoints: metadata; registration and the token endpoint with what they take bounded first (./registration.ts, ./tokenEndpoint.ts). Its own CORS and errors. */
 function libraryEndpoint(serve: typeof library): (context: HttpContext) => Promise<Response> | Response {
   return (context) => {
@@ -65,7 +63,7 @@ async function verify(
   }
 }
 
-export interface SignInOptions {
+interface SignInOptions {
   /** Tools that act as the signed-in user (their handlers read `caller.props`), served only with sign-in. */
   tools?: readonly AnyTool[];
 }

@@ -37,7 +37,7 @@ export const AS_METADATA_PATH = '/.well-known/oauth-authorization-server';
 export const RETRY_AFTER_SECONDS = 5;
 
 /** How long a dynamically registered client lives without a token request (the library's default is 90 days). */
-export const REGISTRATION_TTL_SECONDS = 7 * 24 * 60 * 60;
+const REGISTRATION_TTL_SECONDS = 7 * 24 * 60 * 60;
 
 let current: SignInServer | undefined;
 

@@ -51,10 +51,10 @@ export interface DurableTasksOptions {
   rateLimiter?: string;
 }
 
-export const DEFAULT_TASK_TTL_MS = 3_600_000;
-export const DEFAULT_POLL_INTERVAL_MS = 1_000;
+const DEFAULT_TASK_TTL_MS = 3_600_000;
+const DEFAULT_POLL_INTERVAL_MS = 1_000;
 /** Task ids asked for in one `subscriptions/listen`: each costs a call to its object. */
-export const MAX_WATCHED_TASKS = 100;
+const MAX_WATCHED_TASKS = 100;
 
 /** True when this request declared the extension in its client capabilities (spec extensions/tasks, Capability Negotiation). */
 const declaresTasks = (request: McpRequest) => declaresExtension(request, TASKS_EXTENSION);

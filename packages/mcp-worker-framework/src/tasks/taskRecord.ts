@@ -4,7 +4,7 @@
  */
 import type { CallToolResult, Caller, InputRequest, JsonObject, JsonValue, RequestMeta } from '../mcp/internal';
 
-export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
+type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
 
 /** spec extensions/tasks, Tasks: the metadata every task shape carries. */
 export interface Task {

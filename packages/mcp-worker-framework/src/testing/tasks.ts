@@ -1,5 +1,5 @@
 /**
- * The tasks helpers of 1.0 (`request`, `rpc`, `waitFor`, `readEvents` on a URL), kept for one
+ * The tasks helpers of 1.0 (`request`, `rpc`, `waitFor` on a URL), kept for one
  * minor so a fork's tests keep running: each is now the one test client (`./testClient.ts`),
  * whose `tasks` methods replace them (docs/testing.md):
  *
@@ -7,7 +7,6 @@
  *   const { result: task } = await mcp.tasks.start('compile_report', { topic: 'tides' });
  *   const done = await mcp.tasks.waitFor(task.taskId, ['completed']);
  */
-import { readEvents as readMessages, type Message } from './events';
 import { atUrl, type CallOptions, JsonRpcError, TASKS, type TestClient, testClient } from './testClient';
 
 export { TASKS };
@@ -89,7 +88,3 @@ export function waitFor(
   const { mcp } = clientFor(url, call);
   return mcp.tasks.waitFor(taskId, statuses, call.everyMs === undefined ? {} : { everyMs: call.everyMs });
 }
-
-/** @deprecated `readEvents` of `mcp-worker-framework/testing`, whose messages are typed. */
-export const readEvents = (response: Response, stop: (message: Json) => boolean): Promise<Json[]> =>
-  readMessages(response, stop as (message: Message) => boolean);

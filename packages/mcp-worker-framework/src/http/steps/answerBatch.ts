@@ -3,7 +3,7 @@ import { BATCH_VERSION, serveBatch } from '../batch';
 import type { HttpContext, Step } from '../context';
 
 /** The chain one message of a batch goes through: `perMessage`, in an itty-router of its own (`router.ts`). */
-export interface MessageChain {
+interface MessageChain {
   fetch(context: HttpContext): Promise<Response>;
 }
 

@@ -21,7 +21,7 @@ import { EventStream } from '../stream';
 import { callerTrace } from '../trace';
 
 /** While a request's answer streams, a comment this often notices a client that left. */
-export const STREAM_HEARTBEAT_MS = 1_000;
+const STREAM_HEARTBEAT_MS = 1_000;
 
 /**
  * The MCP endpoint, `POST /mcp`, once the steps before it have admitted the message: the

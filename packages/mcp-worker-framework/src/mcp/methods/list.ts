@@ -23,7 +23,7 @@ import type { CachePolicy } from '../types';
 import { isRestricted, listedFor, privately } from '../visibility';
 
 /** An item of a list: who may see it, and how it is listed. */
-export interface ListItem {
+interface ListItem {
   readonly rules: CallerRules;
   readonly listed: object;
 }
