@@ -48,7 +48,12 @@ const entries = new Map(
  * Exports a script reads by name from modules it imports by a computed path: scripts/settings.mjs
  * bundles every auth mode's module and reads its `docs` (the settings they add to the table).
  */
-const READ_BY_NAME = [{ name: 'docs', files: /^src\/(auth\/[^/]+|signin\/signIn)\.ts$/ }];
+const READ_BY_NAME = [
+  { name: 'docs', files: /^src\/(auth\/[^/]+|signin\/signIn)\.ts$/ },
+  // Named by the declarations the build emits (`tsc -p tsconfig.build.json`, TS4023): the settings
+  // tables of the auth modes have inferred types made of it.
+  { name: 'Setting', files: /^src\/http\/settingsTable\.ts$/ },
+];
 
 /** The file a specifier names, or undefined when it is no file of `src/` (a package, node:…). */
 function target(from, specifier) {

@@ -17,7 +17,7 @@
 /** A parser: the value read, or `Invalid` when the text cannot be a value of the setting. */
 type Parse<T> = (text: string) => T | Invalid;
 
-interface Setting<T> {
+export interface Setting<T> {
   /** Its value when the var is unset or empty. */
   default: NoInfer<T>;
   /** What it accepts, as said in errors and in the README ("`on` or `off`"). */
