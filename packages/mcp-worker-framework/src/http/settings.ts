@@ -7,7 +7,7 @@
  */
 import { type AuthConfig, type AuthModeBase as AuthMode, credentialHeader } from './authMode';
 import { parseRows, SETTINGS, SettingError, type SettingRows, type SettingValues } from './settingsTable';
-import { binding, type WorkerEnv } from '../mcp/internal';
+import type { WorkerEnv } from '../mcp/internal';
 
 export { SettingError } from './settingsTable';
 
@@ -117,7 +117,7 @@ export function settingsReader(modes: readonly AuthMode[]): (env: WorkerEnv) => 
   return function settingsFor(env) {
     // The runtime hands every request of an isolate the same env object: one comparison.
     if (cached?.env === env) return cached.settings;
-    const vars = Object.fromEntries(names.map((name) => [name, binding(env, name)]));
+    const vars: Readonly<Record<string, unknown>> = { ...env };
     const key = names.map((name) => vars[name]).join('\n');
     if (cached?.key !== key) {
       const settings = readSettings(vars, modes, table);

@@ -5,12 +5,10 @@
  */
 import type { WorkerEnv } from './env';
 
-/** What `env` holds under `name` (a setting's text, a binding), for the caller to check; with `is`, only what `is` says it needs. */
-export function binding(env: WorkerEnv, name: string): unknown;
-export function binding<T>(env: WorkerEnv, name: string, is: (value: unknown) => value is T): T | undefined;
-export function binding<T>(env: WorkerEnv, name: string, is?: (value: unknown) => value is T): unknown {
+/** What `env` holds under `name`, when `is` says it is what the caller needs; undefined when nothing, or something else, is bound there. */
+export function binding<T>(env: WorkerEnv, name: string, is: (value: unknown) => value is T): T | undefined {
   const value: unknown = Reflect.get(env, name);
-  return is === undefined || is(value) ? value : undefined;
+  return is(value) ? value : undefined;
 }
 
 /**

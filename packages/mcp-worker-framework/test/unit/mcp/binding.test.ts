@@ -15,9 +15,4 @@ describe('binding', () => {
     expect(binding(env, 'TEXT', isDurableObjects)).toBeUndefined();
     expect(binding(env, 'MISSING', isRateLimit)).toBeUndefined();
   });
-
-  it('gives the value unchecked when no check is asked (a setting, read as text by its parser)', () => {
-    expect(binding(env, 'TEXT')).toBe('a setting');
-    expect(binding(env, 'MISSING')).toBeUndefined();
-  });
 });
