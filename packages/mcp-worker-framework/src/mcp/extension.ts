@@ -48,7 +48,7 @@ export interface Extension {
    */
   advertisedWith?(tools: ReadonlyMap<string, CompiledTool>): boolean;
   /** Called once, when the server is compiled: what the extension serves. */
-  install(server: ServerAtLoad): ExtensionParts;
+  install(compiled: ServerAtLoad): ExtensionParts;
 }
 
 /**

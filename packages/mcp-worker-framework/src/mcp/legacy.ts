@@ -53,7 +53,7 @@ const LEGACY_METHODS = [
  */
 export function legacyMethods(
   methods: ReadonlyMap<string, Served>,
-  server: CompiledDefinition,
+  compiled: CompiledDefinition,
   extensionMethods: readonly string[] = [],
 ): Map<string, Served> {
   const legacy = new Map<string, Served>();
@@ -67,16 +67,16 @@ export function legacyMethods(
   legacy.set('initialize', (request) => {
     const requested = request.message.params?.protocolVersion;
     const version = (LEGACY_VERSIONS as readonly unknown[]).includes(requested) ? requested : LEGACY_VERSIONS[0];
-    return server.finished({
+    return compiled.finished({
       protocolVersion: version,
-      capabilities: server.capabilities,
-      serverInfo: server.info,
-      ...(server.instructions ? { instructions: server.instructions } : {}),
+      capabilities: compiled.capabilities,
+      serverInfo: compiled.info,
+      ...(compiled.instructions ? { instructions: compiled.instructions } : {}),
     });
   });
   legacy.set('ping', () => ({ result: {} }));
   // Accepted for compatibility; a stateless server cannot remember a level, so legacy requests get no logs.
-  if (server.logging) legacy.set('logging/setLevel', () => ({ result: {} }));
+  if (compiled.logging) legacy.set('logging/setLevel', () => ({ result: {} }));
   return legacy;
 }
 

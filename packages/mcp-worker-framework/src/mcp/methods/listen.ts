@@ -11,7 +11,7 @@ import type { CompiledDefinition } from '../compiledDefinition';
 import type { Method } from '../request';
 import { resultJson } from '../resultJson';
 
-export function listen(server: CompiledDefinition): Method {
+export function listen(compiled: CompiledDefinition): Method {
   return (request) => {
     const { id, params } = request.message;
     if (!isObject(params?.notifications)) return { error: invalidParams('params.notifications must be an object') };
@@ -29,7 +29,7 @@ export function listen(server: CompiledDefinition): Method {
           params: { requestId: id, reason: 'The server ended the subscription', _meta: tag },
         },
         // subscriptions/listen is no method of the legacy era: its result is in the modern shape.
-        closing: new RawJson(resultJson({ resultType: 'complete', _meta: { ...server.serverMeta, ...tag } }, false)),
+        closing: new RawJson(resultJson({ resultType: 'complete', _meta: { ...compiled.serverMeta, ...tag } }, false)),
       },
     };
   };
