@@ -52,7 +52,7 @@ const READ_BY_NAME = [
   { name: 'docs', files: /^src\/(auth\/[^/]+|signin\/signIn)\.ts$/ },
   // Named by the declarations the build emits (`tsc -p tsconfig.build.json`, TS4023): the settings
   // tables of the auth modes have inferred types made of it.
-  { name: 'Setting', files: /^src\/http\/settingsTable\.ts$/ },
+  { name: 'Setting', files: /^src\/http\/settings\/settingsTable\.ts$/ },
 ];
 
 /** The file a specifier names, or undefined when it is no file of `src/` (a package, node:…). */

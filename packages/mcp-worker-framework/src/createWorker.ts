@@ -5,7 +5,7 @@
  * not in the bundle: its code is imported only by the line that turns it on.
  */
 import { UI_FIELD } from './apps/toolFields';
-import type { AuthMode } from './http/auth';
+import type { AuthMode } from './http/auth/auth';
 import { createRouter, type ForkOptions } from './http/router';
 import { createServer, type ServerDefinition } from './mcp';
 import type { AnyTool, Extension, ExtensionObject, ToolField, WorkerExtension } from './mcp/internal';

@@ -13,7 +13,7 @@
  *   not followed), or a body that is not a JWKS; the cause is logged and the keys in hand stay.
  */
 import { createLocalJWKSet, type JWTVerifyGetKey } from 'jose';
-import type { Lifetime } from '../http/auth';
+import type { Lifetime } from '../http/auth/auth';
 import { readUpstreamJson } from './readUpstreamJson';
 
 /** The shortest time between two fetches of one isolate. */

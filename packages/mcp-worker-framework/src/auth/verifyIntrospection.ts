@@ -23,7 +23,7 @@
  */
 import { type Caller, scopeTokens } from '../mcp/internal';
 import { addressedTo } from './audience';
-import { isSubject, unreachable, type Verifier } from '../http/auth';
+import { isSubject, unreachable, type Verifier } from '../http/auth/auth';
 import { readUpstreamJson } from './readUpstreamJson';
 
 /** Answers kept per isolate, at most: the oldest goes first. */

@@ -8,7 +8,7 @@
 import { decodeJwt, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
 import { type Caller, scopeTokens } from '../mcp/internal';
 import { addressedTo } from './audience';
-import { isSubject, unreachable, type Verifier } from '../http/auth';
+import { isSubject, unreachable, type Verifier } from '../http/auth/auth';
 import { issuerKeysFor, joseVerdict, verifiedWith } from './jwks';
 
 /** How far a token's `exp` and `nbf` may be off this isolate's clock. */

@@ -5,8 +5,8 @@
  */
 import type { Caller, CompiledServer, WorkerEnv } from '../mcp/internal';
 import type { HttpContext, Step } from './context';
-import { decodeHeaderValue } from './headers';
-import type { Settings } from './settings';
+import { decodeHeaderValue } from './transport/headers';
+import type { Settings } from './settings/settings';
 
 /** What a route of the fork answers with, as a Worker's `fetch` does. */
 export type Handler = (request: Request, env: WorkerEnv, ctx: ExecutionContext) => Response | Promise<Response>;
@@ -17,7 +17,7 @@ export interface PageContext {
   readonly settings: Settings;
 }
 
-/** The page at `/`: `homePage` (`./homePage.ts`), or the fork's own; a fork's page may ignore `context`. */
+/** The page at `/`: `homePage` (`./discovery/homePage.ts`), or the fork's own; a fork's page may ignore `context`. */
 export type Page = (
   request: Request,
   env: WorkerEnv,

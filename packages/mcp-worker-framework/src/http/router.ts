@@ -13,16 +13,16 @@
  */
 import { Router } from 'itty-router';
 import { type CompiledServer, internalError, misconfigured } from '../mcp/internal';
-import { protectedResourceMetadata, type AuthMode } from './auth';
-import { advertisedResource, METADATA_PATH } from './challenges';
+import { protectedResourceMetadata, type AuthMode } from './auth/auth';
+import { advertisedResource, METADATA_PATH } from './auth/challenges';
 import { admittedSteps, HttpContext, type FinallyStep, type Step } from './context';
-import { AI_CATALOG_PATH, aiCatalog, publicPreflight, SERVER_CARD_PATH, serverCard } from './discovery';
-import { errorAnswer } from './errorAnswer';
-import { HOME_PATH, homePage } from './homePage';
-import { REGISTRY_AUTH_PATH, registryAuth } from './registryAuth';
+import { AI_CATALOG_PATH, aiCatalog, publicPreflight, SERVER_CARD_PATH, serverCard } from './discovery/discovery';
+import { errorAnswer } from './transport/errorAnswer';
+import { HOME_PATH, homePage } from './discovery/homePage';
+import { REGISTRY_AUTH_PATH, registryAuth } from './discovery/registryAuth';
 import { forkStep, type Page, type Route, type WorkerStep, workerStep } from './route';
-import { errorResponse } from './responses';
-import { SettingError, settingsReader } from './settings';
+import { errorResponse } from './transport/responses';
+import { SettingError, settingsReader } from './settings/settings';
 import { answerBatch } from './steps/answerBatch';
 import { checkHost } from './steps/checkHost';
 import { checkToolPolicy } from './steps/checkToolPolicy';
@@ -48,7 +48,7 @@ export interface ForkOptions {
   routes?: readonly Route[];
 }
 
-/** `auth`: the modes this Worker may serve besides "none" (`./auth.ts`, `AuthMode`), each kept out of bundles that do not list it. */
+/** `auth`: the modes this Worker may serve besides "none" (`./auth/auth.ts`, `AuthMode`), each kept out of bundles that do not list it. */
 export function createRouter(server: CompiledServer, auth: readonly AuthMode[] = [], fork: ForkOptions = {}) {
   const settingsFor = settingsReader(auth);
   const page = fork.page ?? homePage;

@@ -38,7 +38,7 @@ function exactIds(text: string, body: unknown): McpError | undefined {
     if (source === undefined || !isIntegerSource(source)) return invalidRequest('"id" must be a string or an integer');
     body.id = json.rawJSON(source);
   } else if (Array.isArray(body) && body.some((member) => isObject(member) && isUnsafeInteger(member.id))) {
-    // Each member is served alone from its own text (src/http/batch.ts): it carries its id's
+    // Each member is served alone from its own text (src/http/transport/batch.ts): it carries its id's
     // exact source there, and its own parse decides whether that is an integer.
     const sources = memberIdSources(text);
     body.forEach((member, i) => {
@@ -75,7 +75,7 @@ export function parseMessage(text: string): Parsed {
     };
   const inexact = exactIds(text, body);
   if (inexact) return { error: inexact, id: null };
-  // Refused as it stands; the binding may still serve it to a 2025-03-26 client (src/http/batch.ts).
+  // Refused as it stands; the binding may still serve it to a 2025-03-26 client (src/http/transport/batch.ts).
   if (Array.isArray(body)) return { ...toMessage(body), batch: body } as Parsed;
   return toMessage(body);
 }

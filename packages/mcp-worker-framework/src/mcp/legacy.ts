@@ -2,7 +2,7 @@
  * Serving clients of the `initialize` era (spec 2026-07-28 basic/versioning, Backward
  * Compatibility), statelessly, under the rules of spec 2025-11-25. Everything that differs
  * for them lives here: the versions, the methods they may call and the shape of their results
- * (the HTTP status of their errors is the transport's: src/http/errorAnswer.ts).
+ * (the HTTP status of their errors is the transport's: src/http/transport/errorAnswer.ts).
  */
 import { type McpError, unsupportedVersion } from './errors';
 import { isObject } from './json';

@@ -8,7 +8,7 @@
  * pages in between. This module hands the router what it needs: these routes, and the check of
  * `/mcp`'s token.
  */
-import type { AuthMode, IssuerUnreachable } from '../http/auth';
+import type { AuthMode, IssuerUnreachable } from '../http/auth/auth';
 import type { HttpContext } from '../http/context';
 import type { AnyTool, Caller, WorkerEnv } from '../mcp/internal';
 import { authorize, callback } from './authorize';

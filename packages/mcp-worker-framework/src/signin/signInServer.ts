@@ -7,7 +7,7 @@
  */
 import { OAuthAuthorizationServer, OAuthError } from '@cloudflare/workers-oauth-provider';
 import type { HttpContext } from '../http/context';
-import { SettingError } from '../http/settingsTable';
+import { SettingError } from '../http/settings/settingsTable';
 import type { SignInAuthSettings } from './signInSettings';
 import { github } from './github';
 import { oidc } from './oidc';

@@ -1,5 +1,5 @@
 /**
- * The page for people at `/` (docs/discovery.md, src/http/homePage.ts): what it says comes from
+ * The page for people at `/` (docs/discovery.md, src/http/discovery/homePage.ts): what it says comes from
  * the server under test (its discover result and its tool list), never from the examples; one
  * self-contained document under a CSP that allows only its own style and script; cached with an
  * ETag. What a browser makes of it is in test/browser/home-page.test.ts.

@@ -7,7 +7,7 @@
  * key have run (./tools.ts), in a task object or not.
  */
 import { jwt } from '../../src/auth';
-import type { AuthMode } from '../../src/http/auth';
+import type { AuthMode } from '../../src/http/auth/auth';
 import { createRouter } from '../../src/http/router';
 import { createServer } from '../../src/mcp';
 import { durableTasks, taskObject } from '../../src/tasks';

@@ -1,15 +1,15 @@
 /**
- * Who a request comes from (src/http/auth.ts): the bearer mode admits exactly its secret, compared
+ * Who a request comes from (src/http/auth/auth.ts): the bearer mode admits exactly its secret, compared
  * in constant time; AUTH_MODE = "signin" is refused, naming what is missing, when the entry does
  * not include the sign-in mode or the deployment has no OAUTH_KV namespace: never a server whose
  * token check cannot run (docs/sign-in.md, "Settings").
  */
 import { describe, expect, it } from 'vitest';
 import { bearer } from '../../../src/auth';
-import { authenticate, constantTimeEqual, type AuthMode } from '../../../src/http/auth';
+import { authenticate, constantTimeEqual, type AuthMode } from '../../../src/http/auth/auth';
 import { envWith, readableSettings } from '../../support/settings';
 import { createRouter } from '../../../src/http/router';
-import { SettingError } from '../../../src/http/settingsTable';
+import { SettingError } from '../../../src/http/settings/settingsTable';
 import { createServer } from '../../../src/mcp';
 import { signInSettingsMode } from '../../../src/signin/signInSettings';
 import type { WorkerEnv } from '../../../src/env';

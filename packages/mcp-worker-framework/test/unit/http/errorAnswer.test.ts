@@ -1,7 +1,7 @@
-/** Every JSON-RPC error as HTTP, in the one function that decides it (src/http/errorAnswer.ts). */
+/** Every JSON-RPC error as HTTP, in the one function that decides it (src/http/transport/errorAnswer.ts). */
 import { describe, expect, it } from 'vitest';
-import { errorAnswer } from '../../../src/http/errorAnswer';
-import { RATE_LIMIT_PERIOD_SECONDS } from '../../../src/http/settingsTable';
+import { errorAnswer } from '../../../src/http/transport/errorAnswer';
+import { RATE_LIMIT_PERIOD_SECONDS } from '../../../src/http/settings/settingsTable';
 import {
   authorizationServerUnreachable,
   bodyTooLarge,

@@ -1,11 +1,11 @@
 /**
- * How the server ends a listen stream besides its time limit (src/http/listen.ts): when the
+ * How the server ends a listen stream besides its time limit (src/http/transport/listen.ts): when the
  * source of its notifications asks (`attach`'s `end`: a hub that restarted), and when the client
  * has fallen `LISTEN_MAX_BACKLOG` events behind. Either way gracefully: notifications/cancelled,
  * then the closing result (spec 2026-07-28 basic/patterns/subscriptions, Graceful Closure).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { openListenStream } from '../../../src/http/listen';
+import { openListenStream } from '../../../src/http/transport/listen';
 const LISTEN_MAX_BACKLOG = 100;
 import { RawJson } from '../../../src/mcp/json';
 import type { Listen } from '../../../src/mcp/request';

@@ -1,9 +1,9 @@
 /**
- * Listen streams (src/http/listen.ts): the places in one isolate (the isolate's limit, and each
+ * Listen streams (src/http/transport/listen.ts): the places in one isolate (the isolate's limit, and each
  * client's share of it), and the stream's life from acknowledgement to closing result.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clientShare, openListenStream, takeListenSlot, type ListenSlot } from '../../../src/http/listen';
+import { clientShare, openListenStream, takeListenSlot, type ListenSlot } from '../../../src/http/transport/listen';
 import { McpError } from '../../../src/mcp/errors';
 import { RawJson } from '../../../src/mcp/json';
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { invalidParams } from '../../../src/mcp/errors';
 import { RawJson } from '../../../src/mcp/json';
-import { cacheControl, errorResponse, resultResponse } from '../../../src/http/responses';
+import { cacheControl, errorResponse, resultResponse } from '../../../src/http/transport/responses';
 
 describe('cacheControl', () => {
   it.each([

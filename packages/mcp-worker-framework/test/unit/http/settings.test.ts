@@ -1,12 +1,12 @@
 /**
  * Settings fail closed (docs/production.md, Settings): every value is parsed by the core's table in
- * src/http/settingsTable.ts and the rows of the auth modes a Worker includes, and one that cannot
+ * src/http/settings/settingsTable.ts and the rows of the auth modes a Worker includes, and one that cannot
  * be read is an error naming the setting and what it accepts, never the setting turned off.
  */
 import { describe, expect, it } from 'vitest';
 import { jwt } from '../../../src/auth';
-import { readSettings } from '../../../src/http/settings';
-import { parseRows, SETTINGS, SettingError } from '../../../src/http/settingsTable';
+import { readSettings } from '../../../src/http/settings/settings';
+import { parseRows, SETTINGS, SettingError } from '../../../src/http/settings/settingsTable';
 import { envWith, readableSettings, refused, SHIPPED_MODES } from '../../support/settings';
 import type { WorkerEnv } from '../../../src/env';
 

@@ -4,7 +4,7 @@
  * server ends it, `notifications/cancelled` and the closing result before the stream closes.
  * Nothing is stored anywhere.
  */
-import { type Listen, type McpError, type RequestId, tooManyStreams } from '../mcp/internal';
+import { type Listen, type McpError, type RequestId, tooManyStreams } from '../../mcp/internal';
 import { notificationJson, replyJson } from './responses';
 import { EventStream } from './stream';
 

@@ -1,10 +1,10 @@
 /**
  * What an authorization refusal tells the client (RFC 6750 3, spec 2026-07-28
  * basic/authorization): the `WWW-Authenticate` challenges and where this resource's RFC 9728
- * metadata is. A leaf, so the error answer (`./errorAnswer.ts`) and the token check both read it.
+ * metadata is. A leaf, so the error answer (`../transport/errorAnswer.ts`) and the token check both read it.
  */
 import type { AuthConfig } from './authMode';
-import type { Settings } from './settings';
+import type { Settings } from '../settings/settings';
 
 /** RFC 9728: where a client finds this resource's metadata. */
 export const METADATA_PATH = '/.well-known/oauth-protected-resource';

@@ -9,14 +9,14 @@
  * origin the Worker is reached at, with an `ETag`. A client that does not ask for HTML gets a
  * small JSON pointer to the endpoint and the Server Card instead.
  */
-import { type CompiledServer, visibleTo } from '../mcp/internal';
-import { SKILLS_EXTENSION } from '../skills/built';
-import type { AuthConfig } from './auth';
+import { type CompiledServer, visibleTo } from '../../mcp/internal';
+import { SKILLS_EXTENSION } from '../../skills/built';
+import type { AuthConfig } from '../auth/auth';
 import { SERVER_CARD_PATH } from './discovery';
-import { METADATA_PATH } from './challenges';
+import { METADATA_PATH } from '../auth/challenges';
 import { answerDocument, publicDocument } from './publicDocument';
-import type { PageContext } from './route';
-import { originOf } from './url';
+import type { PageContext } from '../route';
+import { originOf } from '../transport/url';
 
 export const HOME_PATH = '/';
 

@@ -5,9 +5,9 @@
  * cannot be read is a `SettingError`: the router then answers every request with it (500,
  * naming the setting), so a typo never serves the endpoint open (docs/production.md).
  */
-import { type AuthConfig, type AuthModeBase as AuthMode, credentialHeader } from './authMode';
+import { type AuthConfig, type AuthModeBase as AuthMode, credentialHeader } from '../auth/authMode';
 import { parseRows, SETTINGS, SettingError, type SettingRows, type SettingValues } from './settingsTable';
-import type { WorkerEnv } from '../mcp/internal';
+import type { WorkerEnv } from '../../mcp/internal';
 
 export { SettingError } from './settingsTable';
 

@@ -14,8 +14,8 @@ import {
   tokenInvalid,
   tokenRequired,
   type WorkerEnv,
-} from '../mcp/internal';
-import type { Step } from './context';
+} from '../../mcp/internal';
+import type { Step } from '../context';
 import {
   type AuthConfig,
   type AuthModeBase,
@@ -24,8 +24,8 @@ import {
   type Lifetime,
 } from './authMode';
 import { METADATA_PATH } from './challenges';
-import type { Settings } from './settings';
-import type { SettingRows } from './settingsTable';
+import type { Settings } from '../settings/settings';
+import type { SettingRows } from '../settings/settingsTable';
 
 export type { AuthConfig, IssuerUnreachable, Lifetime, Verifier } from './authMode';
 
@@ -35,7 +35,7 @@ export const unreachable = (retryAfterMs: number): IssuerUnreachable => ({
   retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
 });
 
-/** Admitted (with its caller when auth is on), or refused (its challenge or Retry-After: `./errorAnswer.ts`). */
+/** Admitted (with its caller when auth is on), or refused (its challenge or Retry-After: `../transport/errorAnswer.ts`). */
 type AuthOutcome = { caller?: Caller; refused?: undefined } | { refused: McpError; caller?: undefined };
 
 const encoder = new TextEncoder();

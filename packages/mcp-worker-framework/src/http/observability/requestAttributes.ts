@@ -7,13 +7,13 @@
  *
  * Every value the client chose is bounded: a string longer than `MAX_ATTRIBUTE_CHARS` is cut
  * there and marked with "…", so a 1 MB id or tool name makes a line of the usual size; the
- * trace context is the validated one (`../mcp/traceContext.ts`, a tracestate of at most 512).
+ * trace context is the validated one (`../../mcp/traceContext.ts`, a tracestate of at most 512).
  */
-import type { RequestId } from '../mcp/internal';
-import type { Attributes, HttpContext } from './context';
-import type { StreamEnd } from './stream';
+import type { RequestId } from '../../mcp/internal';
+import type { Attributes, HttpContext } from '../context';
+import type { StreamEnd } from '../transport/stream';
 import { callerTrace } from './trace';
-import { pathOf } from './url';
+import { pathOf } from '../transport/url';
 
 /** The longest string attribute, in UTF-16 code units, before its "…". */
 export const MAX_ATTRIBUTE_CHARS = 256;

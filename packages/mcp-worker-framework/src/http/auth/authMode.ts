@@ -1,10 +1,10 @@
 /**
- * The shape of an auth mode and of its config, in a leaf module that the settings (`./settings.ts`)
+ * The shape of an auth mode and of its config, in a leaf module that the settings (`../settings/settings.ts`)
  * and the verifiers (`src/auth/verifyJwt.ts`, `verifyAccess.ts`, `verifyIntrospection.ts`) import without importing
  * each other.
  */
-import type { Caller, WorkerEnv } from '../mcp/internal';
-import type { SettingError, SettingRows, SettingValues, ValuesOf } from './settingsTable';
+import type { Caller, WorkerEnv } from '../../mcp/internal';
+import type { SettingError, SettingRows, SettingValues, ValuesOf } from '../settings/settingsTable';
 
 /** What lets a fetch outlive the request that started it (the Worker's `ExecutionContext`). */
 export interface Lifetime {
@@ -80,7 +80,7 @@ export interface AuthModeBase<C extends AuthConfig = any, R extends SettingRows 
  * The request header the credential of `mode` arrives in: its own (`header`), else `Authorization`
  * (RFC 6750 2.1), also with auth off (a gateway in front may authenticate). The one place that
  * says it: the token check reads the credential there (`./auth.ts`), and every answer that depends
- * on the caller names it in `Vary` (`./responses.ts`), so a cache keys on the credential itself.
+ * on the caller names it in `Vary` (`../transport/responses.ts`), so a cache keys on the credential itself.
  */
 export const credentialHeader = (mode: Pick<AuthModeBase, 'header'> | undefined): string =>
   mode?.header ?? 'Authorization';
