@@ -3,9 +3,9 @@
  * client's share of it), and the stream's life from acknowledgement to closing result.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clientShare, openListenStream, takeListenSlot, type ListenSlot } from '../../../src/http/transport/listen';
-import { McpError } from '../../../src/mcp/errors';
-import { RawJson } from '../../../src/mcp/json';
+import { clientShare, openListenStream, takeListenSlot, type ListenSlot } from '../../../../src/http/transport/listen';
+import { McpError } from '../../../../src/mcp/errors';
+import { RawJson } from '../../../../src/mcp/json';
 
 afterEach(() => vi.useRealTimers());
 

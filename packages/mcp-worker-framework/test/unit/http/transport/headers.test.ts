@@ -1,6 +1,6 @@
 /** Header values encoded by the spec's rule (streamable-http, Value Encoding). */
 import { describe, expect, it } from 'vitest';
-import { decodeHeaderValue } from '../../../src/http/transport/headers';
+import { decodeHeaderValue } from '../../../../src/http/transport/headers';
 
 describe('decodeHeaderValue', () => {
   // The spec's own examples (streamable-http, Value Encoding).

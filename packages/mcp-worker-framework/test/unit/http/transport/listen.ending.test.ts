@@ -5,11 +5,11 @@
  * then the closing result (spec 2026-07-28 basic/patterns/subscriptions, Graceful Closure).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { openListenStream } from '../../../src/http/transport/listen';
+import { openListenStream } from '../../../../src/http/transport/listen';
 const LISTEN_MAX_BACKLOG = 100;
-import { RawJson } from '../../../src/mcp/json';
-import type { Listen } from '../../../src/mcp/request';
-import { sseMessages } from '../../support/mcp';
+import { RawJson } from '../../../../src/mcp/json';
+import type { Listen } from '../../../../src/mcp/request';
+import { sseMessages } from '../../../support/mcp';
 
 afterEach(() => vi.useRealTimers());
 

@@ -1,6 +1,6 @@
 /** The SSE stream behind progress and listen: events, heartbeat comments, and cancellation. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EventStream } from '../../../src/http/transport/stream';
+import { EventStream } from '../../../../src/http/transport/stream';
 
 afterEach(() => vi.useRealTimers());
 

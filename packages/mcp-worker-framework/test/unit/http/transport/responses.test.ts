@@ -1,8 +1,8 @@
 /** The answers of the HTTP binding: Cache-Control from a cache policy, header sets shared but never mutated. */
 import { describe, expect, it } from 'vitest';
-import { invalidParams } from '../../../src/mcp/errors';
-import { RawJson } from '../../../src/mcp/json';
-import { cacheControl, errorResponse, resultResponse } from '../../../src/http/transport/responses';
+import { invalidParams } from '../../../../src/mcp/errors';
+import { RawJson } from '../../../../src/mcp/json';
+import { cacheControl, errorResponse, resultResponse } from '../../../../src/http/transport/responses';
 
 describe('cacheControl', () => {
   it.each([

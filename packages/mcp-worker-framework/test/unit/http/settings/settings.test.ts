@@ -4,11 +4,11 @@
  * be read is an error naming the setting and what it accepts, never the setting turned off.
  */
 import { describe, expect, it } from 'vitest';
-import { jwt } from '../../../src/auth';
-import { readSettings } from '../../../src/http/settings/settings';
-import { parseRows, SETTINGS, SettingError } from '../../../src/http/settings/settingsTable';
-import { envWith, readableSettings, refused, SHIPPED_MODES } from '../../support/settings';
-import type { WorkerEnv } from '../../../src/env';
+import { jwt } from '../../../../src/auth';
+import { readSettings } from '../../../../src/http/settings/settings';
+import { parseRows, SETTINGS, SettingError } from '../../../../src/http/settings/settingsTable';
+import { envWith, readableSettings, refused, SHIPPED_MODES } from '../../../support/settings';
+import type { WorkerEnv } from '../../../../src/env';
 
 describe('settings that cannot be read', () => {
   it.each([

@@ -1,7 +1,7 @@
 /** Every JSON-RPC error as HTTP, in the one function that decides it (src/http/transport/errorAnswer.ts). */
 import { describe, expect, it } from 'vitest';
-import { errorAnswer } from '../../../src/http/transport/errorAnswer';
-import { RATE_LIMIT_PERIOD_SECONDS } from '../../../src/http/settings/settingsTable';
+import { errorAnswer } from '../../../../src/http/transport/errorAnswer';
+import { RATE_LIMIT_PERIOD_SECONDS } from '../../../../src/http/settings/settingsTable';
 import {
   authorizationServerUnreachable,
   bodyTooLarge,
@@ -19,7 +19,7 @@ import {
   unauthorized,
   unsupportedMediaType,
   unsupportedVersion,
-} from '../../../src/mcp/errors';
+} from '../../../../src/mcp/errors';
 
 const METADATA = 'https://mcp.example.com/.well-known/oauth-protected-resource';
 /** A deployment with an authorization server: its challenges name the metadata and the scopes to ask for. */

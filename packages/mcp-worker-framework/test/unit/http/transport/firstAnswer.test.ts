@@ -1,6 +1,6 @@
 /** The race for a request's HTTP answer (src/http/transport/firstAnswer.ts): the stream a notification opens, or the reply. */
 import { describe, expect, it } from 'vitest';
-import { FirstAnswer } from '../../../src/http/transport/firstAnswer';
+import { FirstAnswer } from '../../../../src/http/transport/firstAnswer';
 
 const stream = () => new Response('event: message\n\n', { headers: { 'Content-Type': 'text/event-stream' } });
 const reply = () => new Response('{}', { headers: { 'Content-Type': 'application/json' } });

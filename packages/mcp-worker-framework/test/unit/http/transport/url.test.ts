@@ -1,6 +1,6 @@
 /** The path of a request URL, read without building a URL object. */
 import { describe, expect, it } from 'vitest';
-import { pathOf } from '../../../src/http/transport/url';
+import { pathOf } from '../../../../src/http/transport/url';
 
 describe('pathOf', () => {
   it.each([

@@ -5,14 +5,14 @@
  * token check cannot run (docs/sign-in.md, "Settings").
  */
 import { describe, expect, it } from 'vitest';
-import { bearer } from '../../../src/auth';
-import { authenticate, constantTimeEqual, type AuthMode } from '../../../src/http/auth/auth';
-import { envWith, readableSettings } from '../../support/settings';
-import { createRouter } from '../../../src/http/router';
-import { SettingError } from '../../../src/http/settings/settingsTable';
-import { createServer } from '../../../src/mcp';
-import { signInSettingsMode } from '../../../src/signin/signInSettings';
-import type { WorkerEnv } from '../../../src/env';
+import { bearer } from '../../../../src/auth';
+import { authenticate, constantTimeEqual, type AuthMode } from '../../../../src/http/auth/auth';
+import { envWith, readableSettings } from '../../../support/settings';
+import { createRouter } from '../../../../src/http/router';
+import { SettingError } from '../../../../src/http/settings/settingsTable';
+import { createServer } from '../../../../src/mcp';
+import { signInSettingsMode } from '../../../../src/signin/signInSettings';
+import type { WorkerEnv } from '../../../../src/env';
 
 const server = createServer({ info: { name: 'sign-in-router', version: '1.0.0' } });
 const SIGN_IN_ENV = {
@@ -51,7 +51,7 @@ describe('AUTH_MODE = "signin"', () => {
   });
 });
 
-/** The settings of an env that can be read (test/unit/http/settings.test.ts has the ones that cannot). */
+/** The settings of an env that can be read (test/unit/http/settings/settings.test.ts has the ones that cannot). */
 
 describe('bearer mode', () => {
   const env = (token?: string) => envWith({ AUTH_MODE: 'bearer', MCP_BEARER_TOKEN: token });
