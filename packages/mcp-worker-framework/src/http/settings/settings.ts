@@ -117,7 +117,8 @@ export function settingsReader(modes: readonly AuthMode[]): (env: WorkerEnv) => 
   return function settingsFor(env) {
     // The runtime hands every request of an isolate the same env object: one comparison.
     if (cached?.env === env) return cached.settings;
-    const vars: Readonly<Record<string, unknown>> = { ...env };
+    // Read by name: workerd's env holds its vars and bindings as properties a spread does not copy.
+    const vars = Object.fromEntries(names.map((name) => [name, Reflect.get(env, name)]));
     const key = names.map((name) => vars[name]).join('\n');
     if (cached?.key !== key) {
       const settings = readSettings(vars, modes, table);

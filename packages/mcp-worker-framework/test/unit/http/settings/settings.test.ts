@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { jwt } from '../../../../src/auth';
-import { readSettings } from '../../../../src/http/settings/settings';
+import { readSettings, settingsReader } from '../../../../src/http/settings/settings';
 import { parseRows, SETTINGS, SettingError } from '../../../../src/http/settings/settingsTable';
 import { envWith, readableSettings, refused, SHIPPED_MODES } from '../../../support/settings';
 import type { WorkerEnv } from '../../../../src/env';
@@ -112,6 +112,18 @@ describe('settings that can be read', () => {
 });
 
 const readEnv = (env: WorkerEnv) => readSettings(env as unknown as Record<string, unknown>, SHIPPED_MODES);
+
+describe('the env a runtime hands over', () => {
+  it("reads each setting by name, as workerd's env holds them: properties that a copy of the object would miss", () => {
+    const env = Object.create(
+      { AUTH_MODE: 'bearer', MCP_BEARER_TOKEN: 'a-long-enough-shared-secret-for-bearer' },
+      {},
+    ) as WorkerEnv;
+    const settings = settingsReader(SHIPPED_MODES)(env);
+    expect(settings).not.toBeInstanceOf(SettingError);
+    expect((settings as Exclude<typeof settings, SettingError>).authMode?.name).toBe('bearer');
+  });
+});
 
 describe('allowed origins', () => {
   const settings = readableSettings(
