@@ -45,41 +45,40 @@ export interface SerializedToolResult {
 /** A tool's outcome: its result with its JSON, a request for input, or a JSON-RPC error. */
 export type ToolOutcome = SerializedToolResult | InputRequired | McpError;
 
-/** The arguments as the tool's handler takes them, and what their check took of the time limit (an asynchronous one). */
-export interface ReadArguments {
-  value: unknown;
-  spentMs: number;
+/** Arguments the tool's schema refused (`readArguments`), as the tool error the model reads and can fix. */
+export class RefusedArguments {
+  constructor(readonly outcome: SerializedToolResult) {}
 }
 
 /**
  * `args` as sent, read as the handler takes them (`CompiledTool.readArguments`): a JSON Schema
  * tool at once; a Standard Schema may check asynchronously (a refinement that looks something up),
  * within the run's time limit as the handler is (at the limit the run aborts; a Standard Schema
- * takes no signal, so the check itself is only abandoned). Arguments that break the schema, or a
- * check out of time, are the tool error the model can fix, never a JSON-RPC error.
+ * takes no signal, so the check itself is only abandoned), and what it took is written to
+ * `run.spentMs`, so the handler gets the rest. Arguments that break the schema, or a check out of
+ * time, are the tool error the model can fix, never a JSON-RPC error.
  */
 export function readArguments(
   tool: CompiledTool,
   args: JsonObject,
-  run: Pick<ToolRun, 'timeoutMs' | 'abort' | 'serialize'>,
-): ReadArguments | SerializedToolResult | Promise<ReadArguments | SerializedToolResult> {
+  run: Pick<ToolRun, 'timeoutMs' | 'spentMs' | 'abort' | 'serialize'>,
+): unknown {
   const read = tool.readArguments(args);
-  if (!(read instanceof Promise))
-    return read instanceof ToolError ? invalidArguments(read, run) : { value: read, spentMs: 0 };
+  if (!(read instanceof Promise)) return refusedOr(read, run);
+  if (run.timeoutMs === undefined) return read.then((value) => refusedOr(value, run));
   const started = Date.now();
-  const checked =
-    run.timeoutMs === undefined
-      ? read
-      : withTimeLimit(read, tool.definition.name, run.timeoutMs, run.abort, (message) => new ToolError(message));
-  return checked.then((value) =>
-    value instanceof ToolError ? invalidArguments(value, run) : { value, spentMs: Date.now() - started },
-  );
+  const late = (message: string) => new ToolError(message);
+  return withTimeLimit(read, tool.definition.name, run.timeoutMs, run.abort, late).then((value) => {
+    run.spentMs = Date.now() - started;
+    return refusedOr(value, run);
+  });
 }
 
-/** Arguments refused (`readArguments`), as the model reads them: a tool error it can fix. */
-function invalidArguments(why: ToolError, run: Pick<ToolRun, 'serialize'>): SerializedToolResult {
-  const result = toolError(why.message);
-  return { result, json: run.serialize(result) };
+/** The arguments, or, refused, the tool error the model reads. */
+function refusedOr(value: unknown, run: Pick<ToolRun, 'serialize'>): unknown {
+  if (!(value instanceof ToolError)) return value;
+  const result = toolError(value.message);
+  return new RefusedArguments({ result, json: run.serialize(result) });
 }
 
 /**
@@ -98,10 +97,10 @@ export async function runTool(
   extra?: Partial<HandlerContext>,
 ): Promise<ToolOutcome> {
   const read = await readArguments(tool, args, run);
-  if (!('value' in read)) return read;
+  if (read instanceof RefusedArguments) return read.outcome;
   // No logging: a run outside the request has no stream to log to.
   const context = Object.assign(handlerContext(request, input, false), extra);
-  return invokeTool(tool, read.value, context, { ...run, spentMs: read.spentMs });
+  return invokeTool(tool, read, context, run);
 }
 
 /** Runs the handler with `args` as it takes them (`CompiledTool.readArguments`). */

@@ -10,8 +10,8 @@ import { OtherResult, type ToolCalls } from '../extension';
 import {
   charactersOver,
   invokeTool,
-  type ReadArguments,
   readArguments,
+  RefusedArguments,
   type SerializedToolResult,
   type ToolRun,
 } from '../invokeTool';
@@ -46,14 +46,14 @@ export function callTool(compiled: CompiledDefinition, extensions: readonly Tool
     const args = params.arguments ?? {};
     const limitMs = tool.definition.timeoutMs ?? compiled.toolTimeoutMs;
     const here = direct(compiled, request, tooLarge, limitMs);
-    // `args` as sent (a task keeps them, state is bound to them); `read.value` as the handler takes them.
-    const proceed = (read: ReadArguments | SerializedToolResult): Reply | Promise<Reply> => {
-      if (!('value' in read)) return finish(compiled, read);
+    // `args` as sent (a task keeps them, state is bound to them); `value` as the handler takes them.
+    const proceed = (value: unknown): Reply | Promise<Reply> => {
+      if (value instanceof RefusedArguments) return finish(compiled, value.outcome);
       const taker = claimant(extensions, tool, request);
       if (taker instanceof McpError) return { error: taker };
       const run: Round<Outcome>['run'] = taker
         ? (_context, input) => taker.call(tool, args, input, request)
-        : (context) => invokeTool(tool, read.value, context, { ...here, spentMs: read.spentMs });
+        : (context) => invokeTool(tool, value, context, here);
       return serveRound(compiled, request, {
         salient: { name, arguments: args },
         run,
