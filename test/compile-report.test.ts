@@ -4,17 +4,25 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import worker from '../src/index';
-import { rpc, startInWorkerd, TASKS, testClient, waitFor, type WorkerInWorkerd } from 'mcp-worker-framework/testing';
+import {
+  atUrl,
+  startInWorkerd,
+  TASKS,
+  type TestClient,
+  testClient,
+  textOf,
+  type WorkerInWorkerd,
+} from 'mcp-worker-framework/testing';
 
 let withTasks: WorkerInWorkerd;
-let url: string;
+let mcp: TestClient;
 beforeAll(async () => {
   // Task ids are signed with the state secret, which a deployment sets with `wrangler secret put`.
   withTasks = await startInWorkerd({
     config: 'test/wrangler.toml',
     secrets: { MCP_STATE_SECRET: 'compile-report test secret' },
   });
-  url = `${withTasks.url}/mcp`;
+  mcp = testClient(atUrl(`${withTasks.url}/mcp`));
 });
 afterAll(() => withTasks?.dispose());
 
@@ -23,46 +31,28 @@ const SLOWLY = { everyMs: 250 }; // the template's rate limiter counts every loc
 
 describe('compile_report (tasks on)', () => {
   it('runs as a task that asks once, then finishes with the answer', async () => {
-    const { result: created } = await rpc(
-      url,
-      'tools/call',
-      { name: 'compile_report', arguments: { topic: 'tides' } },
-      ELICITATION,
-    );
+    const { result: created } = await mcp.tasks.start('compile_report', { topic: 'tides' }, ELICITATION);
     expect(created).toMatchObject({ resultType: 'task', status: 'working' });
-    const taskId = created!.taskId as string;
-    const asking = await waitFor(url, taskId, ['input_required'], SLOWLY);
-    expect(asking.inputRequests['appendix@1']).toMatchObject({ method: 'elicitation/create' });
-    await rpc(url, 'tasks/update', {
-      taskId,
-      inputResponses: { 'appendix@1': { action: 'accept', content: { appendix: true } } },
+    const asking = await mcp.tasks.waitFor(created.taskId, ['input_required'], SLOWLY);
+    expect(asking.inputRequests?.['appendix@1']).toMatchObject({ method: 'elicitation/create' });
+    await mcp.tasks.update(created.taskId, {
+      'appendix@1': { action: 'accept', content: { appendix: true } },
     });
-    const done = await waitFor(url, taskId, ['completed', 'failed'], SLOWLY);
+    const done = await mcp.tasks.waitFor(created.taskId, ['completed', 'failed'], SLOWLY);
     expect(done.status).toBe('completed');
-    expect(done.result.content[0].text).toMatch(/^# Report: tides[\s\S]*## Appendix/);
+    expect(textOf(done.result ?? { content: [] })).toMatch(/^# Report: tides[\s\S]*## Appendix/);
   });
 
   it('is an ordinary multi round-trip call for a client without the extension', async () => {
-    const first = await rpc(
-      url,
-      'tools/call',
-      { name: 'compile_report', arguments: { topic: 'tides' } },
-      { ...ELICITATION, tasks: false },
-    );
+    const first = await mcp.callTool('compile_report', { topic: 'tides' }, ELICITATION);
     expect(first.result).toMatchObject({ resultType: 'input_required', requestState: expect.any(String) });
-    const second = await rpc(
-      url,
-      'tools/call',
-      {
-        name: 'compile_report',
-        arguments: { topic: 'tides' },
-        requestState: first.result!.requestState,
-        inputResponses: { appendix: { action: 'decline' } },
-      },
-      { ...ELICITATION, tasks: false },
+    const second = await mcp.callTool(
+      'compile_report',
+      { topic: 'tides' },
+      { ...ELICITATION, requestState: first.result.requestState, inputResponses: { appendix: { action: 'decline' } } },
     );
-    expect(second.result?.content[0].text).toMatch(/^# Report: tides/);
-    expect(second.result?.content[0].text).not.toContain('Appendix');
+    expect(textOf(second.result)).toMatch(/^# Report: tides/);
+    expect(textOf(second.result)).not.toContain('Appendix');
   });
 
   it('is an ordinary call in the default, storage-free configuration, even for a client that declares the extension', async () => {
@@ -76,7 +66,7 @@ describe('compile_report (tasks on)', () => {
   it('advertises the extension here, and not in the default, storage-free configuration', async () => {
     // Beside MCP Apps and Skills, which the example server serves in both (its world clock has a view; skills/ has a skill).
     const both = { 'io.modelcontextprotocol/skills': { directoryRead: true }, 'io.modelcontextprotocol/ui': {} };
-    expect((await rpc(url, 'server/discover', {})).result?.capabilities.extensions).toEqual({ ...both, [TASKS]: {} });
+    expect((await mcp.discover()).result.capabilities.extensions).toEqual({ ...both, [TASKS]: {} });
     expect((await testClient(worker).discover()).result.capabilities.extensions).toEqual(both);
   });
 });

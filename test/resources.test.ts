@@ -1,7 +1,7 @@
 /** The example resources (src/resources/time-zones.ts) and prompt (src/prompts/summarize-repo.ts), tested with the test kit. */
 import { describe, expect, it } from 'vitest';
 import worker from '../src/index';
-import { testClient } from 'mcp-worker-framework/testing';
+import { testClient, textOf } from 'mcp-worker-framework/testing';
 
 const mcp = testClient(worker);
 const zoneTemplate = { type: 'ref/resource', uri: 'time://now/{+zone}' };
@@ -29,7 +29,7 @@ describe('time zones (resources)', () => {
 
   it('reads the zone list, cacheable for a day', async () => {
     const { result, headers } = await mcp.readResource('time://zones');
-    expect(result.contents[0].text.split('\n')).toContain('Europe/Paris');
+    expect(textOf(result).split('\n')).toContain('Europe/Paris');
     expect(headers.get('Cache-Control')).toBe('public, max-age=86400');
   });
 
@@ -67,7 +67,7 @@ describe('summarize_repo (prompt)', () => {
 
   it('fills in the arguments', async () => {
     const { result } = await mcp.getPrompt('summarize_repo', { owner: 'cloudflare', repo: 'workerd' });
-    expect(result.messages[0].content.text).toContain('cloudflare/workerd');
+    expect(textOf(result)).toContain('cloudflare/workerd');
   });
 
   it('answers a missing required argument with -32602', async () => {

@@ -1,7 +1,7 @@
 /** The example tools (src/tools/), tested with the test kit as a fork tests its own. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import worker from '../src/index';
-import { startInWorkerd, testClient, type WorkerInWorkerd } from 'mcp-worker-framework/testing';
+import { startInWorkerd, testClient, textOf, type WorkerInWorkerd } from 'mcp-worker-framework/testing';
 
 const mcp = testClient(worker);
 const elicitation = { elicitation: {} };
@@ -90,19 +90,19 @@ describe('github_repo, the GitHub API answered by a mock in workerd', () => {
 describe('current_time', () => {
   it('answers in the zone it is given (mirrored into Mcp-Param-Timezone)', async () => {
     const { result } = await mcp.callTool('current_time', { timezone: 'Asia/Tokyo' });
-    expect(result.content[0].text).toMatch(/GMT\+9|JST/);
+    expect(textOf(result)).toMatch(/GMT\+9|JST/);
   });
 
   it('asks for a time zone when the client can show a form, and answers from the reply', async () => {
     const ask = await mcp.callTool('current_time', {}, { capabilities: elicitation });
-    expect(ask.result.inputRequests.timezone.method).toBe('elicitation/create');
+    expect(ask.result.inputRequests?.timezone).toMatchObject({ method: 'elicitation/create' });
     const inputResponses = { timezone: { action: 'accept', content: { timezone: 'Asia/Tokyo' } } };
     const answered = await mcp.callTool('current_time', {}, { capabilities: elicitation, inputResponses });
-    expect(answered.result.content[0].text).toMatch(/GMT\+9|JST/);
+    expect(textOf(answered.result)).toMatch(/GMT\+9|JST/);
   });
 
   it('falls back to UTC for a client without forms, and for a legacy client', async () => {
-    expect((await mcp.callTool('current_time')).result.content[0].text).toMatch(/UTC/);
+    expect(textOf((await mcp.callTool('current_time')).result)).toMatch(/UTC/);
     const legacy = new Request('http://localhost/mcp', {
       method: 'POST',
       headers: {

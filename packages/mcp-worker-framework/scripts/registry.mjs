@@ -16,7 +16,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { unstable_readConfig as readConfig } from 'wrangler';
-import { endpointUrl, Invalid } from '../dist/http/settingsTable.js';
+import { endpointUrl, Invalid } from '../dist/http/settings/settingsTable.js';
 import { anonymousEnv, loadWorker, noContext } from './loadWorker.mjs';
 import { problemsOf, serverJsonOf } from './registry/serverJson.mjs';
 

@@ -1,5 +1,5 @@
 /**
- * The settings of the Worker, outside it: the core's (src/http/settingsTable.ts) and those of
+ * The settings of the Worker, outside it: the core's (src/http/settings/settingsTable.ts) and those of
  * every auth mode the package ships (each module of src/auth/, and src/signin/signIn.ts), against
  * the template around this package (the repository's wrangler*.toml), written into this package's
  * README (a fork writes its own README, which no check reads):
@@ -26,7 +26,7 @@ const root = new URL('..', import.meta.url).pathname;
 const template = new URL('../../../', import.meta.url).pathname;
 const README = `${root}README.md`;
 const START =
-  '<!-- The settings table: made by `npm run settings` from src/http/settingsTable.ts and the auth modes; edit it there. -->';
+  '<!-- The settings table: made by `npm run settings` from src/http/settings/settingsTable.ts and the auth modes; edit it there. -->';
 
 /** The modules of the shipped modes: src/auth/<mode>.ts, and sign-in's. */
 const MODE_MODULES = [
@@ -39,9 +39,9 @@ const MODE_MODULES = [
 /** The core's table and docs, the settings reader, and each mode module, bundled for Node (the runtime's module stubbed). */
 async function load() {
   const contents = [
-    "export { SETTINGS, SettingError, RATE_LIMIT_PERIOD_SECONDS } from './src/http/settingsTable.ts';",
-    "export { SETTING_DOCS } from './src/http/settingsDocs.ts';",
-    "export { readSettings } from './src/http/settings.ts';",
+    "export { SETTINGS, SettingError, RATE_LIMIT_PERIOD_SECONDS } from './src/http/settings/settingsTable.ts';",
+    "export { SETTING_DOCS } from './src/http/settings/settingsDocs.ts';",
+    "export { readSettings } from './src/http/settings/settings.ts';",
     `export const modules = [${MODE_MODULES.map((file) => `import(${JSON.stringify(file)})`).join(', ')}];`,
   ].join('\n');
   const stub = {
@@ -158,7 +158,7 @@ function problemsOf(file) {
     const period = limiter.simple?.period;
     if (period !== RATE_LIMIT_PERIOD_SECONDS) {
       problems.push(
-        `[[ratelimits]] ${limiter.name} has period = ${period}, but the Worker answers Retry-After: ${RATE_LIMIT_PERIOD_SECONDS} (RATE_LIMIT_PERIOD_SECONDS in src/http/settingsTable.ts): make them equal`,
+        `[[ratelimits]] ${limiter.name} has period = ${period}, but the Worker answers Retry-After: ${RATE_LIMIT_PERIOD_SECONDS} (RATE_LIMIT_PERIOD_SECONDS in src/http/settings/settingsTable.ts): make them equal`,
       );
     }
   }

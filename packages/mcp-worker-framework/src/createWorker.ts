@@ -4,33 +4,17 @@
  * (`./http/router.ts`) serves it with the auth modes listed. A feature that is left out is
  * not in the bundle: its code is imported only by the line that turns it on.
  */
-import type { DurableObject } from 'cloudflare:workers';
-import { APPS_EXTENSION } from './apps/toolFields';
-import type { AuthMode } from './http/auth';
+import { UI_FIELD } from './apps/toolFields';
+import type { AuthMode } from './http/auth/auth';
 import { createRouter, type ForkOptions } from './http/router';
-import { createServer, type CompiledServer, type ServerDefinition } from './mcp';
-import type { AnyTool, Extension } from './mcp/internal';
-import { tableOf } from './http/settings';
-import { TASKS_EXTENSION } from './tasks/toolFields';
+import { createServer, type ServerDefinition } from './mcp';
+import type { AnyTool, Extension, ExtensionObject, ToolField, WorkerExtension } from './mcp/internal';
+import { tableOf } from './http/settings/settings';
+import { TASK_FIELD } from './tasks/toolFields';
 import { WORKER_FACTS, workerFacts } from './workerFacts';
 import type { WorkerEnv } from './env';
 
-/** A Durable Object class, as src/index.ts exports it. */
-export type DurableObjectClass = new (ctx: DurableObjectState, env: WorkerEnv) => DurableObject<WorkerEnv>;
-
-/** A Durable Object an extension runs in: the name src/index.ts exports its class under, its binding, and how the class is made. */
-export interface ExtensionObject<Name extends string = string> {
-  readonly name: Name;
-  /** Its `[[durable_objects.bindings]]` name in wrangler.toml, which `npm run check` requires (src/workerFacts.ts). */
-  readonly binding: string;
-  /** The class, made from the compiled server (a task runs the server's tool). */
-  make(server: CompiledServer): DurableObjectClass;
-}
-
-/** An extension the Worker turns on; one that runs in a Durable Object (tasks, notifications) brings its class. */
-export interface WorkerExtension extends Extension {
-  readonly durableObject?: ExtensionObject;
-}
+export type { DurableObjectClass, WorkerExtension } from './mcp/internal';
 
 export interface WorkerOptions<Extensions extends readonly WorkerExtension[] = readonly WorkerExtension[]>
   extends ForkOptions {
@@ -41,7 +25,7 @@ export interface WorkerOptions<Extensions extends readonly WorkerExtension[] = r
 }
 
 /** The Durable Object classes of the extensions listed, by name: `McpTask` only with tasks(), `McpNotifications` only with notifications(). */
-export type DurableObjectsOf<Extensions extends readonly WorkerExtension[]> = {
+type DurableObjectsOf<Extensions extends readonly WorkerExtension[]> = {
   readonly [E in Extensions[number] as E extends { durableObject: ExtensionObject<infer Name> }
     ? Name
     : never]: E extends {
@@ -52,7 +36,7 @@ export type DurableObjectsOf<Extensions extends readonly WorkerExtension[]> = {
 };
 
 /** The Worker: its `fetch`, and the class of each Durable Object its extensions run in, for src/index.ts to export. */
-export type Worker<Extensions extends readonly WorkerExtension[]> = {
+type Worker<Extensions extends readonly WorkerExtension[]> = {
   fetch(request: Request, env: WorkerEnv, ctx: ExecutionContext): Promise<Response>;
 } & DurableObjectsOf<Extensions>;
 
@@ -91,21 +75,24 @@ export function createWorker<const Extensions extends readonly WorkerExtension[]
 }
 
 /**
+ * The tool fields of the framework's extensions, each declared by its extension (`toolFields.ts`):
+ * known here even when the extension is off, to say which line of src/index.ts turns it on.
+ */
+const EXTENSION_FIELDS: readonly ToolField[] = [TASK_FIELD, UI_FIELD];
+
+/**
  * A tool that needs an extension this Worker does not turn on could never be served as written,
- * so the Worker stops at load and says which line of src/index.ts turns it on: a tool that runs
- * only as a task (one that may run as a task is an ordinary call without tasks, docs/tasks.md),
- * a tool with a view, which MCP Apps serves (docs/apps.md). The core knows neither field.
+ * so the Worker stops at load with the field's own message: a tool that runs only as a task, a
+ * tool with a view (MCP Apps). A field counts as served when a listed extension declares it
+ * (`toolField`), whatever its id. The core knows none of these fields.
  */
 function checkFeatures(tools: readonly AnyTool[], extensions: readonly Extension[]): void {
-  const on = (id: string) => extensions.some((extension) => extension.id === id);
-  const taskOnly = tools.find((tool) => tool.task === 'required');
-  if (taskOnly && !on(TASKS_EXTENSION))
-    throw new Error(
-      `tool "${taskOnly.name}" runs only as a task: turn tasks on: \`extensions: [tasks()]\` in src/index.ts (docs/tasks.md)`,
-    );
-  const withView = tools.find((tool) => tool.ui !== undefined);
-  if (withView && !on(APPS_EXTENSION))
-    throw new Error(
-      `tool "${withView.name}" has a view (ui), which MCP Apps serves: turn it on: \`extensions: [apps()]\` in src/index.ts (docs/apps.md)`,
-    );
+  const served = new Set(extensions.map((extension) => extension.toolField?.name));
+  for (const field of EXTENSION_FIELDS) {
+    if (served.has(field.name)) continue;
+    for (const tool of tools) {
+      const missing = field.missing(tool);
+      if (missing) throw new Error(`tool "${tool.name}" ${missing}`);
+    }
+  }
 }

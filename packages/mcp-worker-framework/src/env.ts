@@ -1,12 +1,12 @@
 /**
  * The Worker's `env` (`WorkerEnv`, `./mcp/env.ts`) with the settings typed: those of the table in
- * src/http/settingsTable.ts and of each auth mode (src/auth, src/signin), as optional text, since a
+ * src/http/settings/settingsTable.ts and of each auth mode (src/auth, src/signin), as optional text, since a
  * deployment may leave any out (each has a default, or is refused with a clear error when a mode
  * needs it). They are added here, above the layers that declare them, so that no layer imports
  * another to name the `env` it reads.
  */
 import type { ModeSettingName } from './auth';
-import type { SettingName } from './http/settingsTable';
+import type { SettingName } from './http/settings/settingsTable';
 
 declare module './mcp/env' {
   interface FrameworkEnv extends Partial<Record<SettingName | ModeSettingName, string>> {}

@@ -7,7 +7,7 @@
 import { jwt } from '../../src/auth';
 import { createWorker } from '../../src/createWorker';
 import type { WorkerEnv } from '../../src/env';
-import type { AuthMode } from '../../src/http/auth';
+import type { AuthMode } from '../../src/http/auth/auth';
 import { defineResource } from '../../src/mcp';
 import { notifications, notify } from '../../src/notifications';
 

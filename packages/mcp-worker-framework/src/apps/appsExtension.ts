@@ -6,7 +6,7 @@
  * Nothing runs per request: a view is read like any other resource.
  */
 import type { AnyTool, Extension } from '../mcp/internal';
-import type {} from './toolFields';
+import { UI_FIELD } from './toolFields';
 import { APPS_EXTENSION, isMadeView, VIEW_MIME_TYPE } from './views';
 
 const VISIBILITY = ['model', 'app'];
@@ -15,6 +15,7 @@ const VISIBILITY = ['model', 'app'];
 export function apps(): Extension {
   return {
     id: APPS_EXTENSION,
+    toolField: UI_FIELD,
     // spec extensions/apps, Resource Discovery: `_meta.ui`, never the deprecated flat `ui/resourceUri`.
     toolFields: ({ ui, _meta }) =>
       ui

@@ -2,6 +2,7 @@
  * The field MCP Apps adds to a tool (docs/apps.md), by declaration merging: the core's
  * `ToolFields` knows nothing of it, and a Worker without `src/apps/` has none.
  */
+import type { ToolField } from '../mcp/internal';
 
 /** The extension's identifier (spec extensions/apps, Extension Identifier). */
 export const APPS_EXTENSION = 'io.modelcontextprotocol/ui';
@@ -15,6 +16,15 @@ export interface ToolUi {
   resourceUri: string;
   visibility?: readonly ('model' | 'app')[];
 }
+
+/** `ui`, as createWorker asks of it: a tool with a view needs MCP Apps to serve it. */
+export const UI_FIELD: ToolField = {
+  name: 'ui',
+  missing: (tool) =>
+    tool.ui !== undefined
+      ? 'has a view (ui), which MCP Apps serves: turn it on: `extensions: [apps()]` in src/index.ts (docs/apps.md)'
+      : undefined,
+};
 
 declare module '../mcp/define' {
   interface ToolFields {

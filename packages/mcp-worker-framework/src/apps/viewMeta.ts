@@ -42,7 +42,7 @@ const SCHEMES = new Set(['https:', 'http:', 'wss:', 'ws:']);
 const WILDCARD = '://*.';
 
 /** `entry` when it is an origin CSP can carry (scheme, host, optional port; a leading `*.` label), else why not. */
-export function cspOriginProblem(entry: unknown): string | undefined {
+function cspOriginProblem(entry: unknown): string | undefined {
   if (typeof entry !== 'string') return 'is not a string';
   const plain = entry.replace(WILDCARD, '://wildcard.');
   let url: URL;

@@ -5,7 +5,7 @@
  * Access, not at an OAuth server.
  */
 import { verifyAccess, type AccessAuthSettings } from './verifyAccess';
-import type { AuthMode } from '../http/auth';
+import type { AuthMode } from '../http/auth/auth';
 import {
   listOf,
   matching,
@@ -14,7 +14,7 @@ import {
   teamDomain,
   type SettingDocs,
   type SettingRows,
-} from '../http/settingsTable';
+} from '../http/settings/settingsTable';
 
 const settings = {
   ACCESS_TEAM_DOMAIN: {

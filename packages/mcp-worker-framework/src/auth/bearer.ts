@@ -1,9 +1,9 @@
 /** AUTH_MODE = "bearer": one static secret (MCP_BEARER_TOKEN), for private deployments; compared in constant time (docs/production.md). */
 import type { Caller } from '../mcp/internal';
-import { constantTimeEqual, type AuthMode } from '../http/auth';
-import { required, secret, type SettingDocs, type SettingRows } from '../http/settingsTable';
+import { constantTimeEqual, type AuthMode } from '../http/auth/auth';
+import { required, secret, type SettingDocs, type SettingRows } from '../http/settings/settingsTable';
 
-export interface BearerAuthSettings {
+interface BearerAuthSettings {
   mode: 'bearer';
   /** MCP_BEARER_TOKEN */
   bearerToken: string;

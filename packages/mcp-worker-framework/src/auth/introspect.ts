@@ -3,7 +3,7 @@
  * introspection endpoint, AUTH_INTROSPECTION_URL (RFC 7662, `../http/introspect.ts`; answers kept
  * per isolate) (docs/production.md).
  */
-import type { AuthMode } from '../http/auth';
+import type { AuthMode } from '../http/auth/auth';
 import { type IntrospectAuthSettings, verifyIntrospection } from './verifyIntrospection';
 import {
   integer,
@@ -15,7 +15,7 @@ import {
   url,
   type SettingDocs,
   type SettingRows,
-} from '../http/settingsTable';
+} from '../http/settings/settingsTable';
 
 const { AUTH_ISSUER, AUTH_RESOURCE, AUTH_SERVERS } = SHARED_AUTH_SETTINGS;
 const settings = {

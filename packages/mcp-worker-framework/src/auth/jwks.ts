@@ -13,7 +13,7 @@
  *   not followed), or a body that is not a JWKS; the cause is logged and the keys in hand stay.
  */
 import { createLocalJWKSet, type JWTVerifyGetKey } from 'jose';
-import type { Lifetime } from '../http/auth';
+import type { Lifetime } from '../http/auth/auth';
 import { readUpstreamJson } from './readUpstreamJson';
 
 /** The shortest time between two fetches of one isolate. */
@@ -27,7 +27,7 @@ const MAX_JWKS_CHARS = 256 * 1024;
 const MAX_LOGGED_CHARS = 200;
 
 /** The keys could not be had: why, and how long until the issuer is asked again. */
-export interface KeysUnavailable {
+interface KeysUnavailable {
   readonly cause: string;
   readonly retryAfterMs: number;
 }
@@ -132,7 +132,7 @@ export class IssuerKeys {
 }
 
 /** jose's verdict when no key of the set has the token's `kid`: fetch again, the issuer may have rotated its keys. */
-export const UNKNOWN_KEY = Symbol('unknown key');
+const UNKNOWN_KEY = Symbol('unknown key');
 
 /**
  * A token verified with the issuer's keys, the one way for every kind of JWT the Worker accepts

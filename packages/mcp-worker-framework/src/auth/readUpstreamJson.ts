@@ -4,7 +4,7 @@
  * `maxChars`, parsed. Anything else is the reason it is not an answer, in words for the log: the
  * caller turns it into its own outage (503 with `Retry-After`), never into the client's fault.
  */
-export type UpstreamJson = { json: unknown } | { failure: string };
+type UpstreamJson = { json: unknown } | { failure: string };
 
 export async function readUpstreamJson(response: Response, maxChars: number): Promise<UpstreamJson> {
   if (response.status !== 200) {

@@ -15,7 +15,7 @@
  */
 import { jwtVerify, type JWTPayload } from 'jose';
 import { type Caller, scopeTokens } from '../mcp/internal';
-import { isSubject, unreachable, type Verifier } from '../http/auth';
+import { isSubject, unreachable, type Verifier } from '../http/auth/auth';
 import { issuerKeysFor, joseVerdict, verifiedWith } from './jwks';
 import { expiryOf, issuedInThePast, JWT_CHECKS, plausible } from './verifyJwt';
 

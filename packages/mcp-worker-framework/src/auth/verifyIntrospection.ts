@@ -24,14 +24,14 @@
  */
 import { type Caller, scopeTokens } from '../mcp/internal';
 import { addressedTo } from './audience';
-import { isSubject, unreachable, type Verifier } from '../http/auth';
+import { isSubject, unreachable, type Verifier } from '../http/auth/auth';
 import { readUpstreamJson } from './readUpstreamJson';
 import { tokenHolder, type TokenHolder } from './tokenHolder';
 
 /** Answers kept per isolate, at most: the oldest goes first. */
-export const INTROSPECTION_CACHE_ENTRIES = 1000;
+const INTROSPECTION_CACHE_ENTRIES = 1000;
 /** How long the endpoint is left alone after it failed, and so how soon a client may try again. */
-export const INTROSPECTION_RETRY_AFTER_MS = 5_000;
+const INTROSPECTION_RETRY_AFTER_MS = 5_000;
 /** An introspection answer is a small JSON object; a longer body is not one. */
 const MAX_ANSWER_CHARS = 64 * 1024;
 const MAX_LOGGED_CHARS = 200;

@@ -9,12 +9,12 @@
 import { decodeJwt, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
 import { type Caller, scopeTokens } from '../mcp/internal';
 import { addressedTo } from './audience';
-import { unreachable, type Verifier } from '../http/auth';
+import { unreachable, type Verifier } from '../http/auth/auth';
 import { issuerKeysFor, joseVerdict, verifiedWith } from './jwks';
 import { tokenHolder } from './tokenHolder';
 
 /** How far a token's `exp` and `nbf` may be off this isolate's clock. */
-export const CLOCK_SKEW_SECONDS = 30;
+const CLOCK_SKEW_SECONDS = 30;
 
 /** What jose checks of every token, in jwt and access modes: the issuer, an `exp` (RFC 9068 2.2: a token without one would never expire), the times within the skew. */
 export const JWT_CHECKS = (issuer: string) => ({ issuer, requiredClaims: ['exp'], clockTolerance: CLOCK_SKEW_SECONDS });

@@ -21,14 +21,14 @@ import type {
   RequestMeta,
   WorkerEnv,
 } from '../mcp/internal';
-import { metadataUrl, scopesToAsk } from './challenges';
-import { readJsonBody } from './body';
-import { type ChallengeContext, errorAnswer } from './errorAnswer';
-import { errorResponse, replyJson } from './responses';
-import type { Settings } from './settings';
-import type { EventStream, StreamEnd } from './stream';
-import type { TraceSpan } from './trace';
-import { originOf } from './url';
+import { metadataUrl, scopesToAsk } from './auth/challenges';
+import { readJsonBody } from './transport/body';
+import { type ChallengeContext, errorAnswer } from './transport/errorAnswer';
+import { errorResponse, replyJson } from './transport/responses';
+import type { Settings } from './settings/settings';
+import type { EventStream, StreamEnd } from './transport/stream';
+import type { TraceSpan } from './observability/trace';
+import { originOf } from './transport/url';
 
 /** What the request log and the trace span say about a request (`requestAttributes.ts`). */
 export type Attributes = Record<string, string | number | boolean | undefined>;
@@ -50,7 +50,7 @@ export type AdmittedMessage =
   | { readonly message: JSONRPCNotification; readonly meta: undefined; readonly admission: undefined };
 
 /** What `readMessage` received: the message it admitted, or what it had read of one it refused (the log still names it). */
-export type Received =
+type Received =
   | AdmittedMessage
   | { readonly message: JSONRPCRequest; readonly meta: RequestMeta | undefined; readonly admission: undefined };
 
@@ -63,7 +63,7 @@ export interface AdmittedContext extends HttpContext {
 }
 
 /** A step after `readMessage`, which receives the admitted message typed. */
-export type AdmittedStep = (context: AdmittedContext) => Response | undefined | Promise<Response | undefined>;
+type AdmittedStep = (context: AdmittedContext) => Response | undefined | Promise<Response | undefined>;
 
 /**
  * The steps that follow `readMessage` in a list, typed as any step: a list puts them after it,

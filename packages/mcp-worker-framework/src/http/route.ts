@@ -4,9 +4,10 @@
  * as a Worker's own `fetch` is, turned here into a step of the pipeline (`./router.ts`).
  */
 import { Router } from 'itty-router';
-import type { CompiledServer, WorkerEnv } from '../mcp/internal';
+import type { Caller, CompiledServer, WorkerEnv } from '../mcp/internal';
 import type { HttpContext, Step } from './context';
-import type { Settings } from './settings';
+import { decodeHeaderValue } from './transport/headers';
+import type { Settings } from './settings/settings';
 
 /** What a route of the fork answers with, as a Worker's `fetch` does. */
 export type Handler = (request: Request, env: WorkerEnv, ctx: ExecutionContext) => Response | Promise<Response>;
@@ -17,7 +18,7 @@ export interface PageContext {
   readonly settings: Settings;
 }
 
-/** The page at `/`: `homePage` (`./homePage.ts`), or the fork's own; a fork's page may ignore `context`. */
+/** The page at `/`: `homePage` (`./discovery/homePage.ts`), or the fork's own; a fork's page may ignore `context`. */
 export type Page = (
   request: Request,
   env: WorkerEnv,
@@ -25,12 +26,32 @@ export type Page = (
   context: PageContext,
 ) => Response | Promise<Response>;
 
-/** A step of the fork's own in every request to the MCP endpoint: a `Response` answers it, `undefined` goes on to MCP. */
+/**
+ * A step of the fork's own in every request to the MCP endpoint: a `Response` answers it,
+ * `undefined` goes on to MCP. It runs after the edge's checks (origin, host, the address limit,
+ * the token) and before the body is read, and sees what the edge knows by then (`StepContext`).
+ */
 export type WorkerStep = (
   request: Request,
   env: WorkerEnv,
   ctx: ExecutionContext,
+  context: StepContext,
 ) => Response | undefined | Promise<Response | undefined>;
+
+/** What the edge knows of an MCP request when a fork's step runs (in the spirit of Hono's typed context). */
+export interface StepContext {
+  /** Who is calling, as the auth mode verified it; undefined when the Worker serves no auth mode (anonymous). */
+  readonly caller: Caller | undefined;
+  /**
+   * The method the request declares in `Mcp-Method` (e.g. `tools/call`), which the edge then holds
+   * the body to (-32020 when they differ): a request that is served is this method. Undefined for
+   * a client of the `initialize` era, which sends no such header: a step that decides by method
+   * refuses what it cannot see.
+   */
+  readonly method: string | undefined;
+  /** The tool or prompt name, or the resource URI, the request declares in `Mcp-Name` (decoded), held to the body the same way. */
+  readonly name: string | undefined;
+}
 
 export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 
@@ -44,9 +65,9 @@ export interface Route {
 /** `route('POST', '/webhooks/tickets', handler)`: a path of the fork's own, behind the same origin and host checks as every route. */
 export const route = (method: Method, path: string, handler: Handler): Route => ({ method, path, handler });
 
-/** A fork's page, step or route as a step of the pipeline: it sees what any Worker's `fetch` sees (a page, also what it serves). */
+/** A fork's page or route as a step of the pipeline: it sees what any Worker's `fetch` sees (a page, also what it serves). */
 export const forkStep =
-  (serve: Page | WorkerStep | Handler): Step =>
+  (serve: Page | Handler): Step =>
   (context: HttpContext) =>
     serve(context.request, context.env, context.ctx, context);
 
@@ -71,4 +92,19 @@ function hiddenBehind(path: string, taken: readonly string[]): string | undefine
   if (/[:*]/.test(path)) return taken.find((framework) => framework === path);
   const pattern = Router().all(path).routes[0]?.[1];
   return pattern && taken.find((framework) => pattern.test(framework));
+}
+
+/** A fork's step as a step of the pipeline: what any Worker's `fetch` sees, and what the edge knows (`StepContext`). */
+export const workerStep =
+  (step: WorkerStep): Step =>
+  (context: HttpContext) =>
+    step(context.request, context.env, context.ctx, stepContext(context));
+
+function stepContext({ caller, request }: HttpContext): StepContext {
+  const name = request.headers.get('Mcp-Name');
+  return {
+    caller,
+    method: request.headers.get('Mcp-Method') ?? undefined,
+    name: name === null ? undefined : decodeHeaderValue(name),
+  };
 }

@@ -13,16 +13,16 @@
  */
 import { Router } from 'itty-router';
 import { type CompiledServer, internalError, misconfigured } from '../mcp/internal';
-import { protectedResourceMetadata, type AuthMode } from './auth';
-import { advertisedResource, METADATA_PATH } from './challenges';
+import { protectedResourceMetadata, type AuthMode } from './auth/auth';
+import { advertisedResource, METADATA_PATH } from './auth/challenges';
 import { admittedSteps, HttpContext, type FinallyStep, type Step } from './context';
-import { AI_CATALOG_PATH, aiCatalog, publicPreflight, SERVER_CARD_PATH, serverCard } from './discovery';
-import { errorAnswer } from './errorAnswer';
-import { HOME_PATH, homePage } from './homePage';
-import { REGISTRY_AUTH_PATH, registryAuth } from './registryAuth';
-import { checkRoutes, forkStep, type Page, type Route, type WorkerStep } from './route';
-import { errorResponse } from './responses';
-import { readSettings, SettingError, type Settings, settingsReader } from './settings';
+import { AI_CATALOG_PATH, aiCatalog, publicPreflight, SERVER_CARD_PATH, serverCard } from './discovery/discovery';
+import { errorAnswer } from './transport/errorAnswer';
+import { HOME_PATH, homePage } from './discovery/homePage';
+import { REGISTRY_AUTH_PATH, registryAuth } from './discovery/registryAuth';
+import { checkRoutes, forkStep, type Page, type Route, type WorkerStep, workerStep } from './route';
+import { errorResponse } from './transport/responses';
+import { readSettings, SettingError, type Settings, settingsReader } from './settings/settings';
 import { answerBatch } from './steps/answerBatch';
 import { checkHost } from './steps/checkHost';
 import { checkToolPolicy } from './steps/checkToolPolicy';
@@ -36,7 +36,7 @@ import { verifyToken } from './steps/verifyToken';
 import { writeRequestLog } from './steps/writeRequestLog';
 import type { WorkerEnv } from '../mcp/internal';
 
-export const MCP_PATH = '/mcp';
+const MCP_PATH = '/mcp';
 
 /** What a fork adds (createWorker's options of the same names, `./route.ts`). */
 export interface ForkOptions {
@@ -48,7 +48,7 @@ export interface ForkOptions {
   routes?: readonly Route[];
 }
 
-/** `auth`: the modes this Worker may serve besides "none" (`./auth.ts`, `AuthMode`), each kept out of bundles that do not list it. */
+/** `auth`: the modes this Worker may serve besides "none" (`./auth/auth.ts`, `AuthMode`), each kept out of bundles that do not list it. */
 export function createRouter(server: CompiledServer, auth: readonly AuthMode[] = [], fork: ForkOptions = {}) {
   const settingsFor = settingsReader(auth);
   const page = fork.page ?? homePage;
@@ -82,7 +82,7 @@ export function createRouter(server: CompiledServer, auth: readonly AuthMode[] =
     requestSpan.start, // one span per MCP request, refusals included
     limitByAddress, // before any token work: a flood of bad tokens costs nothing
     verifyToken,
-    ...(fork.steps ?? []).map(forkStep), // the fork's own (createWorker's `steps`), once per HTTP request
+    ...(fork.steps ?? []).map(workerStep), // the fork's own (createWorker's `steps`), once per HTTP request
     // A 2025-03-26 client's batch: each member through perMessage alone, with itty's rules, in a router
     // of its own (no span, limit or log line per member; a member that crashes reaches `crashed` below).
     answerBatch(Router<HttpContext, [], Response>().all('*', ...perMessage)),

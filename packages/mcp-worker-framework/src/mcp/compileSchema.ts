@@ -17,7 +17,7 @@ import { isObject } from './json';
 import type { JSONSchema } from './types';
 
 /** A failing value of at most this many values (objects, arrays and their members) is checked again for all its failures. */
-export const FULL_REPORT_VALUES = 1000;
+const FULL_REPORT_VALUES = 1000;
 /** The errors read from the end of the validator's list for the failures to name; it may hold millions. */
 const ERRORS_READ = 1000;
 

@@ -67,70 +67,70 @@ export function createServer(definition: ServerDefinition, extensions: readonly 
     throw new Error(
       'extensions moved from the server definition to createWorker(definition, { extensions }) in src/index.ts',
     );
-  const server = new CompiledDefinition(definition, extensions);
+  const compiled = new CompiledDefinition(definition, extensions);
   const methods = new Map<string, Served>([
-    ['server/discover', discover(server)],
-    ['subscriptions/listen', listen(server)],
+    ['server/discover', discover(compiled)],
+    ['subscriptions/listen', listen(compiled)],
   ]);
-  const parts = server.extensions.map((extension) => ({ id: extension.id, ...extension.install(server) }));
+  const parts = compiled.extensions.map((extension) => ({ id: extension.id, ...extension.install(compiled) }));
   const toolCalls = parts.flatMap((part) => (part.toolCalls ? [part.toolCalls] : [])) as ToolCalls[];
-  if (server.tools.size > 0) {
+  if (compiled.tools.size > 0) {
     methods.set(
       'tools/list',
       list(
-        server,
+        compiled,
         'tools/list',
         'tools',
-        [...server.tools.values()].map((t) => ({ rules: t.definition, listed: t.listed })),
+        [...compiled.tools.values()].map((t) => ({ rules: t.definition, listed: t.listed })),
       ),
     );
-    methods.set('tools/call', callTool(server, toolCalls));
+    methods.set('tools/call', callTool(compiled, toolCalls));
   }
-  if (server.prompts.size > 0) {
+  if (compiled.prompts.size > 0) {
     methods.set(
       'prompts/list',
       list(
-        server,
+        compiled,
         'prompts/list',
         'prompts',
-        [...server.prompts.values()].map((p) => ({ rules: p, listed: listedPrompt(p) })),
+        [...compiled.prompts.values()].map((p) => ({ rules: p, listed: listedPrompt(p) })),
       ),
     );
-    methods.set('prompts/get', getPrompt(server));
+    methods.set('prompts/get', getPrompt(compiled));
   }
-  if (server.capabilities.resources) {
+  if (compiled.capabilities.resources) {
     methods.set(
       'resources/list',
       list(
-        server,
+        compiled,
         'resources/list',
         'resources',
-        server.listedResources.map((r) => ({ rules: r, listed: listedResource(r) })),
+        compiled.listedResources.map((r) => ({ rules: r, listed: listedResource(r) })),
       ),
     );
     methods.set(
       'resources/templates/list',
       list(
-        server,
+        compiled,
         'resources/templates/list',
         'resourceTemplates',
-        server.templates.map((t) => ({ rules: t.definition, listed: t.listed })),
+        compiled.templates.map((t) => ({ rules: t.definition, listed: t.listed })),
       ),
     );
-    methods.set('resources/read', readResource(server));
+    methods.set('resources/read', readResource(compiled));
   }
-  if (server.completes) methods.set('completion/complete', complete(server));
+  if (compiled.completes) methods.set('completion/complete', complete(compiled));
   for (const part of parts) {
     for (const [name, method] of Object.entries(part.methods ?? {})) {
       if (methods.has(name)) throw new Error(`extension ${part.id} serves ${name}, which is served already`);
-      methods.set(name, finishing(server, method));
+      methods.set(name, finishing(compiled, method));
     }
     const wraps = part.listen;
     if (wraps) methods.set('subscriptions/listen', wraps(methods.get('subscriptions/listen') as Method));
   }
   const legacy = legacyMethods(
     methods,
-    server,
+    compiled,
     parts.flatMap((part) => part.legacyMethods ?? []),
   );
   const admit = admitter(methods, legacy);
@@ -144,10 +144,10 @@ export function createServer(definition: ServerDefinition, extensions: readonly 
   return {
     supportedVersions: SUPPORTED_VERSIONS,
     servedVersions,
-    capabilities: server.capabilities,
-    scopeHierarchy: server.scopeHierarchy,
-    compiled: server,
-    tool: (name) => server.tools.get(name),
+    capabilities: compiled.capabilities,
+    scopeHierarchy: compiled.scopeHierarchy,
+    compiled,
+    tool: (name) => compiled.tools.get(name),
     admit,
     serve,
     handle(request) {
@@ -159,8 +159,8 @@ export function createServer(definition: ServerDefinition, extensions: readonly 
 
 /** An extension's method: its results finished like the core's (`resultType`, the caching hints of `cache`, `serverInfo`). */
 const finishing =
-  (server: CompiledDefinition, method: Method): Method =>
+  (compiled: CompiledDefinition, method: Method): Method =>
   async (request) => {
     const reply = await method(request);
-    return reply.result && !(reply.result instanceof RawJson) ? server.finished(reply.result, reply.cache) : reply;
+    return reply.result && !(reply.result instanceof RawJson) ? compiled.finished(reply.result, reply.cache) : reply;
   };

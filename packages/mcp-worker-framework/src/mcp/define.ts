@@ -105,7 +105,7 @@ export interface AnyTool extends ToolFields {
 type Awaitable<T> = T | Promise<T>;
 
 /** What a resource read returns (the server adds `resultType`, caching hints and `_meta`). */
-export interface ResourceContents {
+interface ResourceContents {
   contents: (TextResourceContents | BlobResourceContents)[];
 }
 
@@ -146,7 +146,7 @@ export interface ResourceTemplateDefinition<Template extends string = string> ex
 /** Suggests values for an argument from what has been typed so far (and the other arguments). */
 export type Completer = (value: string, context: Record<string, string>) => Awaitable<string[]>;
 
-export interface PromptArgumentDefinition {
+interface PromptArgumentDefinition {
   name: string;
   title?: string;
   description?: string;
@@ -154,7 +154,7 @@ export interface PromptArgumentDefinition {
   complete?: Completer;
 }
 
-export interface PromptMessage {
+interface PromptMessage {
   role: 'user' | 'assistant';
   content: ContentBlock;
 }

@@ -2,7 +2,7 @@
  * Errors are values. Every JSON-RPC error this server can send is made here, by name; none
  * knows an HTTP status. A refusal that means more than its code (an unauthorized caller, a
  * limit reached) says so by its `kind`, and the transport maps code and kind to its own terms in
- * one place (the HTTP edge: src/http/errorAnswer.ts).
+ * one place (the HTTP edge: src/http/transport/errorAnswer.ts).
  */
 
 /** JSON-RPC 2.0 codes and the codes MCP reserves (spec 2026-07-28 basic/index, Error Codes). */
@@ -44,7 +44,7 @@ export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
  * one that lacks scopes (`data.requiredScopes` names them), a limit reached, a body too large or
  * not JSON.
  */
-export type ErrorKind =
+type ErrorKind =
   | 'tokenRequired'
   | 'tokenInvalid'
   | 'unauthorized'

@@ -20,6 +20,8 @@ import type { CachePolicy, CallToolResult, Implementation, JsonObject, JsonValue
 export interface Extension {
   /** Its identifier, e.g. `io.modelcontextprotocol/tasks`. */
   readonly id: string;
+  /** The field of a tool it serves (tasks: `task`, MCP Apps: `ui`), declared in its own `toolFields.ts`. */
+  readonly toolField?: ToolField;
   /** The settings advertised with it (default `{}`). */
   readonly settings?: JsonObject;
   /** Fields a listed tool gains (e.g. `_meta` an extension defines), worked out once at load. */
@@ -48,7 +50,19 @@ export interface Extension {
   /** What it lists in a section of its own on the page for people at `/` (Skills: each skill). */
   readonly page?: PageSection;
   /** Called once, when the server is compiled: what the extension serves. */
-  install(server: ServerAtLoad): ExtensionParts;
+  install(compiled: ServerAtLoad): ExtensionParts;
+}
+
+/**
+ * A field an extension adds to a tool (on `ToolFields`, by declaration merging), and what a tool
+ * that sets it cannot do without the extension: createWorker refuses at load such a tool on a
+ * Worker that lists no extension serving the field, with this message, which names the line to add.
+ */
+export interface ToolField {
+  /** The field's name on a tool definition, e.g. `task`. */
+  readonly name: string;
+  /** Why `tool` cannot be served as written without the extension, and how to turn it on; undefined when it can. */
+  missing(tool: AnyTool): string | undefined;
 }
 
 /**
@@ -84,7 +98,7 @@ export interface ServerAtLoad {
   finished(result: object, policy?: CachePolicy): ResultReply;
 }
 
-export interface ExtensionParts {
+interface ExtensionParts {
   /** Methods it serves, by name; each answer gets `resultType`, the caching hints of its reply's `cache` and `serverInfo` like any other. */
   methods?: Readonly<Record<string, Method>>;
   /** Those of its methods that clients of the `initialize` era may call too, answered in their shape (no `resultType`, no caching hints). */

@@ -15,7 +15,7 @@ export type InputRequest =
   | { method: 'roots/list'; params?: JsonObject };
 
 /** Limits that keep a retry loop bounded (documented in docs/reliability.md). */
-export const MAX_INPUT_REQUESTS = 16;
+const MAX_INPUT_REQUESTS = 16;
 
 /** A handler's answer when it needs the client's input before it can finish. */
 export class InputRequired {

@@ -39,6 +39,7 @@ export {
 } from './errors';
 export { type ScopeHierarchy, scopeTokens } from './scopes';
 export { isObject, RawJson } from './json';
+export { binding, type DurableObjects, isDurableObjects, isRateLimit, type Remote } from './binding';
 export type { Caller, CallerKind } from './caller';
 export type { FrameworkEnv, WorkerEnv } from './env';
 export type { CompiledServer } from './createServer';
@@ -50,7 +51,9 @@ export {
   type PageSection,
   type RoundInput,
   type ServerAtLoad,
+  type ToolField,
 } from './extension';
+export type { DurableObjectClass, ExtensionObject, WorkerExtension } from './workerExtension';
 export { fnv1a } from './fnv1a';
 export { checkInputRequests, type InputRequest, InputRequired, readInputResponses } from './input';
 export { parseMessage } from './jsonrpc';

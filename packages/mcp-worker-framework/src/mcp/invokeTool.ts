@@ -1,8 +1,10 @@
 /**
  * The one way a tool's handler runs, whether it answers the request itself (`methods/callTool.ts`)
- * or runs under a task (`src/tasks/`): a `ToolError` becomes a tool error the model reads
- * (spec 2026-07-28 server/tools, Error Handling), any other exception -32603 with nothing from
- * inside; a result must have its `content` array and keep its `outputSchema`; a handler still
+ * or runs under a task (`src/tasks/`), and the one place anything becomes a tool error the model
+ * reads (spec 2026-07-28 server/tools, Error Handling): arguments that break the tool's
+ * `inputSchema` (`readArguments`), a thrown `ToolError`, a handler past its time limit, a result
+ * too large; any other exception is -32603 with nothing from inside; a result must have its
+ * `content` array and keep its `outputSchema`; a handler still
  * running at its time limit is aborted and reported to the model; a result larger than its
  * limit (the server's `maxResultChars` as sent, and for a task also the bytes a task keeps) is
  * replaced by a tool error; a result that cannot be checked or serialized is -32603, as a throw is.
@@ -43,15 +45,40 @@ export interface SerializedToolResult {
 /** A tool's outcome: its result with its JSON, a request for input, or a JSON-RPC error. */
 export type ToolOutcome = SerializedToolResult | InputRequired | McpError;
 
+/** Arguments the tool's schema refused (`readArguments`), as the tool error the model reads and can fix. */
+export class RefusedArguments {
+  constructor(readonly outcome: SerializedToolResult) {}
+}
+
 /**
- * Arguments that break the tool's `inputSchema`, or whose asynchronous check ran out of time, as
- * the model reads them: a tool error it can fix, never a JSON-RPC error (spec 2026-07-28
- * server/tools, Error Handling). The one place this is decided, for a call answered here
- * (`methods/callTool.ts`) and for a tool run elsewhere (`runTool`, a task).
+ * `args` as sent, read as the handler takes them (`CompiledTool.readArguments`): a JSON Schema
+ * tool at once; a Standard Schema may check asynchronously (a refinement that looks something up),
+ * within the run's time limit as the handler is (at the limit the run aborts; a Standard Schema
+ * takes no signal, so the check itself is only abandoned), and what it took is written to
+ * `run.spentMs`, so the handler gets the rest. Arguments that break the schema, or a check out of
+ * time, are the tool error the model can fix, never a JSON-RPC error.
  */
-export function invalidArguments(why: ToolError, run: Pick<ToolRun, 'serialize'>): SerializedToolResult {
-  const result = toolError(why.message);
-  return { result, json: run.serialize(result) };
+export function readArguments(
+  tool: CompiledTool,
+  args: JsonObject,
+  run: Pick<ToolRun, 'timeoutMs' | 'spentMs' | 'abort' | 'serialize'>,
+): unknown {
+  const read = tool.readArguments(args);
+  if (!(read instanceof Promise)) return refusedOr(read, run);
+  if (run.timeoutMs === undefined) return read.then((value) => refusedOr(value, run));
+  const started = Date.now();
+  const late = (message: string) => new ToolError(message);
+  return withTimeLimit(read, tool.definition.name, run.timeoutMs, run.abort, late).then((value) => {
+    run.spentMs = Date.now() - started;
+    return refusedOr(value, run);
+  });
+}
+
+/** The arguments, or, refused, the tool error the model reads. */
+function refusedOr(value: unknown, run: Pick<ToolRun, 'serialize'>): unknown {
+  if (!(value instanceof ToolError)) return value;
+  const result = toolError(value.message);
+  return new RefusedArguments({ result, json: run.serialize(result) });
 }
 
 /**
@@ -69,11 +96,11 @@ export async function runTool(
   run: ToolRun,
   extra?: Partial<HandlerContext>,
 ): Promise<ToolOutcome> {
-  const value = await tool.readArguments(args);
-  if (value instanceof ToolError) return invalidArguments(value, run);
+  const read = await readArguments(tool, args, run);
+  if (read instanceof RefusedArguments) return read.outcome;
   // No logging: a run outside the request has no stream to log to.
   const context = Object.assign(handlerContext(request, input, false), extra);
-  return invokeTool(tool, value, context, run);
+  return invokeTool(tool, read, context, run);
 }
 
 /** Runs the handler with `args` as it takes them (`CompiledTool.readArguments`). */
@@ -147,7 +174,7 @@ function sent(name: string, value: CallToolResult, run: ToolRun, badOutput?: str
 }
 
 /** A result the model reads as a failure it may act on (`isError: true`). */
-export const toolError = (message: string): CallToolResult => ({
+const toolError = (message: string): CallToolResult => ({
   content: [{ type: 'text', text: message }],
   isError: true,
 });
@@ -157,7 +184,7 @@ export const toolError = (message: string): CallToolResult => ({
  * its time limit once `spentMs` are gone; at the limit, `late` of a message for the model, and an
  * abort for the handler.
  */
-export async function withTimeLimit<T, Late>(
+async function withTimeLimit<T, Late>(
   answer: Promise<T>,
   name: string,
   limitMs: number,

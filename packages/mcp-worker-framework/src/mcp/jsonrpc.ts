@@ -17,6 +17,7 @@ interface JsonWithSource {
   rawJSON?(text: string): ExactInteger;
   isRawJSON?(value: unknown): value is ExactInteger;
 }
+// A gap of TypeScript's lib, not a seam of ours: the global JSON, typed with what the runtime has.
 const json = JSON as unknown as JsonWithSource;
 
 // spec 2026-07-28 basic/index, Requests: a string or an integer, never null
@@ -37,7 +38,7 @@ function exactIds(text: string, body: unknown): McpError | undefined {
     if (source === undefined || !isIntegerSource(source)) return invalidRequest('"id" must be a string or an integer');
     body.id = json.rawJSON(source);
   } else if (Array.isArray(body) && body.some((member) => isObject(member) && isUnsafeInteger(member.id))) {
-    // Each member is served alone from its own text (src/http/batch.ts): it carries its id's
+    // Each member is served alone from its own text (src/http/transport/batch.ts): it carries its id's
     // exact source there, and its own parse decides whether that is an integer.
     const sources = memberIdSources(text);
     body.forEach((member, i) => {
@@ -49,7 +50,7 @@ function exactIds(text: string, body: unknown): McpError | undefined {
 }
 
 /** A POST body read as JSON-RPC: one message, or an error with the id to answer it with. */
-export type Parsed =
+type Parsed =
   | { message: JSONRPCMessage; error?: undefined }
   | { error: McpError; id: RequestId | null; message?: undefined; batch?: readonly unknown[] };
 
@@ -74,13 +75,13 @@ export function parseMessage(text: string): Parsed {
     };
   const inexact = exactIds(text, body);
   if (inexact) return { error: inexact, id: null };
-  // Refused as it stands; the binding may still serve it to a 2025-03-26 client (src/http/batch.ts).
+  // Refused as it stands; the binding may still serve it to a 2025-03-26 client (src/http/transport/batch.ts).
   if (Array.isArray(body)) return { ...toMessage(body), batch: body } as Parsed;
   return toMessage(body);
 }
 
 /** Classifies a parsed value: a request, a notification, or -32600 (echoing the id when it is readable). */
-export function toMessage(body: unknown): Parsed {
+function toMessage(body: unknown): Parsed {
   const reject = (why: string) => ({
     error: invalidRequest(why),
     id: isObject(body) && isRequestId(body.id) ? body.id : null,
@@ -93,6 +94,7 @@ export function toMessage(body: unknown): Parsed {
   if (body.params !== undefined && !isObject(body.params)) return reject('"params" must be an object');
   // spec 2026-07-28 basic/index, Requests: the ID is a string or integer and MUST NOT be null
   if ('id' in body && !isRequestId(body.id)) return reject('"id" must be a string or an integer');
+  // Checked above, field by field: the one place a value from the wire becomes a typed message.
   return { message: body as unknown as JSONRPCMessage };
 }
 

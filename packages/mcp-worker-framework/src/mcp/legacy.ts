@@ -2,7 +2,7 @@
  * Serving clients of the `initialize` era (spec 2026-07-28 basic/versioning, Backward
  * Compatibility), statelessly, under the rules of spec 2025-11-25. Everything that differs
  * for them lives here: the versions, the methods they may call and the shape of their results
- * (the HTTP status of their errors is the transport's: src/http/errorAnswer.ts).
+ * (the HTTP status of their errors is the transport's: src/http/transport/errorAnswer.ts).
  */
 import { type McpError, unsupportedVersion } from './errors';
 import { isObject } from './json';
@@ -21,14 +21,14 @@ import type { JsonObject } from './types';
 export const LEGACY_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26'] as const;
 
 /** Every version served while legacy clients are: the modern ones first, then the legacy ones. */
-export const SERVED_WITH_LEGACY: readonly string[] = [...SUPPORTED_VERSIONS, ...LEGACY_VERSIONS];
+const SERVED_WITH_LEGACY: readonly string[] = [...SUPPORTED_VERSIONS, ...LEGACY_VERSIONS];
 
 /** Every version served, for discover and -32022: the modern ones, then the legacy ones when they are served. */
 export const servedVersions = (servesLegacy: boolean): readonly string[] =>
   servesLegacy ? SERVED_WITH_LEGACY : SUPPORTED_VERSIONS;
 
 /** A legacy request without MCP-Protocol-Version is 2025-03-26 (spec 2026-07-28 streamable-http, Protocol Version Header). */
-export const LEGACY_DEFAULT_VERSION = '2025-03-26';
+const LEGACY_DEFAULT_VERSION = '2025-03-26';
 
 /**
  * The modern methods a legacy client may call, by name: a method added to the core later is
@@ -36,7 +36,7 @@ export const LEGACY_DEFAULT_VERSION = '2025-03-26';
  * `subscriptions/listen` do not exist in 2025-11-25; `initialize`, `ping` and
  * `logging/setLevel` are added below.)
  */
-export const LEGACY_METHODS = [
+const LEGACY_METHODS = [
   'tools/list',
   'tools/call',
   'prompts/list',
@@ -53,7 +53,7 @@ export const LEGACY_METHODS = [
  */
 export function legacyMethods(
   methods: ReadonlyMap<string, Served>,
-  server: CompiledDefinition,
+  compiled: CompiledDefinition,
   extensionMethods: readonly string[] = [],
 ): Map<string, Served> {
   const legacy = new Map<string, Served>();
@@ -67,16 +67,16 @@ export function legacyMethods(
   legacy.set('initialize', (request) => {
     const requested = request.message.params?.protocolVersion;
     const version = (LEGACY_VERSIONS as readonly unknown[]).includes(requested) ? requested : LEGACY_VERSIONS[0];
-    return server.finished({
+    return compiled.finished({
       protocolVersion: version,
-      capabilities: server.capabilities,
-      serverInfo: server.info,
-      ...(server.instructions ? { instructions: server.instructions } : {}),
+      capabilities: compiled.capabilities,
+      serverInfo: compiled.info,
+      ...(compiled.instructions ? { instructions: compiled.instructions } : {}),
     });
   });
   legacy.set('ping', () => ({ result: {} }));
   // Accepted for compatibility; a stateless server cannot remember a level, so legacy requests get no logs.
-  if (server.logging) legacy.set('logging/setLevel', () => ({ result: {} }));
+  if (compiled.logging) legacy.set('logging/setLevel', () => ({ result: {} }));
   return legacy;
 }
 

@@ -75,7 +75,7 @@ export type ResultReply<Result = object | RawJson> = {
   listen?: undefined;
 };
 export type ErrorReply = { error: McpError; result?: undefined; listen?: undefined };
-export type ListenReply = { listen: Listen; result?: undefined; error?: undefined };
+type ListenReply = { listen: Listen; result?: undefined; error?: undefined };
 
 /** Serves one method: a request in, a reply out (at once, or later). */
 export type Method = (request: McpRequest) => Reply | Promise<Reply>;

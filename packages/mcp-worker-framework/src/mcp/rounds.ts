@@ -26,7 +26,7 @@ export interface Round<T> {
 
 /** Serves one round of `request` for `server`. */
 export async function serveRound<T extends object>(
-  server: CompiledDefinition,
+  compiled: CompiledDefinition,
   request: McpRequest,
   round: Round<T>,
 ): Promise<Reply> {
@@ -43,7 +43,7 @@ export async function serveRound<T extends object>(
   const input = { responses, state };
   let value: T | InputRequired | McpError;
   try {
-    value = await round.run(handlerContext(request, input, server.logging), input);
+    value = await round.run(handlerContext(request, input, compiled.logging), input);
   } catch (error) {
     if (error instanceof McpError) return { error };
     console.error(`${method} handler threw`, error);
@@ -58,14 +58,14 @@ export async function serveRound<T extends object>(
   const requestState =
     value.state === undefined
       ? undefined
-      : await sealState(request.secret, binding(request, round.salient), value.state, server.requestStateTtlMs);
+      : await sealState(request.secret, binding(request, round.salient), value.state, compiled.requestStateTtlMs);
   // An interim result: never cacheable, no caching hints (spec server/utilities/caching).
   return {
     result: {
       resultType: 'input_required',
       inputRequests: value.inputRequests,
       ...(requestState ? { requestState } : {}),
-      _meta: server.serverMeta,
+      _meta: compiled.serverMeta,
     },
   };
 }

@@ -108,7 +108,7 @@ export interface StructuredResult<T> extends Omit<CallToolResult, 'structuredCon
 }
 
 /** A tool error result, which the output schema does not bind. */
-export interface ToolErrorResult extends Omit<CallToolResult, 'structuredContent' | 'isError'> {
+interface ToolErrorResult extends Omit<CallToolResult, 'structuredContent' | 'isError'> {
   isError: true;
 }
 

@@ -20,7 +20,7 @@ export interface TraceContext {
  */
 export const MAX_TRACESTATE_CHARS = 512;
 /** "tracestate Header Field Values": at most 32 list members. */
-export const MAX_TRACESTATE_MEMBERS = 32;
+const MAX_TRACESTATE_MEMBERS = 32;
 /** The longest list of 32 members of the longest key (256) and value (256), with commas: longer is not read at all. */
 const MAX_TRACESTATE_INPUT = MAX_TRACESTATE_MEMBERS * 514;
 

@@ -54,7 +54,7 @@ export interface ServerCapabilities {
   events?: { listChanged?: boolean };
 }
 
-export type CacheScope = 'public' | 'private';
+type CacheScope = 'public' | 'private';
 
 /** Caching hints carried by cacheable results (spec 2026-07-28 server/utilities/caching). */
 export interface CachePolicy {
@@ -70,27 +70,27 @@ export interface Annotations {
   lastModified?: string;
 }
 
-export interface TextContent {
+interface TextContent {
   type: 'text';
   text: string;
   annotations?: Annotations;
   _meta?: JsonObject;
 }
-export interface ImageContent {
+interface ImageContent {
   type: 'image';
   data: string;
   mimeType: string;
   annotations?: Annotations;
   _meta?: JsonObject;
 }
-export interface AudioContent {
+interface AudioContent {
   type: 'audio';
   data: string;
   mimeType: string;
   annotations?: Annotations;
   _meta?: JsonObject;
 }
-export interface ResourceLink {
+interface ResourceLink {
   type: 'resource_link';
   uri: string;
   name: string;
@@ -112,7 +112,7 @@ export interface BlobResourceContents {
   blob: string;
   _meta?: JsonObject;
 }
-export interface EmbeddedResource {
+interface EmbeddedResource {
   type: 'resource';
   resource: TextResourceContents | BlobResourceContents;
   annotations?: Annotations;
@@ -120,7 +120,7 @@ export interface EmbeddedResource {
 }
 export type ContentBlock = TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource;
 
-export interface ToolAnnotations {
+interface ToolAnnotations {
   title?: string;
   readOnlyHint?: boolean;
   destructiveHint?: boolean;

@@ -14,7 +14,7 @@ export type ListKind = (typeof LIST_KINDS)[number];
 export type Change = { resourceUpdated: string } | { listChanged: ListKind };
 
 /** One change as the hub carries it; also its key when changes are merged. */
-export type Topic = `list:${ListKind}` | `resource:${string}`;
+type Topic = `list:${ListKind}` | `resource:${string}`;
 
 const RESOURCE = 'resource:';
 const LIST = 'list:';

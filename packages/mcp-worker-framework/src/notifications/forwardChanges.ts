@@ -17,7 +17,7 @@ import {
 import { notificationOf, uriOf } from './change';
 import type { HonouredFilter } from './honouredFilter';
 
-export interface Forwarding {
+interface Forwarding {
   socket: WebSocket;
   filter: HonouredFilter;
   caller: Caller | undefined;

@@ -3,7 +3,7 @@
  * holding the WebSockets of the listen streams placed on it, and coordinators
  * (`publish:<n>`), through which a change is published and fanned out to every shard.
  */
-import { fnv1a, type WorkerEnv } from '../mcp/internal';
+import { binding as bound, type DurableObjects, fnv1a, isDurableObjects, type WorkerEnv } from '../mcp/internal';
 import { COORDINATORS } from './notificationLimits';
 
 /** What the Worker and the hub's objects call on each other (RPC). */
@@ -16,17 +16,14 @@ export interface HubApi {
   fetch(request: Request): Promise<Response>;
 }
 
-/** The hub's namespace in `env`, when the deployment binds it. */
-export function hubNamespace(env: WorkerEnv, binding: string): DurableObjectNamespace | undefined {
-  const namespace: unknown = (env as unknown as Record<string, unknown>)[binding];
-  return typeof namespace === 'object' && namespace !== null && 'idFromName' in namespace
-    ? (namespace as DurableObjectNamespace)
-    : undefined;
-}
+/** The hub's namespace: its stubs answer `HubApi` (Workers RPC). */
+export type HubNamespace = DurableObjects<HubApi>;
 
-export const shardOf = (hub: DurableObjectNamespace, index: number) =>
-  hub.get(hub.idFromName(`shard:${index}`)) as unknown as HubApi;
+/** The hub's namespace in `env`, when the deployment binds it. */
+export const hubNamespace = (env: WorkerEnv, binding: string) => bound(env, binding, isDurableObjects<HubApi>);
+
+export const shardOf = (hub: HubNamespace, index: number) => hub.get(hub.idFromName(`shard:${index}`));
 
 /** The coordinator of a topic: the same one for each notify of it, so its repeats merge there. */
-export const coordinatorOf = (hub: DurableObjectNamespace, topic: string) =>
-  hub.get(hub.idFromName(`publish:${Number.parseInt(fnv1a(topic), 16) % COORDINATORS}`)) as unknown as HubApi;
+export const coordinatorOf = (hub: HubNamespace, topic: string) =>
+  hub.get(hub.idFromName(`publish:${Number.parseInt(fnv1a(topic), 16) % COORDINATORS}`));

@@ -9,7 +9,7 @@
  * with the notifications block of wrangler.toml; then `notify(env, { resourceUpdated: uri })` or
  * `notify(env, { listChanged: 'tools' })` from anywhere that has `env`.
  */
-import type { Extension } from '../mcp/internal';
+import type { ExtensionObject, WorkerExtension } from '../mcp/internal';
 import { type HubObjectClass, hubObject } from './hubObject';
 import { listenForChanges } from './listenForChanges';
 import { DEFAULT_SHARDS, NOTIFICATION_LIMITS } from './notificationLimits';
@@ -27,9 +27,9 @@ export interface NotificationsOptions {
 }
 
 /** The notifications feature: the value `extensions` lists, with the hub's class, which createWorker returns as `McpNotifications`. */
-export interface Notifications extends Extension {
-  /** The shape of createWorker's `ExtensionObject` (this layer does not import createWorker): the hub is made from the options alone. */
-  readonly durableObject: { readonly name: 'McpNotifications'; readonly binding: string; make(): HubObjectClass };
+export interface Notifications extends WorkerExtension {
+  /** The hub is made from the options alone: it runs none of the server. */
+  readonly durableObject: ExtensionObject<'McpNotifications'> & { make(): HubObjectClass };
 }
 
 export function notifications(options: NotificationsOptions = {}): Notifications {

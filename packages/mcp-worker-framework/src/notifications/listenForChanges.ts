@@ -10,9 +10,9 @@ import { uriKey } from './change';
 import { forwardChanges } from './forwardChanges';
 import { acknowledged, honouredFilter } from './honouredFilter';
 import { type HubListener, listenerUrl } from './hubListener';
-import { hubNamespace, shardOf } from './hubNamespace';
+import { type HubNamespace, hubNamespace, shardOf } from './hubNamespace';
 
-export interface HubOptions {
+interface HubOptions {
   /** The Durable Object binding of the hub (`McpNotifications`). */
   binding: string;
   /** Its shards: a stream is placed on one at random. */
@@ -73,7 +73,7 @@ export const listenForChanges =
   };
 
 /** The stream's WebSocket on a shard picked at random, accepted there before this returns; throws when none answers with one. */
-async function connectToHub(hub: DurableObjectNamespace, shards: number, listener: HubListener): Promise<WebSocket> {
+async function connectToHub(hub: HubNamespace, shards: number, listener: HubListener): Promise<WebSocket> {
   const shard = shardOf(hub, Math.floor(Math.random() * shards));
   const response = await shard.fetch(new Request(listenerUrl(listener), { headers: { Upgrade: 'websocket' } }));
   if (!response.webSocket) throw new Error(`the hub shard answered ${response.status} without a WebSocket`);

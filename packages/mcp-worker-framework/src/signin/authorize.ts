@@ -20,7 +20,7 @@ import {
   type AuthRequest,
 } from '@cloudflare/workers-oauth-provider';
 import * as oauth from 'oauth4webapi';
-import { constantTimeEqual } from '../http/auth';
+import { constantTimeEqual } from '../http/auth/auth';
 import type { HttpContext } from '../http/context';
 import { consentPage, consentPolicy, errorPage } from './consentPage';
 import { isClientId, MAX_AUTHORIZE_QUERY_CHARS, SIGN_IN_LIMIT_PERIOD_SECONDS, withinSignInLimit } from './limits';

@@ -9,9 +9,9 @@
 import type { ConsentDescription } from '@cloudflare/workers-oauth-provider';
 
 /** Text for HTML, attribute values included. */
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-export interface ConsentView {
+interface ConsentView {
   details: ConsentDescription;
   handle: string;
   /** The scopes the user may grant: those the client asked for that this server offers. */

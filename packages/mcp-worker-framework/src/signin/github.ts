@@ -27,7 +27,7 @@ import {
 type GitHubLogin = Extract<LoginSettings, { provider: 'github' }>;
 
 /** What the Worker asks of the user's account: read their profile. `repo` would add private repositories (docs/sign-in.md). */
-export const GITHUB_SCOPES = 'read:user';
+const GITHUB_SCOPES = 'read:user';
 
 /** GitHub's API wants a User-Agent and names its media type (docs.github.com, REST "Getting started"). */
 export const githubApiHeaders = (token: string) => ({

@@ -20,7 +20,6 @@ const CREDENTIAL = /^[\x21-\x39\x3b-\x7e]{1,256}:[A-Za-z0-9_-]{1,64}:[A-Za-z0-9_
 export const isCredential = (value: string) => CREDENTIAL.test(value);
 
 /** A client id: the library's random 16 characters, or a metadata document's https URL; printable ASCII, so `client:<id>` stays far below 512 bytes. */
-export const MAX_CLIENT_ID_CHARS = 400;
 const CLIENT_ID = /^[\x21-\x7e]{1,400}$/;
 export const isClientId = (value: string) => CLIENT_ID.test(value);
 

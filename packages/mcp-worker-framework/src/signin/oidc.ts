@@ -28,7 +28,7 @@ import {
 type OidcLogin = Extract<LoginSettings, { provider: 'oidc' }>;
 
 /** Who the user is, and nothing more. */
-export const OIDC_SCOPES = 'openid profile email';
+const OIDC_SCOPES = 'openid profile email';
 
 export function oidc(login: OidcLogin, issuer: string): Upstream {
   const options = requestOptions(login.issuer);

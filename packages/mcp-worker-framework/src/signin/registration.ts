@@ -5,7 +5,7 @@
  * URIs whose host is a plain host name or address, so none can break a header of the consent page;
  * then SIGN_IN_RATE_LIMITER per address, the last check before the library stores the client.
  */
-import { readCapped } from '../http/body';
+import { readCapped } from '../http/transport/body';
 import type { HttpContext } from '../http/context';
 import {
   MAX_CLIENT_NAME_CHARS,

@@ -8,7 +8,7 @@
  * pages in between. This module hands the router what it needs: these routes, and the check of
  * `/mcp`'s token; with `enterprise`, the ID-JAG grant too (`./enterprise.ts`).
  */
-import type { AuthMode, IssuerUnreachable } from '../http/auth';
+import type { AuthMode, IssuerUnreachable } from '../http/auth/auth';
 import type { HttpContext } from '../http/context';
 import type { AnyTool, Caller, WorkerEnv } from '../mcp/internal';
 import { singleUseProblem } from './singleUse';
@@ -32,8 +32,6 @@ import {
 import { signInDocs, signInSettingsMode, type signInSettings, type SignInAuthSettings } from './signInSettings';
 import { library, tokenEndpoint } from './tokenEndpoint';
 import { CALLBACK_PATH } from './upstream';
-
-export type { SignInAuthSettings } from './signInSettings';
 
 /** The library's endpoints: metadata; registration and the token endpoint with what they take bounded first (./registration.ts, ./tokenEndpoint.ts). Its own CORS and errors. */
 function libraryEndpoint(
@@ -73,7 +71,7 @@ function verifier(servers: SignInServers) {
   };
 }
 
-export interface SignInOptions {
+interface SignInOptions {
   /** Tools that act as the signed-in user (their handlers read `caller.props`), served only with sign-in. */
   tools?: readonly AnyTool[];
   /**

@@ -7,7 +7,7 @@
  */
 import { OAuthAuthorizationServer, OAuthError, type OAuthErrorInternal } from '@cloudflare/workers-oauth-provider';
 import type { HttpContext } from '../http/context';
-import { SettingError } from '../http/settingsTable';
+import { SettingError } from '../http/settings/settingsTable';
 import type { SignInAuthSettings } from './signInSettings';
 import { github } from './github';
 import { oidc } from './oidc';
@@ -38,7 +38,7 @@ export const AS_METADATA_PATH = '/.well-known/oauth-authorization-server';
 export { RETRY_AFTER_SECONDS };
 
 /** How long a dynamically registered client lives without a token request (the library's default is 90 days). */
-export const REGISTRATION_TTL_SECONDS = 7 * 24 * 60 * 60;
+const REGISTRATION_TTL_SECONDS = 7 * 24 * 60 * 60;
 
 /** What sign-in is given in code (`signIn()` of src/index.ts) besides its settings. */
 export interface SignInServerOptions {

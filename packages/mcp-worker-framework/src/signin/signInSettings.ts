@@ -4,8 +4,8 @@
  * included, or names the setting missing or out of place. Its issuer is the origin of
  * AUTH_RESOURCE: both come from configuration, never from the request's Host.
  */
-import { resourceMetadataUrl } from '../http/auth';
-import type { AuthModeBase } from '../http/authMode';
+import { resourceMetadataUrl } from '../http/auth/auth';
+import type { AuthModeBase } from '../http/auth/authMode';
 import {
   matching,
   oneOf,
@@ -17,7 +17,7 @@ import {
   type SettingDocs,
   type SettingRows,
   type ValuesOf,
-} from '../http/settingsTable';
+} from '../http/settings/settingsTable';
 
 /** The upstream provider users sign in with, and the secrets of the mode. */
 export type LoginSettings = (
@@ -72,7 +72,7 @@ export const signInSettings = { AUTH_RESOURCE, ...LOGIN } satisfies SettingRows;
 const NEED = 'is required with AUTH_MODE = "signin" (docs/sign-in.md)';
 
 /** AUTH_MODE = "signin": issuer and resource from AUTH_RESOURCE, the LOGIN_* settings, or the one missing or out of place. */
-export function parseSignIn(
+function parseSignIn(
   values: ValuesOf<typeof signInSettings> & {
     AUTH_SCOPES: readonly string[];
     MCP_STATE_SECRET: string | undefined;
@@ -145,7 +145,7 @@ export function parseSignIn(
 }
 
 /** A LOGIN_ var while another mode is on would be silently ignored: say so instead. (A secret left set is harmless.) */
-export function loginUnused(values: Readonly<Record<string, unknown>>): SettingError | undefined {
+function loginUnused(values: Readonly<Record<string, unknown>>): SettingError | undefined {
   const set = (Object.keys(LOGIN) as (keyof typeof LOGIN)[]).find(
     (name) => !('secret' in LOGIN[name]) && values[name] !== LOGIN[name].default,
   );

@@ -5,7 +5,7 @@
  * `invalid_grant`, a client id `invalid_client`, a token to revoke needs nothing (RFC 7009 2.2:
  * an invalid token is no error). The library answers the rest; the store failing is 503.
  */
-import { readCapped } from '../http/body';
+import { readCapped } from '../http/transport/body';
 import type { HttpContext } from '../http/context';
 import { isClientId, isCredential, MAX_TOKEN_FORM_BYTES } from './limits';
 import { oauthError, storeUnavailable } from './oauthError';

@@ -68,7 +68,7 @@ export function requestOptions(url: string): { signal: () => AbortSignal; [oauth
 }
 
 /** A value the provider sent, kept only when it is short text or a number, so nothing unbounded reaches storage or a log. */
-export function boundedClaim(value: unknown, max = 256): string | number | undefined {
+function boundedClaim(value: unknown, max = 256): string | number | undefined {
   if (typeof value === 'number' && Number.isFinite(value)) return value;
   return typeof value === 'string' && value.length > 0 && value.length <= max ? value : undefined;
 }

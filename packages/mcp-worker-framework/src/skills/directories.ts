@@ -6,7 +6,7 @@
 import type { BuiltSkill, SkillRules } from './built';
 
 /** A directory resource's MIME type (skills.mdx, Directory Resources). */
-export const DIRECTORY_MIME_TYPE = 'inode/directory';
+const DIRECTORY_MIME_TYPE = 'inode/directory';
 
 interface Child {
   uri: string;

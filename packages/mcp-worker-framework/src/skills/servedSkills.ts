@@ -54,17 +54,17 @@ export function servedSkills(built: readonly BuiltSkill[]): readonly Extension[]
         about: 'Workflows a client that speaks the Skills extension can load for its model.',
         items: listed,
       },
-      install: (server) => ({
+      install: (compiled) => ({
         methods: {
           'skills/list': list(
-            server,
+            compiled,
             'resources/list',
             'skills',
             served.map(({ entry, rules }) => ({ rules, listed: entry })),
             'skills/list',
           ),
-          'skills/get': getSkill(server, served),
-          'resources/directory/read': readDirectory(server, directoriesOf(built, server.pageSize)),
+          'skills/get': getSkill(compiled, served),
+          'resources/directory/read': readDirectory(compiled, directoriesOf(built, compiled.pageSize)),
         },
         // SEP-2640 declares the extension in `initialize` too; its results there carry no caching hints.
         legacyMethods: ['skills/list', 'skills/get', 'resources/directory/read'],
@@ -77,9 +77,9 @@ export function servedSkills(built: readonly BuiltSkill[]): readonly Extension[]
  * Caching hints of one skill's answers: those of `resources/read` (skills.mdx: `skills/get` carries
  * them "as `resources/read` does"), private when who asks decides whether it is seen.
  */
-function policies(server: ServerAtLoad, rules: SkillRules) {
+function policies(compiled: ServerAtLoad, rules: SkillRules) {
   const of = (authenticated: boolean): CachePolicy => {
-    const policy = server.cache('resources/read', authenticated);
+    const policy = compiled.cache('resources/read', authenticated);
     return isRestricted(rules) ? privately(policy) : policy;
   };
   const [anonymous, authenticated] = [of(false), of(true)];
@@ -87,13 +87,15 @@ function policies(server: ServerAtLoad, rules: SkillRules) {
 }
 
 /** `skills/get` (skills.mdx, Getting a Skill): -32602 for a URI that is not a skill this caller may see. */
-function getSkill(server: ServerAtLoad, served: readonly Served[]): Method {
-  const skills = new Map(served.map((skill) => [skill.entry.uri, { ...skill, policy: policies(server, skill.rules) }]));
+function getSkill(compiled: ServerAtLoad, served: readonly Served[]): Method {
+  const skills = new Map(
+    served.map((skill) => [skill.entry.uri, { ...skill, policy: policies(compiled, skill.rules) }]),
+  );
   return (request) => {
     const uri = request.message.params?.uri;
     if (typeof uri !== 'string') return { error: invalidParams('params.uri must be a string') };
     const skill = skills.get(uri);
-    const refused = skill && refusalFor(skill.rules, request.caller, server.scopeHierarchy);
+    const refused = skill && refusalFor(skill.rules, request.caller, compiled.scopeHierarchy);
     // A skill the caller may not see is answered as one never served.
     if (!skill || refused === 'hidden') return { error: invalidParams(`No skill is served at ${uri}`, { uri }) };
     if (refused) return { error: refused };
@@ -106,9 +108,9 @@ function getSkill(server: ServerAtLoad, served: readonly Served[]): Method {
  * root or of a folder in it, a page at a time; -32602 for anything else, a file included. The
  * caching hints are on the result too: the SDK client requires them on 2026-07-28 (notes.md).
  */
-function readDirectory(server: ServerAtLoad, directories: ReadonlyMap<string, Directory>): Method {
+function readDirectory(compiled: ServerAtLoad, directories: ReadonlyMap<string, Directory>): Method {
   const known = new Map(
-    [...directories].map(([uri, directory]) => [uri, { ...directory, policy: policies(server, directory.rules) }]),
+    [...directories].map(([uri, directory]) => [uri, { ...directory, policy: policies(compiled, directory.rules) }]),
   );
   return (request) => {
     const { uri, cursor } = request.message.params ?? {};
@@ -116,7 +118,7 @@ function readDirectory(server: ServerAtLoad, directories: ReadonlyMap<string, Di
     if (cursor !== undefined && typeof cursor !== 'string')
       return { error: invalidParams('params.cursor must be a string') };
     const directory = known.get(uri);
-    const refused = directory && refusalFor(directory.rules, request.caller, server.scopeHierarchy);
+    const refused = directory && refusalFor(directory.rules, request.caller, compiled.scopeHierarchy);
     if (!directory || refused === 'hidden')
       return { error: invalidParams(`${uri} is not a directory resource`, { uri }) };
     if (refused) return { error: refused };

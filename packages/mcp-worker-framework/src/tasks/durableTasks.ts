@@ -6,13 +6,17 @@
  * did not mint for the caller (`./taskId.ts`) never reaches an object.
  */
 import {
+  binding as bound,
   type Caller,
   declaresExtension,
+  type DurableObjects,
   type Extension,
   InputRequired,
   internalError,
   invalidParams,
+  isDurableObjects,
   isObject,
+  isRateLimit,
   type JsonObject,
   type JSONRPCNotification,
   McpError,
@@ -23,6 +27,7 @@ import {
   OtherResult,
   rateLimited,
   readInputResponses,
+  type Remote,
   type Reply,
   type RequestMeta,
   taskNotFound,
@@ -32,7 +37,7 @@ import { isTaskId, mintTaskId } from './taskId';
 import { TASK_LIMITS, tooLargeToKeep } from './taskLimits';
 import type { TaskObjectApi } from './taskObject';
 import type { TaskCaller } from './taskRecord';
-import { TASKS_EXTENSION } from './toolFields';
+import { TASK_FIELD, TASKS_EXTENSION } from './toolFields';
 
 export interface DurableTasksOptions {
   /** The Durable Object binding of the task class (`[[durable_objects.bindings]]`); default `MCP_TASKS`. */
@@ -50,10 +55,10 @@ export interface DurableTasksOptions {
 
 /** The Durable Object binding of the task class when `binding` is not given. */
 export const TASKS_BINDING = 'MCP_TASKS';
-export const DEFAULT_TASK_TTL_MS = 3_600_000;
-export const DEFAULT_POLL_INTERVAL_MS = 1_000;
+const DEFAULT_TASK_TTL_MS = 3_600_000;
+const DEFAULT_POLL_INTERVAL_MS = 1_000;
 /** Task ids asked for in one `subscriptions/listen`: each costs a call to its object. */
-export const MAX_WATCHED_TASKS = 100;
+const MAX_WATCHED_TASKS = 100;
 
 /** True when this request declared the extension in its client capabilities (spec extensions/tasks, Capability Negotiation). */
 const declaresTasks = (request: McpRequest) => declaresExtension(request, TASKS_EXTENSION);
@@ -70,9 +75,9 @@ export function durableTasks(options: DurableTasksOptions = {}): Extension {
    * MCP_STATE_SECRET, since ids minted with a key of one isolate would be unknown to the others.
    * Undefined (and logged) otherwise: fail closed.
    */
-  function tasksIn(env: WorkerEnv): DurableObjectNamespace | undefined {
-    const namespace: unknown = (env as unknown as Record<string, unknown>)[binding];
-    if (!isNamespace(namespace)) {
+  function tasksIn(env: WorkerEnv): DurableObjects<TaskObjectApi> | undefined {
+    const namespace = bound(env, binding, isDurableObjects<TaskObjectApi>);
+    if (!namespace) {
       console.error(`task tools need the Durable Object binding ${binding} (docs/tasks.md)`);
       return undefined;
     }
@@ -87,8 +92,8 @@ export function durableTasks(options: DurableTasksOptions = {}): Extension {
 
   /** True when the caller has created as many tasks as `rateLimiter` allows for now (429, Retry-After). */
   async function overBudget(request: McpRequest): Promise<boolean> {
-    const limiter: unknown = (request.env as unknown as Record<string, unknown>)[rateLimiter];
-    if (!isRateLimit(limiter)) return false;
+    const limiter = bound(request.env, rateLimiter, isRateLimit);
+    if (!limiter) return false;
     const key =
       request.callerKey ?? (request.caller !== undefined ? `principal:${request.caller.subject}` : 'anonymous');
     return !(await limiter.limit({ key })).success;
@@ -102,7 +107,7 @@ export function durableTasks(options: DurableTasksOptions = {}): Extension {
   const taskMethod =
     <P>(
       read: (params: JsonObject) => P | McpError,
-      serve: (task: TaskObjectApi, principal: string | null, input: P, taskId: string) => Promise<Reply>,
+      serve: (task: Remote<TaskObjectApi>, principal: string | null, input: P, taskId: string) => Promise<Reply>,
     ): Method =>
     async (request) => {
       if (!declaresTasks(request)) return { error: missingExtension(TASKS_EXTENSION) };
@@ -207,6 +212,7 @@ export function durableTasks(options: DurableTasksOptions = {}): Extension {
 
   return {
     id: TASKS_EXTENSION,
+    toolField: TASK_FIELD,
     install: () => ({
       methods: Object.fromEntries(methods),
       listen: withTaskStatus,
@@ -276,8 +282,7 @@ const taskCaller = ({ kind, issuer, scopes, claims }: Caller): TaskCaller => ({
   claims,
 });
 
-const objectOf = (tasks: DurableObjectNamespace, taskId: string) =>
-  tasks.get(tasks.idFromName(taskId)) as unknown as TaskObjectApi;
+const objectOf = (tasks: DurableObjects<TaskObjectApi>, taskId: string) => tasks.get(tasks.idFromName(taskId));
 
 /** The client as the task remembers it: no progress token, log level or trace, which belong to the creating request. */
 const clientOf = (meta: RequestMeta) => ({
@@ -285,12 +290,6 @@ const clientOf = (meta: RequestMeta) => ({
   clientCapabilities: meta.clientCapabilities,
   ...(meta.clientInfo ? { clientInfo: meta.clientInfo } : {}),
 });
-
-const isRateLimit = (value: unknown): value is RateLimit =>
-  typeof value === 'object' && value !== null && typeof (value as RateLimit).limit === 'function';
-
-const isNamespace = (value: unknown): value is DurableObjectNamespace =>
-  typeof value === 'object' && value !== null && typeof (value as DurableObjectNamespace).idFromName === 'function';
 
 /**
  * Sends the object's lines of JSON (one `DetailedTask` each) as `notifications/tasks` until the

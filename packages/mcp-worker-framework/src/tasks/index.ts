@@ -4,7 +4,7 @@
  * to use it, what it costs, and how to switch it on: `extensions: [tasks()]` in src/index.ts,
  * and the MCP_TASKS block of wrangler.toml.
  */
-import type { ExtensionObject, WorkerExtension } from '../createWorker';
+import type { ExtensionObject, WorkerExtension } from '../mcp/internal';
 import { durableTasks, type DurableTasksOptions, TASKS_BINDING } from './durableTasks';
 import { taskObject } from './taskObject';
 

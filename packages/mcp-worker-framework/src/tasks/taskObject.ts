@@ -39,7 +39,7 @@ import { bytesOver, TASK_LIMITS } from './taskLimits';
 type RunOutcome = CallToolResult | InputRequired | McpError;
 
 /** What `tools/call` hands the new task. */
-export interface TaskStart {
+interface TaskStart {
   taskId: string;
   principal: string | null;
   /** The creator's scopes and claims, for the handler (absent: anonymous). */
@@ -55,14 +55,14 @@ export interface TaskStart {
 }
 
 /** How `start` answers, as plain data (RPC carries no class instances). */
-export type StartOutcome =
+type StartOutcome =
   | { task: Task }
   | { result: CallToolResult }
   | { inputRequired: { inputRequests: Record<string, InputRequest>; state?: JsonValue } }
   | { error: { code: number; message: string; data?: unknown } };
 
 /** How `update` answers: taken (or ignored, as the spec has it), no such task for this caller, or more than the task keeps. */
-export type UpdateOutcome = 'updated' | 'unknown' | 'too large';
+type UpdateOutcome = 'updated' | 'unknown' | 'too large';
 
 /** The RPC surface the Worker calls; `false`/`undefined` means no such task for this caller. */
 export interface TaskObjectApi {
@@ -76,7 +76,7 @@ export interface TaskObjectApi {
 const encoder = new TextEncoder();
 
 /** What the class of a task object is: made per server, so its methods are its type. */
-export type TaskObjectClass = new (ctx: DurableObjectState, env: WorkerEnv) => DurableObject<WorkerEnv> & TaskObjectApi;
+type TaskObjectClass = new (ctx: DurableObjectState, env: WorkerEnv) => DurableObject<WorkerEnv> & TaskObjectApi;
 
 /** The Durable Object class for a server's task tools; export it from the Worker's entry under the class name in the config. */
 export function taskObject(server: CompiledServer): TaskObjectClass {
@@ -281,7 +281,7 @@ export function taskObject(server: CompiledServer): TaskObjectClass {
             } else if (value instanceof McpError) {
               fail(record, value);
             } else {
-              record.result = value as unknown as JsonObject;
+              record.result = value;
               transition(record, 'completed');
             }
             await this.save(record);

@@ -2,9 +2,9 @@
  * One task as its Durable Object stores it, and the shapes the client sees
  * (spec extensions/tasks: `Task`, `DetailedTask`). Pure data and pure functions.
  */
-import type { Caller, InputRequest, JsonObject, JsonValue, RequestMeta } from '../mcp/internal';
+import type { CallToolResult, Caller, InputRequest, JsonObject, JsonValue, RequestMeta } from '../mcp/internal';
 
-export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
+type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
 
 /** spec extensions/tasks, Tasks: the metadata every task shape carries. */
 export interface Task {
@@ -20,7 +20,8 @@ export interface Task {
 /** `Task` plus what its status inlines: `inputRequests`, `result` or `error`. */
 export type DetailedTask = Task & {
   inputRequests?: Record<string, InputRequest>;
-  result?: JsonObject;
+  /** The tool's result (spec extensions/tasks, Task Result). */
+  result?: CallToolResult;
   error?: JsonObject;
 };
 
@@ -43,7 +44,7 @@ export interface TaskRecord {
   tool: string;
   args: JsonObject;
   client: TaskClient;
-  result?: JsonObject;
+  result?: CallToolResult;
   error?: JsonObject;
   /** Outstanding input requests, by the key the client answers. */
   inputRequests?: Record<string, InputRequest>;
@@ -64,7 +65,7 @@ export const isTerminal = (status: TaskStatus): boolean =>
 export function detailed(record: TaskRecord): DetailedTask {
   const { task } = record;
   if (task.status === 'input_required') return { ...task, inputRequests: record.inputRequests ?? {} };
-  if (task.status === 'completed') return { ...task, result: record.result ?? {} };
+  if (task.status === 'completed') return { ...task, result: record.result ?? { content: [] } };
   if (task.status === 'failed') return { ...task, error: record.error ?? {} };
   return { ...task };
 }

@@ -2,6 +2,7 @@
  * The fields the Tasks extension adds to a tool and to its handler's context (docs/tasks.md), by
  * declaration merging: the core's `ToolFields` and `HandlerContext` know nothing of them, and a Worker without `src/tasks/` has none.
  */
+import type { ToolField } from '../mcp/internal';
 
 /** The Tasks extension's identifier (spec extensions/tasks). */
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
@@ -12,6 +13,18 @@ export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
  * refuses the others (-32021), and needs a server with the extension (else it fails at load).
  */
 export type TaskSupport = 'optional' | 'required';
+
+/**
+ * `task`, as createWorker asks of it: a tool that may run as a task is an ordinary call without
+ * the extension (docs/tasks.md); one that runs only as a task cannot be served without it.
+ */
+export const TASK_FIELD: ToolField = {
+  name: 'task',
+  missing: (tool) =>
+    tool.task === 'required'
+      ? 'runs only as a task: turn tasks on: `extensions: [tasks()]` in src/index.ts (docs/tasks.md)'
+      : undefined,
+};
 
 declare module '../mcp/define' {
   interface ToolFields {

@@ -4,22 +4,30 @@
  * expected value taken from the server under test (a fork's test/spec.test.ts).
  * `testClient` calls the Worker's fetch in process; `startInWorkerd` runs it in workerd as wrangler builds it,
  * and serves it on loopback (`${worker.url}/mcp`) for a client that needs a URL (`atUrl`).
- * A task tool is tested over that URL with `rpc` and `waitFor`; sign-in and views have kits of
+ * A task tool is tested with the client's `tasks` methods (`start`, `get`, `waitFor`); sign-in and views have kits of
  * their own: `mcp-worker-framework/testing/signin` and `mcp-worker-framework/testing/browser`.
  */
 export {
   atUrl,
   JsonRpcError,
+  TASKS,
   testClient,
   type Answer,
   type CallOptions,
+  type CreateTaskResult,
+  type DetailedTask,
   type FetchTarget,
+  type JsonResult,
   type Notification,
   type TestClient,
   type TestClientOptions,
   type ToolAnswer,
+  type ToolCallResult,
 } from './testClient';
 export { type RecordedChange, type RecordedNotifications, recordedNotifications } from './recordedNotifications';
 export { breaking, type SpecCheckOptions, specCheck } from './specCheck';
+export { readEvents, type Message } from './events';
+export { textOf } from './textOf';
 export { startInWorkerd, type DurableObjectStorage, type WorkerdOptions, type WorkerInWorkerd } from './startInWorkerd';
-export { type Json, readEvents, request, rpc, TASKS, type TaskCall, type TaskReply, waitFor } from './tasks';
+/** The tasks helpers of 1.0, deprecated: the client's `tasks` methods replace them (./tasks.ts). */
+export { type Json, request, rpc, type TaskCall, type TaskReply, waitFor } from './tasks';

@@ -45,7 +45,7 @@ export interface WorkerdOptions {
 }
 
 /** A Worker run beside the one under test (`WorkerdOptions.neighbours`), reached by its config's `name`. */
-export interface NeighbourOptions {
+interface NeighbourOptions {
   config: string;
   vars?: Record<string, string>;
   secrets?: Record<string, string>;

@@ -12,11 +12,26 @@
  * Any `{ fetch(request) }` works: the Worker in workerd from `startInWorkerd`, or a server at a
  * URL (`wrangler dev`, a deployment) through `atUrl`.
  */
+import type {
+  CallToolResult,
+  CompleteResult,
+  DiscoverResult,
+  GetPromptResult,
+  InputRequiredResult,
+  ListPromptsResult,
+  ListResourcesResult,
+  ListResourceTemplatesResult,
+  ListToolsResult,
+  ReadResourceResult,
+} from '@modelcontextprotocol/client';
 import type { ToolDefinition } from '../mcp';
 import type { CallArgumentsOf, InputSchema, OutputSchema, StructuredOf } from '../mcp/toolSchema';
+import type { DetailedTask, Task } from '../tasks/taskRecord';
+import { type Message, messagesOf } from './events';
 
 const VERSION = '2026-07-28';
-const TASKS = 'io.modelcontextprotocol/tasks';
+/** The Tasks extension's identifier (spec extensions/tasks), as a client declares it. */
+export const TASKS = 'io.modelcontextprotocol/tasks';
 
 /** What a test client calls: a Worker's default export, or anything with its `fetch`. */
 export interface FetchTarget {
@@ -35,7 +50,7 @@ export interface TestClientOptions {
 }
 
 export interface CallOptions {
-  /** Capabilities declared for this request (spec basic/index, `io.modelcontextprotocol/clientCapabilities`). */
+  /** Capabilities declared for this request (spec basic/index, `io.modelcontextprotocol/clientCapabilities`), over the client's own. */
   capabilities?: Record<string, unknown>;
   /** Answers to the server's `inputRequests`, keyed as it asked (multi round-trip requests). */
   inputResponses?: Record<string, unknown>;
@@ -44,15 +59,20 @@ export interface CallOptions {
   /** Asks for progress notifications (the answer then streams). */
   progressToken?: string | number;
   headers?: Record<string, string>;
+  /** The request's JSON-RPC id (and so a listen stream's subscription id); default the client's next. */
+  id?: string | number;
 }
 
 /** A JSON-RPC message the server sent before its answer (progress, logs). */
 export interface Notification {
   method: string;
-  params?: Record<string, any>;
+  params?: { [field: string]: unknown };
 }
 
-export interface Answer<Result = Record<string, any>> {
+/** A result no helper types: any method's, through `request`. */
+export type JsonResult = { [field: string]: unknown };
+
+export interface Answer<Result = JsonResult> {
   result: Result;
   /** Notifications of a streamed (SSE) answer, in order; empty for a JSON answer. */
   notifications: Notification[];
@@ -60,13 +80,22 @@ export interface Answer<Result = Record<string, any>> {
   headers: Headers;
 }
 
+/**
+ * What `tools/call` answers: the tool's result, or, while it asks for input (spec basic/patterns/mrtr),
+ * the `inputRequests` and the `requestState` to send back with the answers.
+ */
+export type ToolCallResult = CallToolResult & Pick<InputRequiredResult, 'inputRequests' | 'requestState'>;
+
 /** A `tools/call` result of a tool given as a value: `structuredContent` typed by its `outputSchema`. */
-export interface ToolAnswer<Structured = unknown> {
-  content: Array<Record<string, any>>;
+export type ToolAnswer<Structured = unknown> = Omit<ToolCallResult, 'structuredContent'> & {
   structuredContent?: Structured;
-  isError?: boolean;
-  [field: string]: unknown;
-}
+};
+
+/** A `tools/call` that became a task (spec extensions/tasks, Task Creation: `CreateTaskResult`). */
+export type CreateTaskResult = Task & { resultType: 'task' };
+
+/** What `tasks/get` shows (spec extensions/tasks, Task Polling): the task, with its `inputRequests`, `result` or `error` inlined. */
+export type { DetailedTask };
 
 /** `arguments` of a call to `Tool`, typed by its `inputSchema`; optional when it requires none. */
 type ToolArguments<In> =
@@ -109,16 +138,15 @@ export function testClient(worker: FetchTarget, options: TestClientOptions = {})
     props: {},
   };
   let headerParams: Promise<Map<string, HeaderParam[]>> | undefined;
-  const declared = options.tasks
-    ? { ...options.capabilities, extensions: { ...(options.capabilities?.extensions as object), [TASKS]: {} } }
-    : { ...options.capabilities };
+  const declared = options.tasks ? withTasks(options.capabilities) : { ...options.capabilities };
   let id = 0;
 
-  async function request<Result = Record<string, any>>(
-    method: string,
-    params: Record<string, unknown> = {},
-    call: CallOptions = {},
-  ): Promise<Answer<Result>> {
+  /**
+   * One request as a conforming client sends it, and the Worker's HTTP answer as it is: for a
+   * stream to read as it comes (`readEvents`: a listen stream never ends by itself), or a status or
+   * header a test checks. Every helper below sends through here.
+   */
+  async function send(method: string, params: Record<string, unknown> = {}, call: CallOptions = {}): Promise<Response> {
     const meta: Record<string, unknown> = {
       'io.modelcontextprotocol/protocolVersion': VERSION,
       'io.modelcontextprotocol/clientInfo': { name: 'mcp-test-kit', version: '1.0.0' },
@@ -155,22 +183,31 @@ export function testClient(worker: FetchTarget, options: TestClientOptions = {})
     const sent = new Request('http://localhost/mcp', {
       method: 'POST',
       headers,
-      body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params: body }),
+      body: JSON.stringify({ jsonrpc: '2.0', id: call.id ?? ++id, method, params: body }),
     });
-    const response = await worker.fetch(sent, env as never, ctx as never);
+    return worker.fetch(sent, env as never, ctx as never);
+  }
+
+  /** Any method, its answer read whole: `{ result, notifications, status, headers }`; a JSON-RPC error is thrown as `JsonRpcError`. */
+  async function request<Result = JsonResult>(
+    method: string,
+    params: Record<string, unknown> = {},
+    call: CallOptions = {},
+  ): Promise<Answer<Result>> {
+    const response = await send(method, params, call);
     const messages = await messagesOf(response);
     await Promise.all(waiting.splice(0));
     const answer = messages.find((message) => 'id' in message);
     if (!answer) throw new Error(`${method}: the Worker answered HTTP ${response.status} with no JSON-RPC answer`);
     if (answer.error)
       throw new JsonRpcError(answer.error.code, answer.error.message, answer.error.data, response.status);
-    const notifications = messages.filter((message) => !('id' in message)) as Notification[];
+    const notifications = messages.filter((message): message is Notification => !('id' in message));
     return { result: answer.result as Result, notifications, status: response.status, headers: response.headers };
   }
 
   /** The `x-mcp-header` parameters of every tool, learnt once from tools/list as a client does. */
   function toolHeaderParams() {
-    headerParams ??= list<'tools', { name: string; inputSchema: unknown }>('tools/list', 'tools').then(
+    headerParams ??= list<ListToolsResult, 'tools'>('tools/list', 'tools').then(
       ({ result }) => new Map(result.tools.map((tool) => [tool.name, annotated(tool.inputSchema, [])])),
     );
     return headerParams;
@@ -180,19 +217,19 @@ export function testClient(worker: FetchTarget, options: TestClientOptions = {})
    * Every page of a list, following nextCursor as a client does: one answer like any other, whose
    * `result[key]` holds the items of all pages (status and headers are the last page's).
    */
-  async function list<Key extends string, Item = Record<string, any>>(
+  async function list<Result extends Record<Key, unknown[]>, Key extends string>(
     method: string,
     key: Key,
-  ): Promise<Answer<Record<Key, Item[]>>> {
-    const items: Item[] = [];
+  ): Promise<Answer<Result>> {
+    const items: unknown[] = [];
     let cursor: string | undefined;
-    let page: Answer;
+    let page: Answer<Result & { nextCursor?: string }>;
     do {
       page = await request(method, cursor === undefined ? {} : { cursor });
-      items.push(...(page.result[key] as Item[]));
+      items.push(...page.result[key]);
       cursor = page.result.nextCursor;
     } while (cursor !== undefined);
-    return { ...page, result: { [key]: items } as Record<Key, Item[]> };
+    return { ...page, result: { [key]: items } as Result };
   }
 
   /**
@@ -203,53 +240,74 @@ export function testClient(worker: FetchTarget, options: TestClientOptions = {})
     tool: ToolDefinition<In, Out>,
     ...[args, call]: ToolArguments<In>
   ): Promise<Answer<ToolAnswer<[Out] extends [undefined] ? unknown : StructuredOf<Out>>>>;
-  function callTool(name: string, args?: Record<string, unknown>, call?: CallOptions): Promise<Answer>;
+  function callTool(name: string, args?: Record<string, unknown>, call?: CallOptions): Promise<Answer<ToolCallResult>>;
   function callTool(tool: string | { name: string }, args: unknown = {}, call?: CallOptions): Promise<Answer> {
     return request('tools/call', { name: typeof tool === 'string' ? tool : tool.name, arguments: args }, call);
   }
 
+  /** `call` with the Tasks extension declared, whatever the client's options (docs/tasks.md). */
+  const task = (call: CallOptions = {}): CallOptions => ({
+    ...call,
+    capabilities: withTasks({ ...declared, ...call.capabilities }),
+  });
+
+  /** `tasks/get`, every `everyMs` (default 25) until the task's status is one of `statuses` (bounded: 15 s). */
+  async function waitFor(taskId: string, statuses: readonly string[], { everyMs = 25 } = {}): Promise<DetailedTask> {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const { result } = await request<DetailedTask>('tasks/get', { taskId }, task());
+      if (statuses.includes(result.status)) return result;
+      if (Date.now() > deadline)
+        throw new Error(`task ${taskId} stayed ${result.status}, never ${statuses.join(' or ')}`);
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+  }
+
   return {
-    /** Any method, for what the helpers below do not cover. Every helper answers the same way: `{ result, notifications, status, headers }`. */
     request,
-    discover: () => request('server/discover'),
-    listTools: () => list('tools/list', 'tools'),
-    listResources: () => list('resources/list', 'resources'),
-    listResourceTemplates: () => list('resources/templates/list', 'resourceTemplates'),
-    listPrompts: () => list('prompts/list', 'prompts'),
+    send,
+    discover: () => request<DiscoverResult>('server/discover'),
+    listTools: () => list<ListToolsResult, 'tools'>('tools/list', 'tools'),
+    listResources: () => list<ListResourcesResult, 'resources'>('resources/list', 'resources'),
+    listResourceTemplates: () =>
+      list<ListResourceTemplatesResult, 'resourceTemplates'>('resources/templates/list', 'resourceTemplates'),
+    listPrompts: () => list<ListPromptsResult, 'prompts'>('prompts/list', 'prompts'),
     callTool,
-    readResource: (uri: string, call?: CallOptions) => request('resources/read', { uri }, call),
+    readResource: (uri: string, call?: CallOptions) => request<ReadResourceResult>('resources/read', { uri }, call),
     getPrompt: (name: string, args: Record<string, string> = {}, call?: CallOptions) =>
-      request('prompts/get', { name, arguments: args }, call),
+      request<GetPromptResult>('prompts/get', { name, arguments: args }, call),
     complete: (ref: Record<string, string>, argument: { name: string; value: string }) =>
-      request('completion/complete', { ref, argument }),
-    /** The Tasks extension's methods (docs/tasks.md); declare the extension with `{ tasks: true }` to get tasks at all. */
+      request<CompleteResult>('completion/complete', { ref, argument }),
+    /** The Tasks extension's methods (docs/tasks.md); each declares the extension, whatever the client's options. */
     tasks: {
-      get: (taskId: string) => request('tasks/get', { taskId }),
-      update: (taskId: string, inputResponses: Record<string, unknown>) =>
-        request('tasks/update', { taskId, inputResponses }),
-      cancel: (taskId: string) => request('tasks/cancel', { taskId }),
+      /** `tools/call` of a task tool, declaring the extension: the task it created (a call answered at once is an error here). */
+      start: async (name: string, args: Record<string, unknown> = {}, call?: CallOptions) => {
+        const answer = await request<CreateTaskResult | CallToolResult>(
+          'tools/call',
+          { name, arguments: args },
+          task(call),
+        );
+        if (answer.result.resultType !== 'task')
+          throw new Error(`tools/call ${name} answered ${String(answer.result.resultType ?? 'a result')}, not a task`);
+        return answer as Answer<CreateTaskResult>;
+      },
+      get: (taskId: string, call?: CallOptions) => request<DetailedTask>('tasks/get', { taskId }, task(call)),
+      update: (taskId: string, inputResponses: Record<string, unknown>, call?: CallOptions) =>
+        request('tasks/update', { taskId, inputResponses }, task(call)),
+      cancel: (taskId: string, call?: CallOptions) => request('tasks/cancel', { taskId }, task(call)),
+      waitFor,
     },
   };
 }
 
 export type TestClient = ReturnType<typeof testClient>;
+export type { Message };
 
-/** The JSON-RPC messages of a response: one JSON body, or the `data:` events of an SSE stream. */
-async function messagesOf(response: Response): Promise<Array<Record<string, any>>> {
-  const text = await response.text();
-  if (!response.headers.get('Content-Type')?.startsWith('text/event-stream')) return text ? [JSON.parse(text)] : [];
-  return text
-    .split('\n\n')
-    .map((event) =>
-      event
-        .split('\n')
-        .filter((line) => line.startsWith('data:'))
-        .map((line) => line.slice(5).trimStart())
-        .join('\n'),
-    )
-    .filter(Boolean)
-    .map((data) => JSON.parse(data));
-}
+/** `capabilities` with the Tasks extension declared (spec extensions/tasks, Capability Negotiation). */
+const withTasks = (capabilities: Record<string, unknown> = {}) => ({
+  ...capabilities,
+  extensions: { ...(capabilities.extensions as object), [TASKS]: {} },
+});
 
 function annotated(schema: unknown, path: string[]): HeaderParam[] {
   if (typeof schema !== 'object' || schema === null) return [];

@@ -1,7 +1,7 @@
 /** The Worker, composed in code: `createWorker(definition, options)` (src/index.ts of a fork). */
 export { createWorker, type DurableObjectClass, type WorkerExtension, type WorkerOptions } from '../createWorker';
 export type { FrameworkEnv, WorkerEnv } from '../env';
-export { homePage } from '../http/homePage';
+export { homePage } from '../http/discovery/homePage';
 export {
   route,
   type Handler,
@@ -9,5 +9,6 @@ export {
   type Page,
   type Route,
   type PageContext,
+  type StepContext,
   type WorkerStep,
 } from '../http/route';

@@ -1,5 +1,5 @@
 /**
- * The page at `/` as a person sees it (src/http/homePage.ts): a Worker with tools and skills (the
+ * The page at `/` as a person sees it (src/http/discovery/homePage.ts): a Worker with tools and skills (the
  * conformance fixture) in workerd, opened in Chromium at phone and desktop widths, light and dark.
  * What it must show comes from the server under test (its tool list and skills).
  * Screenshots: test-output/screenshots/home-{phone,desktop}-{light,dark}.png.

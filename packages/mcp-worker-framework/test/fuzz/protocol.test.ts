@@ -11,7 +11,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bounded, MAX_ATTRIBUTE_CHARS } from '../../src/http/requestAttributes';
+import { bounded, MAX_ATTRIBUTE_CHARS } from '../../src/http/observability/requestAttributes';
 import { MAX_TRACESTATE_CHARS } from '../../src/mcp/traceContext';
 import { ITEM_NAMES } from '../fixtures/resources';
 import worker from '../fixtures/defaults.worker';

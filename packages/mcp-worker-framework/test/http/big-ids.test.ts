@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkerInWorkerd } from '../../src/testing';
-import { MAX_ATTRIBUTE_CHARS } from '../../src/http/requestAttributes';
+import { MAX_ATTRIBUTE_CHARS } from '../../src/http/observability/requestAttributes';
 import { mcpHeaders, meta } from '../support/mcp';
 import { startEdge, waitForLine, type LogLine } from './edge';
 

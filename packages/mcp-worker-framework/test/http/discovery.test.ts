@@ -44,11 +44,11 @@ describe('Server Card (GET /mcp/server-card)', () => {
     const card = (await response.json()) as Record<string, any>;
     expect(isServerCard(card), JSON.stringify(isServerCard.errors)).toBe(true);
     const { result } = await testClient(worker).discover();
-    const info = result._meta['io.modelcontextprotocol/serverInfo'];
+    const info = result._meta?.['io.modelcontextprotocol/serverInfo'];
     expect(card).toMatchObject({
       name: 'com.example.fixture/edge',
-      version: info.version,
-      title: info.title,
+      version: info?.version,
+      title: info?.title,
       websiteUrl: 'https://example.com/edge',
     });
     expect(card.remotes).toEqual([

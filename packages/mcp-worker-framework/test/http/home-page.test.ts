@@ -1,5 +1,5 @@
 /**
- * The page for people at `/` (docs/discovery.md, src/http/homePage.ts): what it says comes from
+ * The page for people at `/` (docs/discovery.md, src/http/discovery/homePage.ts): what it says comes from
  * the server under test (its discover result and its tool list), never from the examples; one
  * self-contained document under a CSP that allows only its own style and script; cached with an
  * ETag. What a browser makes of it is in test/browser/home-page.test.ts.
@@ -43,9 +43,9 @@ describe('GET / from a browser', () => {
     expect(response.headers.get('Content-Type')).toBe('text/html; charset=utf-8');
     const body = await response.text();
     const client = testClient(worker);
-    const info = (await client.discover()).result._meta['io.modelcontextprotocol/serverInfo'];
+    const info = (await client.discover()).result._meta?.['io.modelcontextprotocol/serverInfo'];
     const card = (await (await fetch(`${worker.url}/mcp/server-card`)).json()) as { description: string };
-    expect(body).toContain(`<h1>${escaped(info.title ?? info.name)}</h1>`);
+    expect(body).toContain(`<h1>${escaped(info?.title ?? info?.name ?? '')}</h1>`);
     expect(body).toContain(escaped(card.description));
     expect(body).toContain(`<code id="endpoint">${worker.url}/mcp</code>`);
     const { tools } = (await client.listTools()).result;

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { defaults } from '../fixtures/defaults';
 import { greeting as prompt, TONES } from '../fixtures/prompts';
 import { item as template, ITEM_NAMES } from '../fixtures/resources';
-import { atUrl, testClient } from '../../src/testing';
+import { atUrl, testClient, textOf } from '../../src/testing';
+import type { ListResourcesResult } from '@modelcontextprotocol/client';
 import { defaultsUrl } from '../support/mcp';
 
 const mcp = testClient(atUrl(defaultsUrl()));
@@ -13,9 +14,9 @@ const PATH = 'folder-4/Item-42';
 
 describe('resources', () => {
   it('lists fixed resources and templates with caching hints', async () => {
-    const list = await mcp.request('resources/list');
+    const list = await mcp.request<ListResourcesResult>('resources/list');
     expect(list.result).toMatchObject({ resultType: 'complete', ttlMs: 300_000, cacheScope: 'public' });
-    expect(list.result.resources.map((r: { uri: string }) => r.uri)).toEqual(defaults.resources.map((r) => r.uri));
+    expect(list.result.resources.map((r) => r.uri)).toEqual(defaults.resources.map((r) => r.uri));
     expect(list.headers.get('Cache-Control')).toBe('public, max-age=300');
     const templates = await mcp.listResourceTemplates();
     expect(templates.result.resourceTemplates).toEqual(
@@ -58,7 +59,7 @@ describe('prompts', () => {
   it('fills in the arguments', async () => {
     const { result } = await mcp.getPrompt(prompt.name, { name: 'Ada', tone: 'formal' });
     expect(result.resultType).toBe('complete');
-    expect(result.messages[0].content.text).toBe('Hello Ada (formal)');
+    expect(textOf(result)).toBe('Hello Ada (formal)');
   });
 
   it('answers a missing required argument or a non-string one with -32602', async () => {

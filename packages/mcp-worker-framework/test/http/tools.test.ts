@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaults } from '../fixtures/defaults';
 import { anonymousTools, tools as fixtureTools } from '../fixtures/tools';
-import { atUrl, testClient } from '../../src/testing';
+import { atUrl, testClient, textOf } from '../../src/testing';
 import { defaultsUrl, fixtureUrl, meta, requestsTo } from '../support/mcp';
 
 /** The wire itself, where a test reads what a client would not show (a page's nextCursor, an error's exact shape). */
@@ -70,7 +70,7 @@ describe('tools/call', () => {
     const { status, result } = await mcp.callTool('sum', { a: 'two', b: 2 });
     expect(status).toBe(200);
     expect(result.isError).toBe(true);
-    expect(result.content[0].text).toMatch(/Invalid arguments for tool sum: \/a: .*number/);
+    expect(textOf(result)).toMatch(/Invalid arguments for tool sum: \/a: .*number/);
   });
 
   it('answers arguments that break a closed schema 100,000 times with a tool error naming a handful', async () => {
@@ -78,7 +78,7 @@ describe('tools/call', () => {
     const { status, result } = await mcp.callTool('sum', { a: 1, b: 2, ...extra });
     expect(status).toBe(200);
     expect(result.isError).toBe(true);
-    expect(result.content[0].text).toMatch(/^Invalid arguments for tool sum: \/k99995: .*; \/k99999: [^;]*$/);
+    expect(textOf(result)).toMatch(/^Invalid arguments for tool sum: \/k99995: .*; \/k99999: [^;]*$/);
   });
 
   it('answers a property name that is not well-formed Unicode with a tool error, not a 500', async () => {

@@ -6,6 +6,7 @@ import { anonymousTools } from '../fixtures/tools';
 import fixtureWorker from '../fixtures/worker';
 import { defaultsUrl } from '../support/mcp';
 import { atUrl, JsonRpcError, testClient } from '../../src/testing/testClient';
+import { textOf } from '../../src/testing/textOf';
 
 const mcp = testClient(defaultsWorker);
 
@@ -13,7 +14,7 @@ describe('testClient', () => {
   it('sends what a conforming client sends, so the Worker answers discover with its own server', async () => {
     const { result, status } = await mcp.discover();
     expect(status).toBe(200);
-    expect(result._meta['io.modelcontextprotocol/serverInfo']).toEqual(defaults.info);
+    expect(result._meta?.['io.modelcontextprotocol/serverInfo']).toEqual(defaults.info);
   });
 
   it('lists every page of a paged list', async () => {
@@ -75,9 +76,7 @@ describe('testClient', () => {
     expect((await mcp.readResource('test://public-doc')).result.contents).toEqual([
       { uri: 'test://public-doc', text: 'shared' },
     ]);
-    expect((await mcp.getPrompt('greeting', { name: 'Ada' })).result.messages[0].content.text).toBe(
-      'Hello Ada (friendly)',
-    );
+    expect(textOf((await mcp.getPrompt('greeting', { name: 'Ada' })).result)).toBe('Hello Ada (friendly)');
     const { result } = await mcp.complete({ type: 'ref/prompt', name: 'greeting' }, { name: 'tone', value: 'fa' });
     expect(result.completion.values).toEqual(['familiar']);
   });

@@ -9,7 +9,7 @@
  */
 import { jwt } from '../../src/auth';
 import { createWorker } from '../../src/createWorker';
-import type { AuthMode } from '../../src/http/auth';
+import type { AuthMode } from '../../src/http/auth/auth';
 import { notifications } from '../../src/notifications';
 import { definition, SHARDS } from './definition';
 import type { WorkerEnv } from '../../src/env';

@@ -1,7 +1,7 @@
-/** The settings as a Worker that includes every auth mode the template ships reads them (src/http/settings.ts). */
+/** The settings as a Worker that includes every auth mode the template ships reads them (src/http/settings/settings.ts). */
 import { access, bearer, introspect, jwt } from '../../src/auth';
-import { readSettings, type Settings } from '../../src/http/settings';
-import { SettingError } from '../../src/http/settingsTable';
+import { readSettings, type Settings } from '../../src/http/settings/settings';
+import { SettingError } from '../../src/http/settings/settingsTable';
 import { signInSettingsMode } from '../../src/signin/signInSettings';
 import type { WorkerEnv } from '../../src/env';
 

@@ -8,7 +8,7 @@
  * task's object itself answers another principal (get, update, cancel, watch), behind no task-id check.
  */
 import { jwt } from '../../src/auth';
-import type { AuthMode } from '../../src/http/auth';
+import type { AuthMode } from '../../src/http/auth/auth';
 import { createRouter } from '../../src/http/router';
 import { createServer } from '../../src/mcp';
 import { durableTasks, taskObject } from '../../src/tasks';

@@ -44,6 +44,17 @@ describe('createWorker', () => {
     expect(() => createWorker({ info, tools: [shownHere], resources: [view] }, { extensions: [apps()] })).not.toThrow();
   });
 
+  it('asks the extensions listed which tool fields they serve (each declares its own), not their ids', () => {
+    const ownTasks = { ...durableTasks(), id: 'com.example/own-tasks' };
+    expect(() => createWorker({ info, tools: [onlyLater] }, { extensions: [ownTasks] })).not.toThrow();
+    const ownApps = { ...apps(), id: 'com.example/own-apps' };
+    expect(() =>
+      createWorker({ info, tools: [shownHere], resources: [view] }, { extensions: [ownApps] }),
+    ).not.toThrow();
+    const noFields = { ...durableTasks(), toolField: undefined };
+    expect(() => createWorker({ info, tools: [onlyLater] }, { extensions: [noFields] })).toThrow(/runs only as a task/);
+  });
+
   it('serves the extensions of its one list, and refuses a definition that still lists its own, saying where they go', async () => {
     const worker = createWorker({ info, tools: [shownHere], resources: [view] }, { extensions: [apps()] });
     const discover = await worker.fetch(

@@ -101,7 +101,7 @@ describe('import graph of src/', () => {
     ]);
   });
 
-  it('keeps the test kit out of the Worker: src/testing takes only types of the core, and no Worker file imports it', () => {
+  it("keeps the test kit out of the Worker: src/testing takes only types of the core and of the tasks' records, and no Worker file imports it", () => {
     const testing = join(root, 'src/testing/');
     const graph = importGraph(join(root, 'src'));
     const intoKit = [...graph].flatMap(([file, targets]) =>
@@ -113,13 +113,24 @@ describe('import graph of src/', () => {
         const outside = (targets: string[]) => targets.filter((t) => graph.has(t) && !t.startsWith(testing));
         const typeOnly = typeOnlyImports(file);
         return outside(graph.get(file)!)
-          .filter((target) => !typeOnly.includes(target) || layerOf(target) !== 'mcp')
+          .filter((target) => !typeOnly.includes(target) || !KIT_TYPES.includes(layerOf(target)))
           .map((target) => `${relative(root, file)} → ${relative(root, target)}`);
       });
     // The kit's imports are really read: testClient types its answers from the core's tool schemas.
     expect(typeOnlyImports(join(testing, 'testClient.ts'))).toContain(join(root, 'src/mcp/toolSchema.ts'));
     expect(intoKit).toEqual([]);
     expect(fromKit).toEqual([]);
+  });
+
+  it("keeps the extensions below the Worker: no extension imports createWorker, whose types of extensions are the core's", () => {
+    const createWorker = join(root, 'src/createWorker.ts');
+    const extensions = ['tasks', 'notifications', 'apps', 'skills'];
+    const graph = importGraph(join(root, 'src'));
+    const importers = [...graph]
+      .filter(([file, targets]) => extensions.includes(layerOf(file)) && targets.includes(createWorker))
+      .map(([file]) => relative(root, file));
+    expect([...graph.keys()].filter((file) => extensions.includes(layerOf(file))).length).toBeGreaterThan(30);
+    expect(importers).toEqual([]);
   });
 
   it('keeps the direction of every layer: each imports only the layers below it', () => {
@@ -155,13 +166,16 @@ const BELOW: Record<string, readonly string[]> = {
   http: ['mcp'],
   auth: ['mcp', 'http'],
   signin: ['mcp', 'http'],
-  // The extension's value for createWorker (a type only).
-  tasks: ['mcp', 'createWorker'],
+  // An extension's value for createWorker is typed by the core (`WorkerExtension`, src/mcp/workerExtension.ts).
+  tasks: ['mcp'],
   // The hub and `notify` need the core only: they are no part of the HTTP edge.
   notifications: ['mcp'],
   // The events' Durable Objects and `emit` need the core; subscribe reads one row of the settings table.
   events: ['mcp', 'http'],
 };
+
+/** What the kit's answers are typed by (type-only): the core, and the task a `tasks/get` shows (spec extensions/tasks, `DetailedTask`). */
+const KIT_TYPES = ['mcp', 'tasks'];
 
 /** `src/{layer}/…` → the layer; a file directly in src/ is its own (`createWorker`). */
 function layerOf(file: string): string {

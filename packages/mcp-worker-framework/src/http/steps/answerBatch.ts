@@ -1,14 +1,14 @@
 import { McpError, parseMessage } from '../../mcp/internal';
-import { BATCH_VERSION, serveBatch } from '../batch';
+import { BATCH_VERSION, serveBatch } from '../transport/batch';
 import type { HttpContext, Step } from '../context';
 
 /** The chain one message of a batch goes through: `perMessage`, in an itty-router of its own (`router.ts`). */
-export interface MessageChain {
+interface MessageChain {
   fetch(context: HttpContext): Promise<Response>;
 }
 
 /**
- * JSON-RPC batches, for clients of revision 2025-03-26 only (see `../batch.ts`): a POST whose
+ * JSON-RPC batches, for clients of revision 2025-03-26 only (see `../transport/batch.ts`): a POST whose
  * body is an array, from a client that names that version or none, while legacy clients are
  * served. Each member goes through `oneMessage` (the steps from `readMessage` to the core) as
  * if it had been posted alone, as the same caller. Every other request passes untouched: a

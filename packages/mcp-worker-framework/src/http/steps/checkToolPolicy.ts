@@ -1,5 +1,5 @@
 import type { AdmittedContext } from '../context';
-import { checkParamHeaders } from '../headers';
+import { checkParamHeaders } from '../transport/headers';
 
 /**
  * What a tool demands of a `tools/call` over HTTP, for the tool the core admitted

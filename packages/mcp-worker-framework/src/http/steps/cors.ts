@@ -1,7 +1,7 @@
 /**
  * Browsers, before and after the request (in the shape of itty-router's `cors()`, which gives a
  * `preflight` and a `corsify` to register in both places): `checkOrigin` before every route
- * decides whether the page's origin may call at all (the public documents of `../discovery.ts`
+ * decides whether the page's origin may call at all (the public documents of `../discovery/discovery.ts`
  * excepted: any page may read them), `addCors` after every answer lets an allowed page read it,
  * and `preflight` answers `OPTIONS /mcp`. Written here rather than with
  * itty's `cors()` because the origin policy is a security check (403, not a missing header) and
@@ -9,8 +9,8 @@
  */
 import { originNotAllowed } from '../../mcp/internal';
 import type { HttpContext } from '../context';
-import { isPublicDocument } from '../discovery';
-import { pathOf } from '../url';
+import { isPublicDocument } from '../discovery/discovery';
+import { pathOf } from '../transport/url';
 
 /** Request headers a browser may send: the MCP headers (spec streamable-http, Request Metadata) and trace context. */
 const ALLOWED_HEADER =

@@ -10,7 +10,7 @@ import {
   unsupportedVersion,
 } from '../../mcp/internal';
 import type { AdmittedMessage, HttpContext } from '../context';
-import { checkHeaders } from '../headers';
+import { checkHeaders } from '../transport/headers';
 
 /**
  * Reads `POST /mcp` into one validated JSON-RPC message (spec 2026-07-28 streamable-http):

@@ -2,11 +2,11 @@
  * The request's trace span, opened and closed: `startTrace`, first of the `/mcp` steps so that
  * the span covers every refusal too, and `endTrace`, a finally step that names it and records
  * the outcome once the answer has really ended (a stream when it closes). The runtime's tracing
- * API is in `../trace.ts`; docs/observability.md says what a span carries.
+ * API is in `../observability/trace.ts`; docs/observability.md says what a span carries.
  */
 import type { HttpContext } from '../context';
-import { outcomeOf } from '../requestAttributes';
-import { startSpan } from '../trace';
+import { outcomeOf } from '../observability/requestAttributes';
+import { startSpan } from '../observability/trace';
 
 /** Opens this request's span (one per MCP request), when the runtime traces it. */
 function startTrace(context: HttpContext): undefined {

@@ -13,15 +13,15 @@ import {
   type WorkerEnv,
 } from '../../mcp/internal';
 import type { AdmittedContext, AdmittedMessage, HttpContext } from '../context';
-import { FirstAnswer } from '../firstAnswer';
-import { openListenStream, takeListenSlot, type ListenSlot } from '../listen';
+import { FirstAnswer } from '../transport/firstAnswer';
+import { openListenStream, takeListenSlot, type ListenSlot } from '../transport/listen';
 import { callerKey } from '../rateLimit';
-import { notificationJson, replyJson, resultResponse } from '../responses';
-import { EventStream } from '../stream';
-import { callerTrace } from '../trace';
+import { notificationJson, replyJson, resultResponse } from '../transport/responses';
+import { EventStream } from '../transport/stream';
+import { callerTrace } from '../observability/trace';
 
 /** While a request's answer streams, a comment this often notices a client that left. */
-export const STREAM_HEARTBEAT_MS = 1_000;
+const STREAM_HEARTBEAT_MS = 1_000;
 
 /**
  * The MCP endpoint, `POST /mcp`, once the steps before it have admitted the message: the

@@ -1,6 +1,6 @@
 import type { Caller, ScopeHierarchy } from '../../mcp/internal';
-import { authenticate } from '../auth';
-import type { AuthModeBase } from '../authMode';
+import { authenticate } from '../auth/auth';
+import type { AuthModeBase } from '../auth/authMode';
 import type { HttpContext } from '../context';
 
 /**
@@ -23,7 +23,7 @@ async function verify(context: HttpContext, mode: AuthModeBase): Promise<Respons
     context.caller = outcome.caller && widened(outcome.caller, context.server.scopeHierarchy);
     return undefined;
   }
-  // Its challenge (401) or Retry-After (503): `context.fail` answers it (`../errorAnswer.ts`).
+  // Its challenge (401) or Retry-After (503): `context.fail` answers it (`../transport/errorAnswer.ts`).
   return context.fail(null, outcome.refused);
 }
 

@@ -1,5 +1,5 @@
 import type { HttpContext } from '../context';
-import { outcomeOf } from '../requestAttributes';
+import { outcomeOf } from '../observability/requestAttributes';
 
 /**
  * One JSON line per request, refusals included, for Workers Logs (`[observability]` in

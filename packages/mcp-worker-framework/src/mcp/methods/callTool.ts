@@ -5,16 +5,15 @@
  * both within the tool's time limit, directly (`invokeTool`) or through the extension that takes
  * the call over (the Tasks extension), in rounds when it asks the client for input.
  */
-import { ToolError } from '../define';
 import { invalidParams, McpError, missingCapability } from '../errors';
 import { OtherResult, type ToolCalls } from '../extension';
 import {
   charactersOver,
-  invalidArguments,
   invokeTool,
+  readArguments,
+  RefusedArguments,
   type SerializedToolResult,
   type ToolRun,
-  withTimeLimit,
 } from '../invokeTool';
 import { isObject, RawJson } from '../json';
 import { declares } from '../meta';
@@ -26,10 +25,10 @@ import type { CompiledTool } from '../tools';
 import type { CallToolResult, JSONRPCRequest } from '../types';
 import { refusalFor } from '../visibility';
 
-export function callTool(server: CompiledDefinition, extensions: readonly ToolCalls[]): ItemMethod<CompiledTool> {
+export function callTool(compiled: CompiledDefinition, extensions: readonly ToolCalls[]): ItemMethod<CompiledTool> {
   // The server's result limit, made once per isolate, not per call.
-  const tooLarge = charactersOver(server.maxResultChars);
-  return { find: (message, _meta, caller) => findTool(server, message, caller), serve, headerParams };
+  const tooLarge = charactersOver(compiled.maxResultChars);
+  return { find: (message, _meta, caller) => findTool(compiled, message, caller), serve, headerParams };
 
   /** Serves a call of `tool`, admitted by `findTool`: found, visible to the caller, its scopes granted. */
   function serve(request: McpRequest, tool: CompiledTool): Reply | Promise<Reply> {
@@ -45,33 +44,25 @@ export function callTool(server: CompiledDefinition, extensions: readonly ToolCa
     if (params.arguments !== undefined && !isObject(params.arguments))
       return { error: invalidParams('params.arguments must be an object') };
     const args = params.arguments ?? {};
-    const limitMs = tool.definition.timeoutMs ?? server.toolTimeoutMs;
+    const limitMs = tool.definition.timeoutMs ?? compiled.toolTimeoutMs;
+    const here = direct(compiled, request, tooLarge, limitMs);
     // `args` as sent (a task keeps them, state is bound to them); `value` as the handler takes them.
-    const proceed = (value: unknown, spentMs = 0): Reply | Promise<Reply> => {
-      const here = direct(server, request, tooLarge, limitMs, spentMs);
-      if (value instanceof ToolError) return finish(server, invalidArguments(value, here));
+    const proceed = (value: unknown): Reply | Promise<Reply> => {
+      if (value instanceof RefusedArguments) return finish(compiled, value.outcome);
       const taker = claimant(extensions, tool, request);
       if (taker instanceof McpError) return { error: taker };
       const run: Round<Outcome>['run'] = taker
         ? (_context, input) => taker.call(tool, args, input, request)
         : (context) => invokeTool(tool, value, context, here);
-      return serveRound(server, request, {
+      return serveRound(compiled, request, {
         salient: { name, arguments: args },
         run,
-        finish: (outcome) => finish(server, outcome),
+        finish: (outcome) => finish(compiled, outcome),
       });
     };
-    const read = tool.readArguments(args);
-    // A JSON Schema tool goes on at once; a Standard Schema may validate asynchronously (a refinement
-    // that looks something up), and the time limit covers that check as it covers the handler: at the
-    // limit the model is told and the request's signal aborts (a Standard Schema takes no signal, so the
-    // check itself is only abandoned); the handler gets what is left of the limit.
-    if (!(read instanceof Promise)) return proceed(read);
-    const started = Date.now();
-    const abort = (reason: unknown) => request.abort(reason);
-    return withTimeLimit(read, name, limitMs, abort, (message) => new ToolError(message)).then((value) =>
-      proceed(value, Date.now() - started),
-    );
+    // A JSON Schema tool goes on at once; a Standard Schema's check may take time, within the tool's limit.
+    const read = readArguments(tool, args, here);
+    return read instanceof Promise ? read.then(proceed) : proceed(read);
   }
 }
 
@@ -81,14 +72,14 @@ export function callTool(server: CompiledDefinition, extensions: readonly ToolCa
  * the broadest it lacks (spec 2026-07-28 basic/authorization, Step-Up Authorization Flow).
  */
 function findTool(
-  server: CompiledDefinition,
+  compiled: CompiledDefinition,
   message: JSONRPCRequest,
   caller: Caller | undefined,
 ): CompiledTool | McpError {
   const name = message.params?.name;
   if (typeof name !== 'string') return invalidParams('params.name must be a string');
-  const tool = server.tools.get(name);
-  const refused = tool && refusalFor(tool.definition, caller, server.scopeHierarchy);
+  const tool = compiled.tools.get(name);
+  const refused = tool && refusalFor(tool.definition, caller, compiled.scopeHierarchy);
   if (!tool || refused === 'hidden') return invalidParams(`Unknown tool: ${name}`, { name });
   return refused ?? tool;
 }
@@ -99,11 +90,11 @@ const headerParams = (tool: CompiledTool) => tool.headerParams;
 /** What a call ends with: a result run here (serialized once), or what the extension that took it answered. */
 type Outcome = SerializedToolResult | CallToolResult | OtherResult;
 
-function finish(server: CompiledDefinition, outcome: Outcome): Reply {
-  if (outcome instanceof OtherResult) return { result: { ...outcome.result, _meta: server.serverMeta } };
+function finish(compiled: CompiledDefinition, outcome: Outcome): Reply {
+  if (outcome instanceof OtherResult) return { result: { ...outcome.result, _meta: compiled.serverMeta } };
   // Run here: serialized once by `direct`, both to bound its size and so the transport splices it as it is.
   if ('json' in outcome) return { result: new RawJson(outcome.json) };
-  return server.finished(outcome);
+  return compiled.finished(outcome);
 }
 
 /** The extension that takes this call over, none, or its refusal (spec extensions/tasks, Capability Negotiation). */
@@ -120,19 +111,17 @@ function claimant(
   return undefined;
 }
 
-/** How a tool runs when it answers this request itself: its time limit (what its arguments' check left of it), its result as the client will get it. */
+/** How a tool runs when it answers this request itself: its time limit, its result as the client will get it. */
 function direct(
-  server: CompiledDefinition,
+  compiled: CompiledDefinition,
   request: McpRequest,
   tooLarge: ToolRun['tooLarge'],
   timeoutMs: number,
-  spentMs: number,
 ): ToolRun {
   return {
     timeoutMs,
-    spentMs,
     tooLarge,
     abort: (reason: unknown) => request.abort(reason),
-    serialize: (result: CallToolResult) => resultJson(server.finished(result).result, request.meta.era === 'legacy'),
+    serialize: (result: CallToolResult) => resultJson(compiled.finished(result).result, request.meta.era === 'legacy'),
   };
 }

@@ -9,7 +9,7 @@ import type { CompiledDefinition } from '../compiledDefinition';
 import type { Method } from '../request';
 import { refusalFor } from '../visibility';
 
-export function complete(server: CompiledDefinition): Method {
+export function complete(compiled: CompiledDefinition): Method {
   return async (request) => {
     const params = request.message.params ?? {};
     const { ref, argument } = params;
@@ -29,13 +29,13 @@ export function complete(server: CompiledDefinition): Method {
         : {};
     let completer: Completer | undefined;
     if (ref.type === 'ref/prompt' && typeof ref.name === 'string') {
-      const prompt = server.prompts.get(ref.name);
-      if (!prompt || refusalFor(prompt, request.caller, server.scopeHierarchy))
+      const prompt = compiled.prompts.get(ref.name);
+      if (!prompt || refusalFor(prompt, request.caller, compiled.scopeHierarchy))
         return { error: invalidParams(`Unknown prompt: ${ref.name}`) };
       completer = prompt.arguments?.find((a) => a.name === argument.name)?.complete;
     } else if (ref.type === 'ref/resource' && typeof ref.uri === 'string') {
-      const template = server.templates.find((t) => t.definition.uriTemplate === ref.uri);
-      if (!template || refusalFor(template.definition, request.caller, server.scopeHierarchy))
+      const template = compiled.templates.find((t) => t.definition.uriTemplate === ref.uri);
+      if (!template || refusalFor(template.definition, request.caller, compiled.scopeHierarchy))
         return { error: invalidParams(`Unknown resource template: ${ref.uri}`) };
       const completers = template.definition.complete ?? {};
       completer = Object.hasOwn(completers, argument.name) ? completers[argument.name] : undefined;
@@ -44,7 +44,7 @@ export function complete(server: CompiledDefinition): Method {
     }
     const values = completer ? await completer(argument.value, context) : [];
     // spec 2026-07-28 server/utilities/completion: at most 100 values per response
-    return server.finished({
+    return compiled.finished({
       completion: { values: values.slice(0, 100), total: values.length, hasMore: values.length > 100 },
     });
   };

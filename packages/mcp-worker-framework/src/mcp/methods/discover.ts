@@ -9,21 +9,21 @@ import { resultJson } from '../resultJson';
 import type { CompiledDefinition } from '../compiledDefinition';
 import type { Method } from '../request';
 
-export function discover(server: CompiledDefinition): Method {
+export function discover(compiled: CompiledDefinition): Method {
   const body = (servesLegacy: boolean) => ({
     supportedVersions: servedVersions(servesLegacy),
-    capabilities: withProtocol(server),
-    ...(server.instructions ? { instructions: server.instructions } : {}),
+    capabilities: withProtocol(compiled),
+    ...(compiled.instructions ? { instructions: compiled.instructions } : {}),
   });
   // Indexed by 2 × authenticated + servesLegacy; each serialized on its first request, not at module load.
   const answers: (RawJson | undefined)[] = [];
   return (request) => {
     const authenticated = request.caller !== undefined;
     const legacy = request.servesLegacy === true;
-    const cache = server.cache('server/discover', authenticated);
+    const cache = compiled.cache('server/discover', authenticated);
     // discover is no method of the legacy era: its result is always in the modern shape.
     const result = (answers[2 * Number(authenticated) + Number(legacy)] ??= new RawJson(
-      resultJson(server.finished(body(legacy), cache).result, false),
+      resultJson(compiled.finished(body(legacy), cache).result, false),
     ));
     return { result, cache };
   };

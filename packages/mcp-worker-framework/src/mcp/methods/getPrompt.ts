@@ -11,23 +11,23 @@ import type { CompiledDefinition } from '../compiledDefinition';
 import { serveRound } from '../rounds';
 import { refusalFor } from '../visibility';
 
-export function getPrompt(server: CompiledDefinition): ItemMethod<PromptDefinition> {
+export function getPrompt(compiled: CompiledDefinition): ItemMethod<PromptDefinition> {
   return {
     find(message, _meta, caller) {
       const name = message.params?.name;
       if (typeof name !== 'string') return invalidParams('params.name must be a string');
-      const prompt = server.prompts.get(name);
-      const refused = prompt && refusalFor(prompt, caller, server.scopeHierarchy);
+      const prompt = compiled.prompts.get(name);
+      const refused = prompt && refusalFor(prompt, caller, compiled.scopeHierarchy);
       if (!prompt || refused === 'hidden') return invalidParams(`Unknown prompt: ${name}`, { name });
       return refused ?? prompt;
     },
     serve(request, prompt) {
       const args = readPromptArguments(prompt, request.message.params?.arguments);
       if (args instanceof McpError) return { error: args };
-      return serveRound(server, request, {
+      return serveRound(compiled, request, {
         salient: { name: prompt.name, arguments: args },
         run: async (context) => prompt.get(args, context),
-        finish: (result) => server.finished(result),
+        finish: (result) => compiled.finished(result),
       });
     },
   };

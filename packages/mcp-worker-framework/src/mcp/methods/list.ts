@@ -23,7 +23,7 @@ import type { CachePolicy } from '../types';
 import { isRestricted, listedFor, privately } from '../visibility';
 
 /** An item of a list: who may see it, and how it is listed. */
-export interface ListItem {
+interface ListItem {
   readonly rules: CallerRules;
   readonly listed: object;
 }
@@ -39,21 +39,21 @@ type Pages = (legacy: boolean) => Map<string | undefined, RawJson>;
  * extension's list, such as `skills/list`, takes the hints of `resources/list` under its own name).
  */
 export function list(
-  server: ServerAtLoad,
+  compiled: ServerAtLoad,
   method: CacheableMethod,
   key: string,
   items: readonly ListItem[],
   name: string = method,
 ): Method {
   const page = (policy: CachePolicy) => (list: readonly object[], nextCursor: string | undefined) =>
-    server.finished({ [key]: list, ...(nextCursor ? { nextCursor } : {}) }, policy).result;
+    compiled.finished({ [key]: list, ...(nextCursor ? { nextCursor } : {}) }, policy).result;
   const pagesOf = (cursors: string, listed: readonly object[], policy: CachePolicy): Pages => {
     let modern: Map<string | undefined, RawJson> | undefined;
     let legacy: Map<string | undefined, RawJson> | undefined;
     return (isLegacy) =>
       isLegacy
-        ? (legacy ??= paginate(cursors, listed, server.pageSize, page(policy), true))
-        : (modern ??= paginate(cursors, listed, server.pageSize, page(policy), false));
+        ? (legacy ??= paginate(cursors, listed, compiled.pageSize, page(policy), true))
+        : (modern ??= paginate(cursors, listed, compiled.pageSize, page(policy), false));
   };
   const serve = (request: McpRequest, pages: Pages, policy: CachePolicy) => {
     const cursor = request.message.params?.cursor;
@@ -65,7 +65,7 @@ export function list(
   const listed = items.map((item) => item.listed);
 
   if (!items.some((item) => isRestricted(item.rules))) {
-    const policies = [server.cache(method, false), server.cache(method, true)] as const;
+    const policies = [compiled.cache(method, false), compiled.cache(method, true)] as const;
     const pages = [pagesOf(name, listed, policies[0]), pagesOf(name, listed, policies[1])] as const;
     return (request) => {
       const authenticated = Number(request.caller !== undefined) as 0 | 1;
@@ -74,7 +74,7 @@ export function list(
   }
 
   // The list depends on the caller: private, whatever the definition says; its ttlMs stays the author's.
-  const policy = privately(server.cache(method, true));
+  const policy = privately(compiled.cache(method, true));
   const selections = new Map<string, Pages>();
   return (request) => {
     const chosen = items.map((item) => listedFor(item.rules, request.caller));

@@ -32,7 +32,7 @@ export function streamIdTooLong({ id, method }: { id: RequestId; method: string 
     : undefined;
 }
 
-export function listen(server: CompiledDefinition): Method {
+export function listen(compiled: CompiledDefinition): Method {
   return (request) => {
     const { id, params } = request.message;
     const tooLong = streamIdTooLong(request.message);
@@ -52,7 +52,7 @@ export function listen(server: CompiledDefinition): Method {
           params: { requestId: id, reason: 'The server ended the subscription', _meta: tag },
         },
         // subscriptions/listen is no method of the legacy era: its result is in the modern shape.
-        closing: new RawJson(resultJson({ resultType: 'complete', _meta: { ...server.serverMeta, ...tag } }, false)),
+        closing: new RawJson(resultJson({ resultType: 'complete', _meta: { ...compiled.serverMeta, ...tag } }, false)),
       },
     };
   };

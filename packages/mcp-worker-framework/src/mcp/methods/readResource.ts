@@ -17,22 +17,22 @@ import type { RequestMeta } from '../meta';
 import { serveRound } from '../rounds';
 import { namedResource, type NamedResource, privately, scopeRefusal } from '../visibility';
 
-export function readResource(server: CompiledDefinition): ItemMethod<NamedResource> {
+export function readResource(compiled: CompiledDefinition): ItemMethod<NamedResource> {
   return {
     find(message, meta, caller) {
       const uri = message.params?.uri;
       if (typeof uri !== 'string') return invalidParams('params.uri must be a string');
-      const found = namedResource(server, uri, caller);
+      const found = namedResource(compiled, uri, caller);
       if (!found) return notFound(uri, meta);
       // Its visibility is decided by namedResource, for the fixed resource and for each template tried.
-      return scopeRefusal(found.fixed ?? found.template.definition, caller, server.scopeHierarchy) ?? found;
+      return scopeRefusal(found.fixed ?? found.template.definition, caller, compiled.scopeHierarchy) ?? found;
     },
     serve(request, found) {
       const { uri } = found;
       const definition = found.fixed ?? found.template.definition;
-      const hints = definition.cache ?? server.cache('resources/read', request.caller !== undefined);
+      const hints = definition.cache ?? compiled.cache('resources/read', request.caller !== undefined);
       const policy = found.byCaller ? privately(hints) : hints;
-      return serveRound(server, request, {
+      return serveRound(compiled, request, {
         salient: { uri },
         run: async (context) =>
           found.fixed
@@ -41,8 +41,8 @@ export function readResource(server: CompiledDefinition): ItemMethod<NamedResour
         // A retry depends on answers that are not part of the cache key: immediately stale, private, no-store.
         finish: (result, retry) =>
           retry
-            ? { result: server.finished(result, { ttlMs: 0, cacheScope: 'private' }).result }
-            : server.finished(result, policy),
+            ? { result: compiled.finished(result, { ttlMs: 0, cacheScope: 'private' }).result }
+            : compiled.finished(result, policy),
       });
     },
   };

@@ -4,7 +4,7 @@
  * setting, never a server with authorization off.
  */
 import { describe, expect, it } from 'vitest';
-import { SettingError } from '../../../src/http/settingsTable';
+import { SettingError } from '../../../src/http/settings/settingsTable';
 import { envWith, readableSettings, settingsOf as settingsFor } from '../../support/settings';
 
 const ACCESS = {

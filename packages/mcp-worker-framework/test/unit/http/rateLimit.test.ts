@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jwt } from '../../../src/auth';
-import type { AuthMode } from '../../../src/http/auth';
+import type { AuthMode } from '../../../src/http/auth/auth';
 import { createRouter } from '../../../src/http/router';
 import { edgeServer } from '../../fixtures/edge/server';
 import { mcpHeaders, meta } from '../../support/mcp';

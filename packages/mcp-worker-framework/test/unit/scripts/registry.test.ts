@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { endpointUrl, Invalid } from '../../../src/http/settingsTable';
+import { endpointUrl, Invalid } from '../../../src/http/settings/settingsTable';
 import { problemsOf, SERVER_JSON_SCHEMA, serverJsonOf } from '../../../scripts/registry/serverJson.mjs';
 
 const root = new URL('../../../', import.meta.url).pathname;

@@ -5,7 +5,7 @@
  * ignored; the issuer comes from AUTH_RESOURCE, never from a request.
  */
 import { describe, expect, it } from 'vitest';
-import { SettingError } from '../../../src/http/settingsTable';
+import { SettingError } from '../../../src/http/settings/settingsTable';
 import { refused, settingsOf } from '../../support/settings';
 
 const SIGN_IN = {

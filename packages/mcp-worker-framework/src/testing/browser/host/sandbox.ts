@@ -13,7 +13,7 @@ interface Csp {
 }
 
 /** spec extensions/apps, Security Implications, Content Security Policy Enforcement: the spec's own construction. */
-export function buildCsp(csp: Csp = {}): string {
+function buildCsp(csp: Csp = {}): string {
   const resources = (csp.resourceDomains ?? []).join(' ');
   return [
     "default-src 'none'",

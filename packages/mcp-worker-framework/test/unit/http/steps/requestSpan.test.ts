@@ -6,7 +6,7 @@
  * also shows the Worker serves where there is no tracing API at all.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { MAX_ATTRIBUTE_CHARS } from '../../../../src/http/requestAttributes';
+import { MAX_ATTRIBUTE_CHARS } from '../../../../src/http/observability/requestAttributes';
 import { createRouter } from '../../../../src/http/router';
 import { edgeServer } from '../../../fixtures/edge/server';
 import { mcpHeaders, meta } from '../../../support/mcp';

@@ -1,0 +1,147 @@
+/**
+ * Authorization, stateless (spec 2026-07-28 basic/authorization): the MCP server is an OAuth
+ * 2.1 resource server. Every request proves itself with a bearer token, checked here with no
+ * storage: a JWT verified against the issuer's JWKS (keys cached per isolate), an opaque token
+ * asked about at the issuer's introspection endpoint (answers cached per isolate), or, for
+ * private deployments, one static secret compared in constant time; or, behind Cloudflare
+ * Access, the token Access signed for the request. Off by default.
+ */
+import {
+  type AnyTool,
+  authorizationServerUnreachable,
+  type Caller,
+  type Extension,
+  type McpError,
+  tokenInvalid,
+  tokenRequired,
+  type WorkerEnv,
+} from '../../mcp/internal';
+import type { Step } from '../context';
+import {
+  type AuthConfig,
+  type AuthModeBase,
+  credentialHeader,
+  type IssuerUnreachable,
+  type Lifetime,
+} from './authMode';
+import { METADATA_PATH } from './challenges';
+import type { Settings } from '../settings/settings';
+import type { SettingRows } from '../settings/settingsTable';
+
+export type { AuthConfig, IssuerUnreachable, Lifetime, Verifier } from './authMode';
+
+/** Answers 503 in `retryAfterMs` (at least a second): the keys or the introspection endpoint cannot be had. */
+export const unreachable = (retryAfterMs: number): IssuerUnreachable => ({
+  unreachable: true,
+  retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
+});
+
+/** Admitted (with its caller when auth is on), or refused (its challenge or Retry-After: `../transport/errorAnswer.ts`). */
+type AuthOutcome = { caller?: Caller; refused?: undefined } | { refused: McpError; caller?: undefined };
+
+const encoder = new TextEncoder();
+
+/**
+ * An auth mode, one module each (src/auth/, and sign-in's src/signin/signIn.ts): its settings,
+ * parser and token check (`./authMode.ts`), and what it adds to the Worker. The entry lists the
+ * modes it includes (`createWorker(definition, { auth: [bearer, jwt, access, introspect] })`,
+ * src/index.ts): a mode left out takes its rows, its verifier and what that imports out of the
+ * Worker, and an AUTH_MODE naming it is refused with a 500 that says so. The one mode listed is
+ * served; among several, AUTH_MODE chooses (`./settings.ts`); "none" is always accepted.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: a list of modes holds each mode's own config type
+export interface AuthMode<C extends AuthConfig = any, R extends SettingRows = SettingRows> extends AuthModeBase<C, R> {
+  /** Routes it serves (sign-in: its authorization server's), each behind the router's `before` steps. */
+  readonly routes?: readonly { readonly path: string; readonly serve: Step }[];
+  /** Tools it serves along with the definition's (sign-in: the tools that act as the signed-in user). */
+  readonly tools?: readonly AnyTool[];
+  /** Extensions it makes true, advertised in `server/discover` (sign-in's enterprise sign-in). */
+  readonly extensions?: readonly Extension[];
+}
+
+/**
+ * A caller's subject as every mode accepts it: a non-empty string of at most 512 characters. It
+ * keys rate limits and a task's owner (stored), so one from a token or an answer is bounded here.
+ */
+export const isSubject = (value: unknown): value is string =>
+  typeof value === 'string' && value !== '' && value.length <= 512;
+
+/** A token or assertion longer than this is no token of ours: refused before any work (and never sent upstream). */
+const MAX_TOKEN_CHARS = 8192;
+
+/** RFC 9728 3.1: the metadata of a resource with a path is at the well-known path with that path after it; from configuration, never the Host. */
+export function resourceMetadataUrl(resource: string): string {
+  const { origin, pathname } = new URL(resource);
+  return `${origin}${METADATA_PATH}${pathname === '/' ? '' : pathname}`;
+}
+
+/**
+ * The RFC 9728 document: resource, authorization servers, scopes, bearer in the header. The
+ * resource is AUTH_RESOURCE, the very value tokens are checked against, never the request's Host.
+ */
+export function protectedResourceMetadata(
+  auth: Pick<AuthConfig, 'authorizationServers' | 'scopesSupported'> & { resource: string },
+): Response {
+  const body = {
+    resource: auth.resource,
+    authorization_servers: auth.authorizationServers,
+    ...(auth.scopesSupported.length > 0 ? { scopes_supported: auth.scopesSupported } : {}),
+    bearer_methods_supported: ['header'],
+  };
+  return new Response(JSON.stringify(body), {
+    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'public, max-age=3600' },
+  });
+}
+
+/**
+ * Checks the request's credential with the mode AUTH_MODE names (`modes`, by name: the router has
+ * refused a mode the entry did not include); `refused` is the 401 (or, the issuer unreachable,
+ * 503) to send when it fails.
+ */
+export async function authenticate(
+  request: Request,
+  settings: Settings,
+  mode: AuthModeBase,
+  env: WorkerEnv,
+  lifetime?: Lifetime,
+): Promise<AuthOutcome> {
+  // A mode with a header of its own takes it as it is; else the bearer token of Authorization.
+  // No Access token: the request did not come through Access (the workers.dev URL, another route).
+  const header = request.headers.get(credentialHeader(mode));
+  const credential = mode.header ? header : bearerToken(header);
+  if (!credential)
+    return {
+      refused: tokenRequired(mode.header ? `a token in ${mode.header} is required` : 'an access token is required'),
+    };
+  if (credential.length > MAX_TOKEN_CHARS) return { refused: tokenInvalid() };
+  return outcome(await mode.verify(credential, settings.auth, env, lifetime));
+}
+
+/** What a verifier's verdict means for the request: admitted, 401 invalid_token, or 503 while it cannot tell. */
+function outcome(verdict: Caller | IssuerUnreachable | undefined): AuthOutcome {
+  if (verdict === undefined) return { refused: tokenInvalid() };
+  if ('unreachable' in verdict)
+    return { refused: authorizationServerUnreachable(verdict.what, verdict.retryAfterSeconds) };
+  return { caller: verdict };
+}
+
+/**
+ * The token of `Authorization: Bearer <token>` (RFC 6750 2.1), the scheme in any case (RFC 9110
+ * 11.1: auth schemes are case-insensitive).
+ */
+function bearerToken(header: string | null): string | undefined {
+  if (header === null || header.charCodeAt(6) !== 32) return undefined;
+  const scheme = header.slice(0, 6);
+  if (scheme !== 'Bearer' && scheme.toLowerCase() !== 'bearer') return undefined;
+  return header.slice(7).trim() || undefined;
+}
+
+/** Compares every byte whatever the inputs, so timing does not reveal a matching prefix. */
+export function constantTimeEqual(a: string, b: string): boolean {
+  const x = encoder.encode(a);
+  const y = encoder.encode(b);
+  let difference = x.length ^ y.length;
+  for (let i = 0; i < Math.max(x.length, y.length); i++)
+    difference |= (x[i % (x.length || 1)] ?? 0) ^ (y[i % (y.length || 1)] ?? 0);
+  return difference === 0;
+}
