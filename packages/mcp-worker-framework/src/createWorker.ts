@@ -4,17 +4,17 @@
  * (`./http/router.ts`) serves it with the auth modes listed. A feature that is left out is
  * not in the bundle: its code is imported only by the line that turns it on.
  */
-import { UI_FIELD } from './apps/toolFields';
-import type { AuthMode } from './http/auth/auth';
-import { createRouter, type ForkOptions } from './http/router';
-import { createServer, type ServerDefinition } from './mcp';
-import type { AnyTool, Extension, ExtensionObject, ToolField, WorkerExtension } from './mcp/internal';
-import { tableOf } from './http/settings/settings';
-import { TASK_FIELD } from './tasks/toolFields';
-import { WORKER_FACTS, workerFacts } from './workerFacts';
-import type { WorkerEnv } from './env';
+import { UI_FIELD } from './apps/toolFields.js';
+import type { AuthMode } from './http/auth/auth.js';
+import { createRouter, type ForkOptions } from './http/router.js';
+import { createServer, type ServerDefinition } from './mcp/index.js';
+import type { AnyTool, Extension, ExtensionObject, ToolField, WorkerExtension } from './mcp/internal.js';
+import { tableOf } from './http/settings/settings.js';
+import { TASK_FIELD } from './tasks/toolFields.js';
+import { WORKER_FACTS, workerFacts } from './workerFacts.js';
+import type { WorkerEnv } from './env.js';
 
-export type { DurableObjectClass, WorkerExtension } from './mcp/internal';
+export type { DurableObjectClass, WorkerExtension } from './mcp/internal.js';
 
 export interface WorkerOptions<Extensions extends readonly WorkerExtension[] = readonly WorkerExtension[]>
   extends ForkOptions {

@@ -5,11 +5,11 @@
  * needs it). They are added here, above the layers that declare them, so that no layer imports
  * another to name the `env` it reads.
  */
-import type { ModeSettingName } from './auth';
-import type { SettingName } from './http/settings/settingsTable';
+import type { ModeSettingName } from './auth/index.js';
+import type { SettingName } from './http/settings/settingsTable.js';
 
-declare module './mcp/env' {
+declare module './mcp/env.js' {
   interface FrameworkEnv extends Partial<Record<SettingName | ModeSettingName, string>> {}
 }
 
-export type { FrameworkEnv, WorkerEnv } from './mcp/env';
+export type { FrameworkEnv, WorkerEnv } from './mcp/env.js';

@@ -5,8 +5,8 @@
  * Worker's `fetch` under a symbol, so `export default { fetch: worker.fetch }` carries it, and it
  * is worked out only when asked: no request reads it.
  */
-import { nearestName, type SettingError, type SettingRows } from './http/settingsTable';
-import type { WorkerEnv } from './mcp/internal';
+import { nearestName, type SettingError, type SettingRows } from './http/settings/settingsTable.js';
+import type { WorkerEnv } from './mcp/internal.js';
 
 export const WORKER_FACTS = Symbol.for('mcp-worker-framework/worker-facts');
 

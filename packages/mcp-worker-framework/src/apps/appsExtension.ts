@@ -5,9 +5,9 @@
  * made, each tool that names a view is checked against them, and is listed with `_meta.ui`.
  * Nothing runs per request: a view is read like any other resource.
  */
-import type { AnyTool, Extension } from '../mcp/internal';
-import { UI_FIELD } from './toolFields';
-import { APPS_EXTENSION, isMadeView, VIEW_MIME_TYPE } from './views';
+import type { AnyTool, Extension } from '../mcp/internal.js';
+import { UI_FIELD } from './toolFields.js';
+import { APPS_EXTENSION, isMadeView, VIEW_MIME_TYPE } from './views.js';
 
 const VISIBILITY = ['model', 'app'];
 

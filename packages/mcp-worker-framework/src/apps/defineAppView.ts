@@ -4,11 +4,11 @@
  * names it (`ui: { resourceUri }`) is called. The view is static per deployment, so it is read
  * with long public caching hints; the data reaches it through ordinary tool calls. docs/apps.md.
  */
-import type { CachePolicy, ResourceDefinition } from '../mcp/internal';
-import { checkDocument } from './checkDocument';
-import { readPage } from './readPage';
-import { checkViewMeta, type ViewMeta } from './viewMeta';
-import { madeView, VIEW_MIME_TYPE } from './views';
+import type { CachePolicy, ResourceDefinition } from '../mcp/internal.js';
+import { checkDocument } from './checkDocument.js';
+import { readPage } from './readPage.js';
+import { checkViewMeta, type ViewMeta } from './viewMeta.js';
+import { madeView, VIEW_MIME_TYPE } from './views.js';
 
 /** A view is the same for everyone until the next deployment: a day, public (even under auth: it holds no secrets). */
 export const VIEW_CACHE: CachePolicy = { ttlMs: 86_400_000, cacheScope: 'public' };

@@ -4,8 +4,8 @@
  * kilobytes that a cold start would otherwise parse. Kept per isolate once read: a deployment's
  * assets never change under it.
  */
-import { misconfigured, type WorkerEnv } from '../mcp/internal';
-import { checkDocument } from './checkDocument';
+import { misconfigured, type WorkerEnv } from '../mcp/internal.js';
+import { checkDocument } from './checkDocument.js';
 
 const pages = new Map<string, string>();
 

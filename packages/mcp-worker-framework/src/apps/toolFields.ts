@@ -2,7 +2,7 @@
  * The field MCP Apps adds to a tool (docs/apps.md), by declaration merging: the core's
  * `ToolFields` knows nothing of it, and a Worker without `src/apps/` has none.
  */
-import type { ToolField } from '../mcp/internal';
+import type { ToolField } from '../mcp/internal.js';
 
 /** The extension's identifier (spec extensions/apps, Extension Identifier). */
 export const APPS_EXTENSION = 'io.modelcontextprotocol/ui';
@@ -26,7 +26,7 @@ export const UI_FIELD: ToolField = {
       : undefined,
 };
 
-declare module '../mcp/define' {
+declare module '../mcp/define.js' {
   interface ToolFields {
     /** The view a host renders this tool's results in (MCP Apps, docs/apps.md); listed as `_meta.ui`. */
     ui?: ToolUi;

@@ -3,9 +3,9 @@
  * `defineAppView` records each view it makes, so that the extension (`apps()`,
  * `./appsExtension.ts`) can tell a view it checked from a `ui://` resource written by hand.
  */
-import type { ResourceDefinition } from '../mcp/internal';
+import type { ResourceDefinition } from '../mcp/internal.js';
 
-import { APPS_EXTENSION } from './toolFields';
+import { APPS_EXTENSION } from './toolFields.js';
 
 export { APPS_EXTENSION };
 

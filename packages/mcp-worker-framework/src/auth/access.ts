@@ -4,8 +4,8 @@
  * (`../http/access.ts`, jose; docs/access.md). No metadata to advertise: clients sign in at
  * Access, not at an OAuth server.
  */
-import { verifyAccess, type AccessAuthSettings } from './verifyAccess';
-import type { AuthMode } from '../http/auth/auth';
+import { verifyAccess, type AccessAuthSettings } from './verifyAccess.js';
+import type { AuthMode } from '../http/auth/auth.js';
 import {
   listOf,
   matching,
@@ -14,7 +14,7 @@ import {
   teamDomain,
   type SettingDocs,
   type SettingRows,
-} from '../http/settings/settingsTable';
+} from '../http/settings/settingsTable.js';
 
 const settings = {
   ACCESS_TEAM_DOMAIN: {

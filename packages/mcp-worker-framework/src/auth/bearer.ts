@@ -1,7 +1,7 @@
 /** AUTH_MODE = "bearer": one static secret (MCP_BEARER_TOKEN), for private deployments; compared in constant time (docs/production.md). */
-import type { Caller } from '../mcp/internal';
-import { constantTimeEqual, type AuthMode } from '../http/auth/auth';
-import { required, secret, type SettingDocs, type SettingRows } from '../http/settings/settingsTable';
+import type { Caller } from '../mcp/internal.js';
+import { constantTimeEqual, type AuthMode } from '../http/auth/auth.js';
+import { required, secret, type SettingDocs, type SettingRows } from '../http/settings/settingsTable.js';
 
 interface BearerAuthSettings {
   mode: 'bearer';

@@ -3,8 +3,8 @@
  * introspection endpoint, AUTH_INTROSPECTION_URL (RFC 7662, `../http/introspect.ts`; answers kept
  * per isolate) (docs/production.md).
  */
-import type { AuthMode } from '../http/auth/auth';
-import { type IntrospectAuthSettings, verifyIntrospection } from './verifyIntrospection';
+import type { AuthMode } from '../http/auth/auth.js';
+import { type IntrospectAuthSettings, verifyIntrospection } from './verifyIntrospection.js';
 import {
   integer,
   oneOf,
@@ -15,7 +15,7 @@ import {
   url,
   type SettingDocs,
   type SettingRows,
-} from '../http/settings/settingsTable';
+} from '../http/settings/settingsTable.js';
 
 const { AUTH_ISSUER, AUTH_RESOURCE, AUTH_SERVERS } = SHARED_AUTH_SETTINGS;
 const settings = {

@@ -13,8 +13,8 @@
  *   not followed), or a body that is not a JWKS; the cause is logged and the keys in hand stay.
  */
 import { createLocalJWKSet, type JWTVerifyGetKey } from 'jose';
-import type { Lifetime } from '../http/auth/auth';
-import { readUpstreamJson } from './readUpstreamJson';
+import type { Lifetime } from '../http/auth/auth.js';
+import { readUpstreamJson } from './readUpstreamJson.js';
 
 /** The shortest time between two fetches of one isolate. */
 export const JWKS_REFETCH_INTERVAL_MS = 5_000;

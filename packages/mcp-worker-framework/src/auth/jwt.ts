@@ -3,15 +3,15 @@
  * (AUTH_RESOURCE), checked against the issuer's JWKS (`../http/jwt.ts`, jose; keys cached per
  * isolate by `../http/jwks.ts`) (docs/production.md).
  */
-import type { AuthMode } from '../http/auth/auth';
-import { verifyJwt, type JwtAuthSettings } from './verifyJwt';
+import type { AuthMode } from '../http/auth/auth.js';
+import { verifyJwt, type JwtAuthSettings } from './verifyJwt.js';
 import {
   required,
   SHARED_AUTH_SETTINGS,
   url,
   type SettingDocs,
   type SettingRows,
-} from '../http/settings/settingsTable';
+} from '../http/settings/settingsTable.js';
 
 const { AUTH_ISSUER, AUTH_RESOURCE, AUTH_JWKS_TIMEOUT_MS, AUTH_SERVERS } = SHARED_AUTH_SETTINGS;
 const settings = {

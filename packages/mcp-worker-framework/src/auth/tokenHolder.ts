@@ -16,7 +16,7 @@
  * its own: a person's `sub` that starts with `client_id:` names nobody and is refused, so a
  * `visibleTo` rule, a task's owner or a rate limit never takes one for the other.
  */
-import { isSubject } from '../http/auth';
+import { isSubject } from '../http/auth/auth.js';
 
 /** A machine's subject is its client id after this prefix; a person's `sub` never starts with it. */
 export const MACHINE_PREFIX = 'client_id:';

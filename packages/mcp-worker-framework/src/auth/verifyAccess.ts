@@ -14,10 +14,10 @@
  * introspection's subjects are kept apart (`./introspect.ts`).
  */
 import { jwtVerify, type JWTPayload } from 'jose';
-import { type Caller, scopeTokens } from '../mcp/internal';
-import { isSubject, unreachable, type Verifier } from '../http/auth/auth';
-import { issuerKeysFor, joseVerdict, verifiedWith } from './jwks';
-import { expiryOf, issuedInThePast, JWT_CHECKS, plausible } from './verifyJwt';
+import { type Caller, scopeTokens } from '../mcp/internal.js';
+import { isSubject, unreachable, type Verifier } from '../http/auth/auth.js';
+import { issuerKeysFor, joseVerdict, verifiedWith } from './jwks.js';
+import { expiryOf, issuedInThePast, JWT_CHECKS, plausible } from './verifyJwt.js';
 
 export const verifyAccess: Verifier<AccessAuthSettings> = async (assertion, auth, lifetime) => {
   const verdict = await verifiedWith(

@@ -22,11 +22,11 @@
  * that no subject from another field can equal a `sub`. A `sub` that is there but empty, or that
  * starts with one of those prefixes, names nobody.
  */
-import { type Caller, scopeTokens } from '../mcp/internal';
-import { addressedTo } from './audience';
-import { isSubject, unreachable, type Verifier } from '../http/auth/auth';
-import { readUpstreamJson } from './readUpstreamJson';
-import { tokenHolder, type TokenHolder } from './tokenHolder';
+import { type Caller, scopeTokens } from '../mcp/internal.js';
+import { addressedTo } from './audience.js';
+import { isSubject, unreachable, type Verifier } from '../http/auth/auth.js';
+import { readUpstreamJson } from './readUpstreamJson.js';
+import { tokenHolder, type TokenHolder } from './tokenHolder.js';
 
 /** Answers kept per isolate, at most: the oldest goes first. */
 const INTROSPECTION_CACHE_ENTRIES = 1000;

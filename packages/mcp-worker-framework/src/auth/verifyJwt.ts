@@ -7,11 +7,11 @@
  * refused: the caller answers 503 (`IssuerUnreachable`), never invalid_token.
  */
 import { decodeJwt, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
-import { type Caller, scopeTokens } from '../mcp/internal';
-import { addressedTo } from './audience';
-import { unreachable, type Verifier } from '../http/auth/auth';
-import { issuerKeysFor, joseVerdict, verifiedWith } from './jwks';
-import { tokenHolder } from './tokenHolder';
+import { type Caller, scopeTokens } from '../mcp/internal.js';
+import { addressedTo } from './audience.js';
+import { unreachable, type Verifier } from '../http/auth/auth.js';
+import { issuerKeysFor, joseVerdict, verifiedWith } from './jwks.js';
+import { tokenHolder } from './tokenHolder.js';
 
 /** How far a token's `exp` and `nbf` may be off this isolate's clock. */
 const CLOCK_SKEW_SECONDS = 30;

@@ -15,7 +15,7 @@ import type {
   OutputSchema,
   StructuredOf,
   WorkerEnv,
-} from '../mcp/internal';
+} from '../mcp/internal.js';
 
 /** What a hook may use: the Worker's bindings, and the subscriber (absent for an anonymous poll or stream). */
 export interface EventContext {

@@ -7,8 +7,8 @@
  * it throws when it is not: a missing binding, an unknown type, `data` that breaks the
  * `payloadSchema`, an event over the size limit, an object out of reach. Then nothing was sent.
  */
-import type { JsonObject, WorkerEnv } from '../mcp/internal';
-import { eventsNamespace, objectNamed, typeObjectName } from './eventsNamespace';
+import type { JsonObject, WorkerEnv } from '../mcp/internal.js';
+import { eventsNamespace, objectNamed, typeObjectName } from './eventsNamespace.js';
 
 export interface EmittedEvent<Data extends JsonObject = JsonObject> {
   /** The event type's name. */

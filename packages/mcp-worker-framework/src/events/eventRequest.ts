@@ -13,10 +13,10 @@ import {
   notFound,
   refusalFor,
   resourceExhausted,
-} from '../mcp/internal';
-import type { EventsConfig } from './eventsConfig';
-import type { CompiledEventType } from './eventTypes';
-import { canonicalJson } from './subscriptionKey';
+} from '../mcp/internal.js';
+import type { EventsConfig } from './eventsConfig.js';
+import type { CompiledEventType } from './eventTypes.js';
+import { canonicalJson } from './subscriptionKey.js';
 
 export interface EventRequest {
   type: CompiledEventType;

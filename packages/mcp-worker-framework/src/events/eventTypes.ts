@@ -13,8 +13,8 @@ import {
   type OutputSchema,
   standardOf,
   validateStandard,
-} from '../mcp/internal';
-import type { AnyEventType } from './defineEventType';
+} from '../mcp/internal.js';
+import type { AnyEventType } from './defineEventType.js';
 
 /** The delivery modes of the sketch (spec extensions/events, Subscribing and Event Delivery). */
 export type DeliveryMode = 'poll' | 'push' | 'webhook';

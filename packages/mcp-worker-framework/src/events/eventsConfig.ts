@@ -1,7 +1,7 @@
 /** What the events extension's Worker side and its Durable Objects are both built from (`events(options)`). */
-import type { ScopeHierarchy } from '../mcp/internal';
-import type { EventLimits } from './eventLimits';
-import type { CompiledEventType } from './eventTypes';
+import type { ScopeHierarchy } from '../mcp/internal.js';
+import type { EventLimits } from './eventLimits.js';
+import type { CompiledEventType } from './eventTypes.js';
 
 export interface EventsConfig {
   /** The Durable Object binding (`MCP_EVENTS`). */

@@ -3,16 +3,16 @@
  * class): the event types compiled at load, the limits merged once, the methods it serves, and the
  * `events` capability it makes true.
  */
-import type { Extension } from '../mcp/internal';
-import type { AnyEventType } from './defineEventType';
-import { DEFAULT_BINDING } from './emit';
-import { EVENT_LIMITS, type EventLimits } from './eventLimits';
-import type { EventsConfig } from './eventsConfig';
-import { eventsList } from './eventsList';
-import { eventsPoll } from './eventsPoll';
-import { eventsStream } from './eventsStream';
-import { compileEventTypes } from './eventTypes';
-import { webhookMethods } from './webhookMethods';
+import type { Extension } from '../mcp/internal.js';
+import type { AnyEventType } from './defineEventType.js';
+import { DEFAULT_BINDING } from './emit.js';
+import { EVENT_LIMITS, type EventLimits } from './eventLimits.js';
+import type { EventsConfig } from './eventsConfig.js';
+import { eventsList } from './eventsList.js';
+import { eventsPoll } from './eventsPoll.js';
+import { eventsStream } from './eventsStream.js';
+import { compileEventTypes } from './eventTypes.js';
+import { webhookMethods } from './webhookMethods.js';
 
 export interface EventsOptions {
   /** The event types served, each a value in its own file (`defineEventType`). */

@@ -5,9 +5,9 @@
  * for this caller. Webhook delivery needs an authenticated principal, so an anonymous caller is
  * offered poll and push; a type a caller may not use is left out (`visibleTo`, `requiredScopes`).
  */
-import { list, type Method, type ServerAtLoad } from '../mcp/internal';
-import type { EventsConfig } from './eventsConfig';
-import type { DeliveryMode } from './eventTypes';
+import { list, type Method, type ServerAtLoad } from '../mcp/internal.js';
+import type { EventsConfig } from './eventsConfig.js';
+import type { DeliveryMode } from './eventTypes.js';
 
 /** The modes served to an anonymous caller, and to an authenticated one. */
 export const ANONYMOUS_MODES: readonly DeliveryMode[] = ['poll', 'push'];

@@ -6,7 +6,7 @@
  * the latest events (poll, stream), and fans each out, by alarm, to the principals' objects that
  * subscribe to it. A callback host's object (`host:<host>`) counts the verification POSTs sent to it.
  */
-import type { JsonObject, WorkerEnv } from '../mcp/internal';
+import type { JsonObject, WorkerEnv } from '../mcp/internal.js';
 
 /** An event as the Durable Objects carry it: the occurrence, its place in its type's ring, when it was accepted. */
 export interface RingEvent {

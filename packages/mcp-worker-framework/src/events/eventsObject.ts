@@ -6,11 +6,11 @@
  * SQLite; the alarm does the work of whichever role the object has.
  */
 import { DurableObject } from 'cloudflare:workers';
-import type { JsonObject, WorkerEnv } from '../mcp/internal';
-import type { EventsConfig } from './eventsConfig';
-import type { EventsApi, Outcome, RingEvent, SubscribeInput } from './eventsNamespace';
-import { EventLog } from './eventLog';
-import { SubscriptionStore } from './subscriptionStore';
+import type { JsonObject, WorkerEnv } from '../mcp/internal.js';
+import type { EventsConfig } from './eventsConfig.js';
+import type { EventsApi, Outcome, RingEvent, SubscribeInput } from './eventsNamespace.js';
+import { EventLog } from './eventLog.js';
+import { SubscriptionStore } from './subscriptionStore.js';
 
 /** The class, made from the extension's options, so its methods are its type. */
 export type EventsObjectClass = new (ctx: DurableObjectState, env: WorkerEnv) => DurableObject<WorkerEnv> & EventsApi;

@@ -5,14 +5,14 @@
  * finds events or `timeoutMs` is over; an emit-only type is read from its ring, waiting on the
  * type's object for the next event. Events come only in the result, never as notifications.
  */
-import { internalError, invalidParams, McpError, type Method, type ServerAtLoad } from '../mcp/internal';
-import type { EventOccurrence } from './defineEventType';
-import { readEventRequest } from './eventRequest';
-import { type EventsConfig, ringCursor } from './eventsConfig';
-import { eventsNamespace, objectNamed, typeObjectName } from './eventsNamespace';
-import { type CheckedBatch, runCheck } from './runCheck';
-import { readShaped, ringStart } from './ringReader';
-import { waitForEvents } from './ringWaiter';
+import { internalError, invalidParams, McpError, type Method, type ServerAtLoad } from '../mcp/internal.js';
+import type { EventOccurrence } from './defineEventType.js';
+import { readEventRequest } from './eventRequest.js';
+import { type EventsConfig, ringCursor } from './eventsConfig.js';
+import { eventsNamespace, objectNamed, typeObjectName } from './eventsNamespace.js';
+import { type CheckedBatch, runCheck } from './runCheck.js';
+import { readShaped, ringStart } from './ringReader.js';
+import { waitForEvents } from './ringWaiter.js';
 
 export function eventsPoll(server: ServerAtLoad, config: EventsConfig): Method {
   const { limits } = config;

@@ -9,9 +9,9 @@
  * with the events block of wrangler.toml; then `emit(env, { name, data, eventId })` from anywhere
  * that has `env`.
  */
-import type { CompiledServer, Extension } from '../mcp/internal';
-import { type EventsObjectClass, eventsObject } from './eventsObject';
-import { type EventsOptions, eventsExtension } from './eventsExtension';
+import type { CompiledServer, Extension } from '../mcp/internal.js';
+import { type EventsObjectClass, eventsObject } from './eventsObject.js';
+import { type EventsOptions, eventsExtension } from './eventsExtension.js';
 
 export {
   defineEventType,
@@ -20,11 +20,11 @@ export {
   type EventContext,
   type EventOccurrence,
   type EventTypeDefinition,
-} from './defineEventType';
-export { emit, type EmitOptions, type EmittedEvent } from './emit';
-export { EVENT_LIMITS, type EventLimits } from './eventLimits';
-export type { EventsOptions } from './eventsExtension';
-export type { DeliveryMode } from './eventTypes';
+} from './defineEventType.js';
+export { emit, type EmitOptions, type EmittedEvent } from './emit.js';
+export { EVENT_LIMITS, type EventLimits } from './eventLimits.js';
+export type { EventsOptions } from './eventsExtension.js';
+export type { DeliveryMode } from './eventTypes.js';
 
 /** The events feature: the value `extensions` lists, with the class createWorker returns as `McpEvents`. */
 export interface Events extends Extension {

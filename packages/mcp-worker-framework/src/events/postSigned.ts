@@ -6,7 +6,7 @@
  * category (`lastError`): never its body, headers or status line, so a callback URL an attacker
  * chose is no oracle.
  */
-import { signatures } from './webhookSecret';
+import { signatures } from './webhookSecret.js';
 
 /** The sketch's `lastError` categories, and `data.reason` of -32015. */
 export type LastError = 'connection_refused' | 'timeout' | 'tls_error' | 'http_4xx' | 'http_5xx' | 'challenge_failed';

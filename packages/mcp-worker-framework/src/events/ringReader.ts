@@ -4,12 +4,12 @@
  * past the ring's oldest, starts later with `truncated: true`), and the events after it as this
  * caller gets them, their `maxAgeMs` floor applied.
  */
-import { invalidParams, type McpError } from '../mcp/internal';
-import type { EventContext, EventOccurrence } from './defineEventType';
-import { placeIn, ringCursor } from './eventsConfig';
-import type { EventsApi, RingEvent } from './eventsNamespace';
-import type { CompiledEventType } from './eventTypes';
-import { shapeEvent } from './shapeEvent';
+import { invalidParams, type McpError } from '../mcp/internal.js';
+import type { EventContext, EventOccurrence } from './defineEventType.js';
+import { placeIn, ringCursor } from './eventsConfig.js';
+import type { EventsApi, RingEvent } from './eventsNamespace.js';
+import type { CompiledEventType } from './eventTypes.js';
+import { shapeEvent } from './shapeEvent.js';
 
 const CURSOR = /^[0-9a-f]{8}\.\d{1,15}$/;
 

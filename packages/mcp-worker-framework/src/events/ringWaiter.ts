@@ -3,7 +3,7 @@
  * to the type's object (./eventLog.ts), which sends each event as it is kept. Opened before the
  * ring is read, so an event kept in between is heard (and told apart by its place in the ring).
  */
-import type { RingEvent } from './eventsNamespace';
+import type { RingEvent } from './eventsNamespace.js';
 
 export interface Waiter {
   /** Stops listening and closes the socket; idempotent. */

@@ -4,9 +4,9 @@
  * against `payloadSchema`, an `eventId` made for one without), or -32603 when it fails, logged by
  * type only (the upstream's answer may hold what must not reach a log).
  */
-import { internalError, type McpError } from '../mcp/internal';
-import type { CheckResult, EventContext, EventOccurrence } from './defineEventType';
-import type { CompiledEventType } from './eventTypes';
+import { internalError, type McpError } from '../mcp/internal.js';
+import type { CheckResult, EventContext, EventOccurrence } from './defineEventType.js';
+import type { CompiledEventType } from './eventTypes.js';
 
 export interface CheckedBatch {
   events: EventOccurrence[];

@@ -4,8 +4,8 @@
  * `data`, checked against `payloadSchema` again. The same for a webhook, a poll and a stream. An
  * event's data is untrusted: a hook that fails is logged by type, never with the data.
  */
-import type { EventContext, EventOccurrence } from './defineEventType';
-import type { CompiledEventType } from './eventTypes';
+import type { EventContext, EventOccurrence } from './defineEventType.js';
+import type { CompiledEventType } from './eventTypes.js';
 
 type Hooks = {
   match?: (event: EventOccurrence, args: unknown, context: EventContext) => boolean;

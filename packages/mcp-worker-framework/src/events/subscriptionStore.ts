@@ -6,9 +6,9 @@
  * given up after its last attempt. The alarm is set to the next delivery due or the next expiry,
  * whichever comes first: a quiet subscription costs no duration at all.
  */
-import { ErrorCode, type JsonObject, refusalFor, type WorkerEnv } from '../mcp/internal';
-import type { EventOccurrence } from './defineEventType';
-import { controlId, type EventsConfig, errorData, ringCursor } from './eventsConfig';
+import { ErrorCode, type JsonObject, refusalFor, type WorkerEnv } from '../mcp/internal.js';
+import type { EventOccurrence } from './defineEventType.js';
+import { controlId, type EventsConfig, errorData, ringCursor } from './eventsConfig.js';
 import {
   hostObjectName,
   objectNamed,
@@ -16,11 +16,11 @@ import {
   type RingEvent,
   type SubscribeInput,
   typeObjectName,
-} from './eventsNamespace';
-import type { CompiledEventType } from './eventTypes';
-import { type LastError, postSigned } from './postSigned';
-import { shapeEvent } from './shapeEvent';
-import { SubscriptionTables, type Subscription } from './subscriptionTables';
+} from './eventsNamespace.js';
+import type { CompiledEventType } from './eventTypes.js';
+import { type LastError, postSigned } from './postSigned.js';
+import { shapeEvent } from './shapeEvent.js';
+import { SubscriptionTables, type Subscription } from './subscriptionTables.js';
 
 /** Sends at most this many POSTs at once: an invocation has six connections. */
 const PARALLEL_POSTS = 6;

@@ -3,8 +3,8 @@
  * waiting, the callbacks it verified, and the last event of each type it has taken (so a fan-out
  * that repeats a page queues nothing twice). Created on the object's first use.
  */
-import type { LastError } from './postSigned';
-import type { SubscribeInput } from './eventsNamespace';
+import type { LastError } from './postSigned.js';
+import type { SubscribeInput } from './eventsNamespace.js';
 
 export interface Subscription {
   id: string;

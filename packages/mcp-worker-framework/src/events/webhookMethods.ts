@@ -7,7 +7,7 @@
  * verifies the callback (within this call: a failure is its -32015), upserts the subscription
  * and grants its TTL.
  */
-import { SETTINGS } from '../http/settingsTable';
+import { SETTINGS } from '../http/settings/settingsTable.js';
 import {
   type Caller,
   internalError,
@@ -22,13 +22,13 @@ import {
   notPermitted,
   type ServerAtLoad,
   unsupported,
-} from '../mcp/internal';
-import { callbackRefusal } from './callbackUrl';
-import { readEventRequest } from './eventRequest';
-import type { EventsConfig } from './eventsConfig';
-import { eventsNamespace, objectNamed, type Outcome } from './eventsNamespace';
-import { canonicalJson, principalObjectName, subscriptionId } from './subscriptionKey';
-import { secretRefusal } from './webhookSecret';
+} from '../mcp/internal.js';
+import { callbackRefusal } from './callbackUrl.js';
+import { readEventRequest } from './eventRequest.js';
+import type { EventsConfig } from './eventsConfig.js';
+import { eventsNamespace, objectNamed, type Outcome } from './eventsNamespace.js';
+import { canonicalJson, principalObjectName, subscriptionId } from './subscriptionKey.js';
+import { secretRefusal } from './webhookSecret.js';
 
 /** What the hooks keep of the subscriber: at most this many bytes of claims (a token's worth). */
 const CALLER_BYTES = 16 * 1024;

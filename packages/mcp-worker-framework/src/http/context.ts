@@ -20,15 +20,15 @@ import type {
   RequestId,
   RequestMeta,
   WorkerEnv,
-} from '../mcp/internal';
-import { metadataUrl, scopesToAsk } from './auth/challenges';
-import { readJsonBody } from './transport/body';
-import { type ChallengeContext, errorAnswer } from './transport/errorAnswer';
-import { errorResponse, replyJson } from './transport/responses';
-import type { Settings } from './settings/settings';
-import type { EventStream, StreamEnd } from './transport/stream';
-import type { TraceSpan } from './observability/trace';
-import { originOf } from './transport/url';
+} from '../mcp/internal.js';
+import { metadataUrl, scopesToAsk } from './auth/challenges.js';
+import { readJsonBody } from './transport/body.js';
+import { type ChallengeContext, errorAnswer } from './transport/errorAnswer.js';
+import { errorResponse, replyJson } from './transport/responses.js';
+import type { Settings } from './settings/settings.js';
+import type { EventStream, StreamEnd } from './transport/stream.js';
+import type { TraceSpan } from './observability/trace.js';
+import { originOf } from './transport/url.js';
 
 /** What the request log and the trace span say about a request (`requestAttributes.ts`). */
 export type Attributes = Record<string, string | number | boolean | undefined>;

@@ -3,8 +3,8 @@
  * use them (`limitByAddress`, `limitByCaller`). Over the limit: 429 with Retry-After and a
  * JSON-RPC error.
  */
-import { rateLimited } from '../mcp/internal';
-import type { HttpContext } from './context';
+import { rateLimited } from '../mcp/internal.js';
+import type { HttpContext } from './context.js';
 
 const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
 const GROUP = /^[0-9a-f]{1,4}$/;

@@ -4,10 +4,10 @@
  * as a Worker's own `fetch` is, turned here into a step of the pipeline (`./router.ts`).
  */
 import { Router } from 'itty-router';
-import type { Caller, CompiledServer, WorkerEnv } from '../mcp/internal';
-import type { HttpContext, Step } from './context';
-import { decodeHeaderValue } from './transport/headers';
-import type { Settings } from './settings/settings';
+import type { Caller, CompiledServer, WorkerEnv } from '../mcp/internal.js';
+import type { HttpContext, Step } from './context.js';
+import { decodeHeaderValue } from './transport/headers.js';
+import type { Settings } from './settings/settings.js';
 
 /** What a route of the fork answers with, as a Worker's `fetch` does. */
 export type Handler = (request: Request, env: WorkerEnv, ctx: ExecutionContext) => Response | Promise<Response>;

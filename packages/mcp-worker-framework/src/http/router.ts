@@ -12,29 +12,29 @@
  * belongs; docs/http-pipeline.md says what each step does.
  */
 import { Router } from 'itty-router';
-import { type CompiledServer, internalError, misconfigured } from '../mcp/internal';
-import { protectedResourceMetadata, type AuthMode } from './auth/auth';
-import { advertisedResource, METADATA_PATH } from './auth/challenges';
-import { admittedSteps, HttpContext, type FinallyStep, type Step } from './context';
-import { AI_CATALOG_PATH, aiCatalog, publicPreflight, SERVER_CARD_PATH, serverCard } from './discovery/discovery';
-import { errorAnswer } from './transport/errorAnswer';
-import { HOME_PATH, homePage } from './discovery/homePage';
-import { REGISTRY_AUTH_PATH, registryAuth } from './discovery/registryAuth';
-import { checkRoutes, forkStep, type Page, type Route, type WorkerStep, workerStep } from './route';
-import { errorResponse } from './transport/responses';
-import { readSettings, SettingError, type Settings, settingsReader } from './settings/settings';
-import { answerBatch } from './steps/answerBatch';
-import { checkHost } from './steps/checkHost';
-import { checkToolPolicy } from './steps/checkToolPolicy';
-import { cors } from './steps/cors';
-import { limitByAddress } from './steps/limitByAddress';
-import { limitByCaller } from './steps/limitByCaller';
-import { readMessage } from './steps/readMessage';
-import { requestSpan } from './steps/requestSpan';
-import { serveMcp } from './steps/serveMcp';
-import { verifyToken } from './steps/verifyToken';
-import { writeRequestLog } from './steps/writeRequestLog';
-import type { WorkerEnv } from '../mcp/internal';
+import { type CompiledServer, internalError, misconfigured } from '../mcp/internal.js';
+import { protectedResourceMetadata, type AuthMode } from './auth/auth.js';
+import { advertisedResource, METADATA_PATH } from './auth/challenges.js';
+import { admittedSteps, HttpContext, type FinallyStep, type Step } from './context.js';
+import { AI_CATALOG_PATH, aiCatalog, publicPreflight, SERVER_CARD_PATH, serverCard } from './discovery/discovery.js';
+import { errorAnswer } from './transport/errorAnswer.js';
+import { HOME_PATH, homePage } from './discovery/homePage.js';
+import { REGISTRY_AUTH_PATH, registryAuth } from './discovery/registryAuth.js';
+import { checkRoutes, forkStep, type Page, type Route, type WorkerStep, workerStep } from './route.js';
+import { errorResponse } from './transport/responses.js';
+import { readSettings, SettingError, type Settings, settingsReader } from './settings/settings.js';
+import { answerBatch } from './steps/answerBatch.js';
+import { checkHost } from './steps/checkHost.js';
+import { checkToolPolicy } from './steps/checkToolPolicy.js';
+import { cors } from './steps/cors.js';
+import { limitByAddress } from './steps/limitByAddress.js';
+import { limitByCaller } from './steps/limitByCaller.js';
+import { readMessage } from './steps/readMessage.js';
+import { requestSpan } from './steps/requestSpan.js';
+import { serveMcp } from './steps/serveMcp.js';
+import { verifyToken } from './steps/verifyToken.js';
+import { writeRequestLog } from './steps/writeRequestLog.js';
+import type { WorkerEnv } from '../mcp/internal.js';
 
 const MCP_PATH = '/mcp';
 

@@ -7,11 +7,11 @@
  * ones). What passes is one record, `Admission`; the transport keeps it and later hands it to
  * `serve`, which trusts it: nothing is looked up or checked again.
  */
-import { McpError, methodNotFound, unsupportedVersion } from './errors';
-import { LEGACY_VERSIONS, servedVersions } from './legacy';
-import { type RequestMeta, SUPPORTED_VERSIONS } from './meta';
-import type { Admission, Caller, Served } from './request';
-import type { JSONRPCRequest } from './types';
+import { McpError, methodNotFound, unsupportedVersion } from './errors.js';
+import { LEGACY_VERSIONS, servedVersions } from './legacy.js';
+import { type RequestMeta, SUPPORTED_VERSIONS } from './meta.js';
+import type { Admission, Caller, Served } from './request.js';
+import type { JSONRPCRequest } from './types.js';
 
 /** The `admit` of a server: its methods for modern and for legacy clients, each admission without an item made once. */
 export function admitter(modern: ReadonlyMap<string, Served>, legacy: ReadonlyMap<string, Served>) {

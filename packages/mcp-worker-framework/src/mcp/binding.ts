@@ -3,7 +3,7 @@
  * or leave it out, so a binding is looked up by name and checked for what it must be before it is
  * used (the feature that needs it then fails closed, naming it), never cast to what it should be.
  */
-import type { WorkerEnv } from './env';
+import type { WorkerEnv } from './env.js';
 
 /** What `env` holds under `name`, when `is` says it is what the caller needs; undefined when nothing, or something else, is bound there. */
 export function binding<T>(env: WorkerEnv, name: string, is: (value: unknown) => value is T): T | undefined {

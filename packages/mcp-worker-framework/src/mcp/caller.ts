@@ -3,7 +3,7 @@
  * the auth mode. A leaf (types only), so the public API (`define.ts`) and the core's request
  * (`request.ts`) both use it without importing each other.
  */
-import type { JsonValue } from './types';
+import type { JsonValue } from './types.js';
 
 /**
  * What holds the credential (docs/server-api.md, "Who is calling"):

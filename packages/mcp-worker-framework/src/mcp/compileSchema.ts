@@ -12,9 +12,9 @@
  * can fix them at once; and only the last errors are read, never all of them.
  */
 import { dereference, type OutputUnit, type Schema, type SchemaDraft, validate } from '@cfworker/json-schema';
-import { type Failure, failureList, MAX_NAMED_FAILURES } from './failureList';
-import { isObject } from './json';
-import type { JSONSchema } from './types';
+import { type Failure, failureList, MAX_NAMED_FAILURES } from './failureList.js';
+import { isObject } from './json.js';
+import type { JSONSchema } from './types.js';
 
 /** A failing value of at most this many values (objects, arrays and their members) is checked again for all its failures. */
 const FULL_REPORT_VALUES = 1000;

@@ -4,22 +4,22 @@
  * their defaults, and how a finished result is wrapped. Author mistakes (a name listed twice, a
  * schema the server cannot serve) fail here, at module load, where the author sees them.
  */
-import type { AnyTool, CacheableMethod, PromptDefinition, ResourceDefinition } from './define';
+import type { AnyTool, CacheableMethod, PromptDefinition, ResourceDefinition } from './define.js';
 import {
   DEFAULT_CACHE,
   DEFAULT_MAX_RESULT_CHARS,
   DEFAULT_PAGE_SIZE,
   DEFAULT_REQUEST_STATE_TTL_MS,
   DEFAULT_TOOL_TIMEOUT_MS,
-} from './defaults';
-import type { Extension, ServerAtLoad } from './extension';
-import { MetaKey } from './meta';
-import type { ResultReply } from './request';
-import { compileTemplate, type CompiledTemplate } from './resources';
-import { compileScopeHierarchy, type ScopeHierarchy } from './scopes';
-import type { ServerCardDefinition, ServerDefinition } from './serverDefinition';
-import { compileTool, type CompiledTool } from './tools';
-import type { CachePolicy, Implementation, JsonObject, ServerCapabilities } from './types';
+} from './defaults.js';
+import type { Extension, ServerAtLoad } from './extension.js';
+import { MetaKey } from './meta.js';
+import type { ResultReply } from './request.js';
+import { compileTemplate, type CompiledTemplate } from './resources.js';
+import { compileScopeHierarchy, type ScopeHierarchy } from './scopes.js';
+import type { ServerCardDefinition, ServerDefinition } from './serverDefinition.js';
+import { compileTool, type CompiledTool } from './tools.js';
+import type { CachePolicy, Implementation, JsonObject, ServerCapabilities } from './types.js';
 
 export class CompiledDefinition implements ServerAtLoad {
   readonly info: Implementation;

@@ -4,28 +4,28 @@
  * table of the methods it serves, each in its own file under `./methods/`; extensions add
  * theirs through one seam (`./extension.ts`).
  */
-import { admitter } from './admission';
-import { McpError } from './errors';
-import type { Extension, ToolCalls } from './extension';
-import { RawJson } from './json';
-import { legacyMethods, servedVersions } from './legacy';
-import { type RequestMeta, SUPPORTED_VERSIONS } from './meta';
-import { callTool } from './methods/callTool';
-import { complete } from './methods/complete';
-import { discover } from './methods/discover';
-import { getPrompt } from './methods/getPrompt';
-import { list } from './methods/list';
-import { listen } from './methods/listen';
-import { readResource } from './methods/readResource';
-import { listedPrompt } from './prompts';
-import { CompiledDefinition } from './compiledDefinition';
-import type { Admission, Caller, McpRequest, Method, Reply, Served } from './request';
-import { listedResource } from './resources';
-import { serialized } from './resultJson';
-import type { ScopeHierarchy } from './scopes';
-import type { ServerDefinition } from './serverDefinition';
-import type { CompiledTool } from './tools';
-import type { JSONRPCRequest, ServerCapabilities } from './types';
+import { admitter } from './admission.js';
+import { McpError } from './errors.js';
+import type { Extension, ToolCalls } from './extension.js';
+import { RawJson } from './json.js';
+import { legacyMethods, servedVersions } from './legacy.js';
+import { type RequestMeta, SUPPORTED_VERSIONS } from './meta.js';
+import { callTool } from './methods/callTool.js';
+import { complete } from './methods/complete.js';
+import { discover } from './methods/discover.js';
+import { getPrompt } from './methods/getPrompt.js';
+import { list } from './methods/list.js';
+import { listen } from './methods/listen.js';
+import { readResource } from './methods/readResource.js';
+import { listedPrompt } from './prompts.js';
+import { CompiledDefinition } from './compiledDefinition.js';
+import type { Admission, Caller, McpRequest, Method, Reply, Served } from './request.js';
+import { listedResource } from './resources.js';
+import { serialized } from './resultJson.js';
+import type { ScopeHierarchy } from './scopes.js';
+import type { ServerDefinition } from './serverDefinition.js';
+import type { CompiledTool } from './tools.js';
+import type { JSONRPCRequest, ServerCapabilities } from './types.js';
 
 /** A server definition compiled, ready to serve requests. */
 export interface CompiledServer {

@@ -2,8 +2,8 @@
  * What a server gets for each setting of its definition (`ServerDefinition`) that it leaves out.
  * Change one for your server in `src/server.ts`, not here.
  */
-import type { CacheableMethod } from './define';
-import type { CachePolicy } from './types';
+import type { CacheableMethod } from './define.js';
+import type { CachePolicy } from './types.js';
 
 /** Lists and discover are the same for every caller: public, and fresh for a while. Reads: fresh for a minute. */
 export const DEFAULT_CACHE: Readonly<Record<CacheableMethod, CachePolicy>> = {

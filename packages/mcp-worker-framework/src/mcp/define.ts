@@ -3,11 +3,18 @@
  * handler, listed in one `ServerDefinition` (`./serverDefinition.ts`). `src/server.ts` is where a
  * fork fills these in.
  */
-import type { InputRequired } from './input';
-import type { ClientFeature, RequestMeta } from './meta';
-import type { Caller } from './caller';
-import type { PromptArguments, TemplateVariableName, TemplateVariables } from './argumentTypes';
-import type { ArgumentsOf, InputSchema, NoTypeArgument, OutputSchema, ResultOf, TypeNamesChecked } from './toolSchema';
+import type { InputRequired } from './input.js';
+import type { ClientFeature, RequestMeta } from './meta.js';
+import type { Caller } from './caller.js';
+import type { PromptArguments, TemplateVariableName, TemplateVariables } from './argumentTypes.js';
+import type {
+  ArgumentsOf,
+  InputSchema,
+  NoTypeArgument,
+  OutputSchema,
+  ResultOf,
+  TypeNamesChecked,
+} from './toolSchema.js';
 import type {
   Annotations,
   BlobResourceContents,
@@ -20,8 +27,8 @@ import type {
   LoggingLevel,
   TextResourceContents,
   Tool,
-} from './types';
-import type { WorkerEnv } from './env';
+} from './types.js';
+import type { WorkerEnv } from './env.js';
 
 /** What a handler may use besides its arguments. Nothing here outlives the request. */
 export interface HandlerContext {
@@ -78,7 +85,7 @@ export interface ToolFields extends Omit<Tool, 'inputSchema' | 'outputSchema'>, 
   requiresClientCapabilities?: readonly ClientFeature[];
   /** This tool's time limit, when it differs from the server's `toolTimeoutMs`. */
   timeoutMs?: number;
-  // An extension adds its own fields here, by declaration merging (`declare module '../mcp/define'`):
+  // An extension adds its own fields here, by declaration merging (`declare module '../mcp/define.js'`):
   // tasks' `task` and `immediateMs` (src/tasks/toolFields.ts), MCP Apps' `ui` (src/apps/toolFields.ts).
 }
 

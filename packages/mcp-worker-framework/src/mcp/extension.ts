@@ -8,14 +8,21 @@
  * feature of the protocol itself served the same way (notifications, src/notifications) says so
  * with `protocol`, and is advertised as the capabilities it makes true instead.
  */
-import type { AnyTool, CacheableMethod, CallerRules, ResourceDefinition } from './define';
-import type { McpError } from './errors';
-import type { InputRequired } from './input';
-import type { McpRequest, Method, ResultReply } from './request';
-import type { ScopeHierarchy } from './scopes';
-import type { CompiledTemplate } from './resources';
-import type { CompiledTool } from './tools';
-import type { CachePolicy, CallToolResult, Implementation, JsonObject, JsonValue, ServerCapabilities } from './types';
+import type { AnyTool, CacheableMethod, CallerRules, ResourceDefinition } from './define.js';
+import type { McpError } from './errors.js';
+import type { InputRequired } from './input.js';
+import type { McpRequest, Method, ResultReply } from './request.js';
+import type { ScopeHierarchy } from './scopes.js';
+import type { CompiledTemplate } from './resources.js';
+import type { CompiledTool } from './tools.js';
+import type {
+  CachePolicy,
+  CallToolResult,
+  Implementation,
+  JsonObject,
+  JsonValue,
+  ServerCapabilities,
+} from './types.js';
 
 export interface Extension {
   /** Its identifier, e.g. `io.modelcontextprotocol/tasks`. */

@@ -1,10 +1,10 @@
 /** The `HandlerContext` a tool, prompt or resource handler receives: the author's view of one request. */
-import type { HandlerContext } from './define';
-import type { RoundInput } from './extension';
-import { declares, LOG_LEVELS } from './meta';
-import type { Caller, McpRequest } from './request';
-import type { JsonObject, JsonValue } from './types';
-import type { WorkerEnv } from './env';
+import type { HandlerContext } from './define.js';
+import type { RoundInput } from './extension.js';
+import { declares, LOG_LEVELS } from './meta.js';
+import type { Caller, McpRequest } from './request.js';
+import type { JsonObject, JsonValue } from './types.js';
+import type { WorkerEnv } from './env.js';
 
 /** Progress and logging are no-ops unless the request asked for them (and, for logs, the server declared logging). */
 export function handlerContext(request: McpRequest, input: RoundInput, logging: boolean): HandlerContext {

@@ -14,13 +14,22 @@ export {
   type ResourceDefinition,
   type ResourceTemplateDefinition,
   type PromptDefinition,
-} from './define';
-export type { ServerDefinition } from './serverDefinition';
-export type { Caller, CallerKind } from './caller';
-export { inputRequired, elicit, elicitUrl, sample, listRoots, accepted, sampledText, type InputRequest } from './input';
-export { createServer, type CompiledServer } from './createServer';
-export { runTool, charactersOver, type ToolRun, type ToolOutcome } from './invokeTool';
-export type { CallToolResult, ContentBlock } from './types';
-export type { FromSchema } from './fromSchema';
-export type { StructuredResult, StandardJsonSchema } from './toolSchema';
-export type { ClientFeature } from './meta';
+} from './define.js';
+export type { ServerDefinition } from './serverDefinition.js';
+export type { Caller, CallerKind } from './caller.js';
+export {
+  inputRequired,
+  elicit,
+  elicitUrl,
+  sample,
+  listRoots,
+  accepted,
+  sampledText,
+  type InputRequest,
+} from './input.js';
+export { createServer, type CompiledServer } from './createServer.js';
+export { runTool, charactersOver, type ToolRun, type ToolOutcome } from './invokeTool.js';
+export type { CallToolResult, ContentBlock } from './types.js';
+export type { FromSchema } from './fromSchema.js';
+export type { StructuredResult, StandardJsonSchema } from './toolSchema.js';
+export type { ClientFeature } from './meta.js';

@@ -3,10 +3,10 @@
  * client, a handler returns `inputRequired({...})`; the client answers and retries the
  * same request with `inputResponses` (and the `requestState` it was given).
  */
-import { invalidParams, type McpError, missingCapability } from './errors';
-import { isObject } from './json';
-import { type ClientFeature, declares } from './meta';
-import type { ClientCapabilities, JsonObject, JSONSchema, JsonValue } from './types';
+import { invalidParams, type McpError, missingCapability } from './errors.js';
+import { isObject } from './json.js';
+import { type ClientFeature, declares } from './meta.js';
+import type { ClientCapabilities, JsonObject, JSONSchema, JsonValue } from './types.js';
 
 export type InputRequest =
   | { method: 'elicitation/create'; params: { mode?: 'form'; message: string; requestedSchema: JSONSchema } }

@@ -36,14 +36,14 @@ export {
   unsupported,
   unsupportedMediaType,
   unsupportedVersion,
-} from './errors';
-export { type ScopeHierarchy, scopeTokens } from './scopes';
-export { isObject, RawJson } from './json';
-export { binding, type DurableObjects, isDurableObjects, isRateLimit, type Remote } from './binding';
-export type { Caller, CallerKind } from './caller';
-export type { FrameworkEnv, WorkerEnv } from './env';
-export type { CompiledServer } from './createServer';
-export type { AnyTool, CallerRules, ResourceDefinition } from './define';
+} from './errors.js';
+export { type ScopeHierarchy, scopeTokens } from './scopes.js';
+export { isObject, RawJson } from './json.js';
+export { binding, type DurableObjects, isDurableObjects, isRateLimit, type Remote } from './binding.js';
+export type { Caller, CallerKind } from './caller.js';
+export type { FrameworkEnv, WorkerEnv } from './env.js';
+export type { CompiledServer } from './createServer.js';
+export type { AnyTool, CallerRules, ResourceDefinition } from './define.js';
 export {
   declaresExtension,
   type Extension,
@@ -52,15 +52,15 @@ export {
   type RoundInput,
   type ServerAtLoad,
   type ToolField,
-} from './extension';
-export type { DurableObjectClass, ExtensionObject, WorkerExtension } from './workerExtension';
-export { fnv1a } from './fnv1a';
-export { checkInputRequests, type InputRequest, InputRequired, readInputResponses } from './input';
-export { parseMessage } from './jsonrpc';
-export { noLegacyHandshake, readLegacyMeta } from './legacy';
-export { hasModernClaim, MetaKey, readRequestMeta, type RequestMeta } from './meta';
-export { list } from './methods/list';
-export { MAX_STREAM_ID_CHARS, streamIdTooLong } from './methods/listen';
+} from './extension.js';
+export type { DurableObjectClass, ExtensionObject, WorkerExtension } from './workerExtension.js';
+export { fnv1a } from './fnv1a.js';
+export { checkInputRequests, type InputRequest, InputRequired, readInputResponses } from './input.js';
+export { parseMessage } from './jsonrpc.js';
+export { noLegacyHandshake, readLegacyMeta } from './legacy.js';
+export { hasModernClaim, MetaKey, readRequestMeta, type RequestMeta } from './meta.js';
+export { list } from './methods/list.js';
+export { MAX_STREAM_ID_CHARS, streamIdTooLong } from './methods/listen.js';
 export type {
   Admission,
   ErrorReply,
@@ -69,12 +69,12 @@ export type {
   Method,
   Reply,
   ResultReply,
-} from './request';
-export { derivedKey, toBase64Url } from './secretKeys';
-export { type CompiledTool, type HeaderParam, jsonSchemaOf, standardOf, validateStandard } from './tools';
-export { compileSchema } from './compileSchema';
-export type { ArgumentsOf, InputSchema, OutputSchema, StructuredOf } from './toolSchema';
-export { readTraceContext, type TraceContext } from './traceContext';
+} from './request.js';
+export { derivedKey, toBase64Url } from './secretKeys.js';
+export { type CompiledTool, type HeaderParam, jsonSchemaOf, standardOf, validateStandard } from './tools.js';
+export { compileSchema } from './compileSchema.js';
+export type { ArgumentsOf, InputSchema, OutputSchema, StructuredOf } from './toolSchema.js';
+export { readTraceContext, type TraceContext } from './traceContext.js';
 export type {
   CachePolicy,
   CallToolResult,
@@ -83,6 +83,6 @@ export type {
   JSONRPCRequest,
   JsonValue,
   RequestId,
-} from './types';
-export { isRestricted, namedResource, privately, refusalFor, visibleTo } from './visibility';
-export type { JSONSchema, ServerCapabilities } from './types';
+} from './types.js';
+export { isRestricted, namedResource, privately, refusalFor, visibleTo } from './visibility.js';
+export type { JSONSchema, ServerCapabilities } from './types.js';

@@ -9,15 +9,15 @@
  * limit (the server's `maxResultChars` as sent, and for a task also the bytes a task keeps) is
  * replaced by a tool error; a result that cannot be checked or serialized is -32603, as a throw is.
  */
-import { ToolError, type HandlerContext } from './define';
-import { internalError, McpError } from './errors';
-import type { RoundInput } from './extension';
-import { handlerContext } from './handlerContext';
-import { InputRequired } from './input';
-import { isObject } from './json';
-import type { McpRequest } from './request';
-import type { CompiledTool } from './tools';
-import type { CallToolResult, JsonObject } from './types';
+import { ToolError, type HandlerContext } from './define.js';
+import { internalError, McpError } from './errors.js';
+import type { RoundInput } from './extension.js';
+import { handlerContext } from './handlerContext.js';
+import { InputRequired } from './input.js';
+import { isObject } from './json.js';
+import type { McpRequest } from './request.js';
+import type { CompiledTool } from './tools.js';
+import type { CallToolResult, JsonObject } from './types.js';
 
 export interface ToolRun {
   /** Stop waiting after this long, abort the handler (`abort`) and tell the model; undefined waits as long as it takes (a task). */

@@ -2,7 +2,7 @@
  * JSON values as the core handles them: a guard for plain objects, and a result already
  * serialized, which the transport splices into its answer as it is.
  */
-import type { JsonObject } from './types';
+import type { JsonObject } from './types.js';
 
 /** True for a JSON object (not an array, not null). */
 export const isObject = (value: unknown): value is JsonObject =>

@@ -3,11 +3,11 @@
  * basic/index, Messages; streamable-http, Sending Messages: a POST body is a single
  * request or notification, never a batch or a response).
  */
-import { duplicateName } from './duplicateName';
-import { invalidRequest, type McpError, parseError } from './errors';
-import { idSource, isIntegerSource, memberIdSources } from './idSource';
-import { isObject } from './json';
-import type { ExactInteger, JSONRPCMessage, RequestId } from './types';
+import { duplicateName } from './duplicateName.js';
+import { invalidRequest, type McpError, parseError } from './errors.js';
+import { idSource, isIntegerSource, memberIdSources } from './idSource.js';
+import { isObject } from './json.js';
+import type { ExactInteger, JSONRPCMessage, RequestId } from './types.js';
 
 /** Deeper JSON than this is refused before anything walks it recursively. */
 export const MAX_JSON_DEPTH = 64;

@@ -4,13 +4,13 @@
  * for them lives here: the versions, the methods they may call and the shape of their results
  * (the HTTP status of their errors is the transport's: src/http/transport/errorAnswer.ts).
  */
-import { type McpError, unsupportedVersion } from './errors';
-import { isObject } from './json';
-import type { CompiledDefinition } from './compiledDefinition';
-import type { Served } from './request';
-import { SUPPORTED_VERSIONS, type RequestMeta } from './meta';
-import { readTraceContext } from './traceContext';
-import type { JsonObject } from './types';
+import { type McpError, unsupportedVersion } from './errors.js';
+import { isObject } from './json.js';
+import type { CompiledDefinition } from './compiledDefinition.js';
+import type { Served } from './request.js';
+import { SUPPORTED_VERSIONS, type RequestMeta } from './meta.js';
+import { readTraceContext } from './traceContext.js';
+import type { JsonObject } from './types.js';
 
 /**
  * Legacy revisions, newest first. Not in `supportedVersions` (a version listed there must be

@@ -3,10 +3,10 @@
  * request names its protocol version and client capabilities; there is no handshake and
  * nothing is remembered between requests.
  */
-import { invalidParams, type McpError } from './errors';
-import { isObject } from './json';
-import { readTraceContext, type TraceContext } from './traceContext';
-import type { ClientCapabilities, Implementation, JsonObject, LoggingLevel } from './types';
+import { invalidParams, type McpError } from './errors.js';
+import { isObject } from './json.js';
+import { readTraceContext, type TraceContext } from './traceContext.js';
+import type { ClientCapabilities, Implementation, JsonObject, LoggingLevel } from './types.js';
 
 /** Protocol revisions served with per-request `_meta` (spec 2026-07-28 basic/versioning); legacy ones are in legacy.ts. */
 export const SUPPORTED_VERSIONS = ['2026-07-28'] as const;

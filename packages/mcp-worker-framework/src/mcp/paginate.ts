@@ -3,8 +3,8 @@
  * static list is serialized once, keyed by its opaque cursor; a request is one map lookup.
  */
 
-import { RawJson } from './json';
-import { resultJson } from './resultJson';
+import { RawJson } from './json.js';
+import { resultJson } from './resultJson.js';
 
 /**
  * Splits `items` into pages and serializes each with `page(items, nextCursor)`, for a client of

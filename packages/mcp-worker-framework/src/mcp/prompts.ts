@@ -1,7 +1,7 @@
 /** Prompts: argument checks for `prompts/get` (spec 2026-07-28 server/prompts). */
-import type { PromptDefinition } from './define';
-import { invalidParams, type McpError } from './errors';
-import { isObject } from './json';
+import type { PromptDefinition } from './define.js';
+import { invalidParams, type McpError } from './errors.js';
+import { isObject } from './json.js';
 
 /** `Prompt` as `prompts/list` shows it: arguments without their completers, no handler. */
 export function listedPrompt({

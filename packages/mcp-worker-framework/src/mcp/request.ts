@@ -4,16 +4,16 @@
  * `serveMcp`, a task's Durable Object) makes the request; the core never builds one. A leaf
  * module (it imports types only), so the core reads in one direction.
  */
-import type { McpError } from './errors';
-import type { RawJson } from './json';
-import type { RequestMeta } from './meta';
-import type { TraceContext } from './traceContext';
-import type { Caller } from './caller';
-import type { HeaderParam } from './tools';
-import type { CachePolicy, JSONRPCNotification, JSONRPCRequest } from './types';
-import type { WorkerEnv } from './env';
+import type { McpError } from './errors.js';
+import type { RawJson } from './json.js';
+import type { RequestMeta } from './meta.js';
+import type { TraceContext } from './traceContext.js';
+import type { Caller } from './caller.js';
+import type { HeaderParam } from './tools.js';
+import type { CachePolicy, JSONRPCNotification, JSONRPCRequest } from './types.js';
+import type { WorkerEnv } from './env.js';
 
-export type { Caller } from './caller';
+export type { Caller } from './caller.js';
 
 /** One request as a method serves it. */
 export interface McpRequest {

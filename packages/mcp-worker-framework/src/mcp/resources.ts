@@ -5,7 +5,7 @@
  * backtracks: cubic in the URI's length for `x://{a}-{b}-{c}`). The rule, for authors:
  * docs/server-api.md, "Resources and prompts".
  */
-import type { ResourceDefinition, ResourceTemplateDefinition } from './define';
+import type { ResourceDefinition, ResourceTemplateDefinition } from './define.js';
 
 export interface CompiledTemplate {
   definition: ResourceTemplateDefinition;

@@ -5,9 +5,9 @@
  * is bounded as it will leave) call it themselves; `serialized` does it for every other reply, so
  * the transport only splices text.
  */
-import { RawJson } from './json';
-import { legacyShape } from './legacy';
-import type { Reply } from './request';
+import { RawJson } from './json.js';
+import { legacyShape } from './legacy.js';
+import type { Reply } from './request.js';
 
 /** `result` as JSON for a client of the legacy era (`legacy`) or not. */
 export const resultJson = (result: object, legacy: boolean): string =>

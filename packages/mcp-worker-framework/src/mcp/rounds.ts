@@ -5,14 +5,14 @@
  * checked against what the client can do and its state sealed for the next round; anything else
  * is the method's to finish.
  */
-import type { HandlerContext } from './define';
-import { cannotAskLegacyClient, internalError, McpError } from './errors';
-import type { RoundInput } from './extension';
-import { handlerContext } from './handlerContext';
-import { checkInputRequests, InputRequired, readInputResponses } from './input';
-import type { CompiledDefinition } from './compiledDefinition';
-import type { McpRequest, Reply } from './request';
-import { openState, sealState } from './state';
+import type { HandlerContext } from './define.js';
+import { cannotAskLegacyClient, internalError, McpError } from './errors.js';
+import type { RoundInput } from './extension.js';
+import { handlerContext } from './handlerContext.js';
+import { checkInputRequests, InputRequired, readInputResponses } from './input.js';
+import type { CompiledDefinition } from './compiledDefinition.js';
+import type { McpRequest, Reply } from './request.js';
+import { openState, sealState } from './state.js';
 
 /** One round of a method that may ask for input. */
 export interface Round<T> {

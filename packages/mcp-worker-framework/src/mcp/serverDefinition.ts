@@ -10,9 +10,9 @@ import type {
   PromptDefinition,
   ResourceDefinition,
   ResourceTemplateDefinition,
-} from './define';
-import type { ScopeHierarchyDefinition } from './scopes';
-import type { CachePolicy, Implementation } from './types';
+} from './define.js';
+import type { ScopeHierarchyDefinition } from './scopes.js';
+import type { CachePolicy, Implementation } from './types.js';
 
 /**
  * What the Server Card says of the server beyond `info` (spec extensions/server-card, SEP-2127):

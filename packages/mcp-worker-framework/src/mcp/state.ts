@@ -5,9 +5,9 @@
  * request's salient parameters and the principal; an expiry sits inside. Anything that
  * fails to open is -32602, never a crash.
  */
-import { invalidParams, type McpError } from './errors';
-import { derivedKey, toBase64Url } from './secretKeys';
-import type { JsonValue } from './types';
+import { invalidParams, type McpError } from './errors.js';
+import { derivedKey, toBase64Url } from './secretKeys.js';
+import type { JsonValue } from './types.js';
 
 /** Larger `requestState` strings are refused before any crypto runs. */
 export const MAX_REQUEST_STATE_CHARS = 16 * 1024;

@@ -6,8 +6,8 @@
  * types are used. `@standard-schema/spec` is imported for its types only.
  */
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
-import type { FromSchema } from './fromSchema';
-import type { CallToolResult, JSONSchema } from './types';
+import type { FromSchema } from './fromSchema.js';
+import type { CallToolResult, JSONSchema } from './types.js';
 
 /** A Standard Schema that also gives its JSON Schema (`~standard.validate` and `~standard.jsonSchema`). */
 export interface StandardJsonSchema<Input = unknown, Output = Input> {

@@ -5,12 +5,12 @@
  * @cfworker/json-schema (`./compileSchema.ts`); a Standard Schema (zod, valibot, ArkType:
  * `./toolSchema.ts`) validates itself, and its JSON Schema is made once, at load, for `tools/list`.
  */
-import { compileSchema } from './compileSchema';
-import { ToolError, type AnyTool } from './define';
-import { failureList, MAX_NAMED_FAILURES } from './failureList';
-import { isObject } from './json';
-import type { StandardJsonSchema } from './toolSchema';
-import type { JsonObject, JSONSchema, Tool } from './types';
+import { compileSchema } from './compileSchema.js';
+import { ToolError, type AnyTool } from './define.js';
+import { failureList, MAX_NAMED_FAILURES } from './failureList.js';
+import { isObject } from './json.js';
+import type { StandardJsonSchema } from './toolSchema.js';
+import type { JsonObject, JSONSchema, Tool } from './types.js';
 
 /** A tool parameter mirrored into `Mcp-Param-{header}` (spec 2026-07-28 server/tools, x-mcp-header). */
 export interface HeaderParam {

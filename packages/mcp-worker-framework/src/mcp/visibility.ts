@@ -5,12 +5,12 @@
  * hides is answered as if it did not exist; a call without the scopes gets 403 and the step-up
  * challenge (spec 2026-07-28 basic/authorization, Step-Up Authorization Flow).
  */
-import type { Caller } from './caller';
-import type { CallerRules, ResourceDefinition } from './define';
-import type { CompiledTemplate } from './resources';
-import { scopeRequired, type McpError } from './errors';
-import type { ScopeHierarchy } from './scopes';
-import type { CachePolicy } from './types';
+import type { Caller } from './caller.js';
+import type { CallerRules, ResourceDefinition } from './define.js';
+import type { CompiledTemplate } from './resources.js';
+import { scopeRequired, type McpError } from './errors.js';
+import type { ScopeHierarchy } from './scopes.js';
+import type { CachePolicy } from './types.js';
 
 /** True when an item says anything about its callers: only then does a list depend on who asks. */
 export const isRestricted = (item: CallerRules): boolean =>

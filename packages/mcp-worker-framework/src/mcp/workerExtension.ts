@@ -5,9 +5,9 @@
  * without importing the Worker that composes it (test/unit/import-graph.test.ts).
  */
 import type { DurableObject } from 'cloudflare:workers';
-import type { CompiledServer } from './createServer';
-import type { WorkerEnv } from './env';
-import type { Extension } from './extension';
+import type { CompiledServer } from './createServer.js';
+import type { WorkerEnv } from './env.js';
+import type { Extension } from './extension.js';
 
 /** A Durable Object class, as src/index.ts exports it. */
 export type DurableObjectClass = new (ctx: DurableObjectState, env: WorkerEnv) => DurableObject<WorkerEnv>;

@@ -3,8 +3,8 @@
  * (`list:tools`, `resource:<uri>`), which is also the message a hub shard sends a listener, who
  * turns it into the spec's notification (spec 2026-07-28 basic/patterns/subscriptions).
  */
-import { fnv1a, type JSONRPCNotification } from '../mcp/internal';
-import { NOTIFICATION_LIMITS } from './notificationLimits';
+import { fnv1a, type JSONRPCNotification } from '../mcp/internal.js';
+import { NOTIFICATION_LIMITS } from './notificationLimits.js';
 
 /** The lists whose changes a client may listen for (`toolsListChanged`, `promptsListChanged`, `resourcesListChanged`). */
 export const LIST_KINDS = ['tools', 'prompts', 'resources'] as const;

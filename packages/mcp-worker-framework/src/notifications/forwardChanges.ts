@@ -13,9 +13,9 @@ import {
   type JSONRPCNotification,
   refusalFor,
   type ScopeHierarchy,
-} from '../mcp/internal';
-import { notificationOf, uriOf } from './change';
-import type { HonouredFilter } from './honouredFilter';
+} from '../mcp/internal.js';
+import { notificationOf, uriOf } from './change.js';
+import type { HonouredFilter } from './honouredFilter.js';
 
 interface Forwarding {
   socket: WebSocket;

@@ -16,9 +16,9 @@ import {
   namedResource,
   refusalFor,
   type ServerAtLoad,
-} from '../mcp/internal';
-import { LIST_KINDS, type ListKind } from './change';
-import { NOTIFICATION_LIMITS } from './notificationLimits';
+} from '../mcp/internal.js';
+import { LIST_KINDS, type ListKind } from './change.js';
+import { NOTIFICATION_LIMITS } from './notificationLimits.js';
 
 export interface HonouredFilter {
   lists: ListKind[];

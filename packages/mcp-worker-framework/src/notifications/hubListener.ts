@@ -2,8 +2,8 @@
  * What a listen stream asks a hub shard for, carried by its WebSocket upgrade request: the lists
  * it listens to and its URIs' keys (`uriKey`), so the shard files the socket in one step.
  */
-import { LIST_KINDS, type ListKind } from './change';
-import { NOTIFICATION_LIMITS } from './notificationLimits';
+import { LIST_KINDS, type ListKind } from './change.js';
+import { NOTIFICATION_LIMITS } from './notificationLimits.js';
 
 export interface HubListener {
   lists: readonly ListKind[];

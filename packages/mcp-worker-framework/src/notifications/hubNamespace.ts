@@ -3,8 +3,8 @@
  * holding the WebSockets of the listen streams placed on it, and coordinators
  * (`publish:<n>`), through which a change is published and fanned out to every shard.
  */
-import { binding as bound, type DurableObjects, fnv1a, isDurableObjects, type WorkerEnv } from '../mcp/internal';
-import { COORDINATORS } from './notificationLimits';
+import { binding as bound, type DurableObjects, fnv1a, isDurableObjects, type WorkerEnv } from '../mcp/internal.js';
+import { COORDINATORS } from './notificationLimits.js';
 
 /** What the Worker and the hub's objects call on each other (RPC). */
 export interface HubApi {

@@ -9,13 +9,13 @@
  * what it listens to, and a shard that restarts loses its sockets, which ends their streams.
  */
 import { DurableObject } from 'cloudflare:workers';
-import { isTopic, uriKey, uriOf } from './change';
-import { Coalescer } from './coalescer';
-import { readListener } from './hubListener';
-import { type HubApi, hubNamespace, shardOf } from './hubNamespace';
-import { NOTIFICATION_LIMITS } from './notificationLimits';
-import { type ListenerAttachment, SocketIndex } from './socketIndex';
-import type { WorkerEnv } from '../mcp/internal';
+import { isTopic, uriKey, uriOf } from './change.js';
+import { Coalescer } from './coalescer.js';
+import { readListener } from './hubListener.js';
+import { type HubApi, hubNamespace, shardOf } from './hubNamespace.js';
+import { NOTIFICATION_LIMITS } from './notificationLimits.js';
+import { type ListenerAttachment, SocketIndex } from './socketIndex.js';
+import type { WorkerEnv } from '../mcp/internal.js';
 
 /** The tag of a socket that listens to resource URIs (its keys are in its attachment). */
 const URIS_TAG = 'uris';

@@ -9,15 +9,15 @@
  * with the notifications block of wrangler.toml; then `notify(env, { resourceUpdated: uri })` or
  * `notify(env, { listChanged: 'tools' })` from anywhere that has `env`.
  */
-import type { ExtensionObject, WorkerExtension } from '../mcp/internal';
-import { type HubObjectClass, hubObject } from './hubObject';
-import { listenForChanges } from './listenForChanges';
-import { DEFAULT_SHARDS, NOTIFICATION_LIMITS } from './notificationLimits';
-import { DEFAULT_BINDING } from './notify';
+import type { ExtensionObject, WorkerExtension } from '../mcp/internal.js';
+import { type HubObjectClass, hubObject } from './hubObject.js';
+import { listenForChanges } from './listenForChanges.js';
+import { DEFAULT_SHARDS, NOTIFICATION_LIMITS } from './notificationLimits.js';
+import { DEFAULT_BINDING } from './notify.js';
 
-export type { Change, ListKind } from './change';
-export { NOTIFICATION_LIMITS } from './notificationLimits';
-export { notify, type NotifyOptions } from './notify';
+export type { Change, ListKind } from './change.js';
+export { NOTIFICATION_LIMITS } from './notificationLimits.js';
+export { notify, type NotifyOptions } from './notify.js';
 
 export interface NotificationsOptions {
   /** The hub's Durable Object binding (`[[durable_objects.bindings]]`); default `MCP_NOTIFICATIONS`. */

@@ -5,12 +5,12 @@
  * before it is acknowledged, so a change notified after the acknowledgement reaches it. A hub that
  * cannot be reached refuses the listen (-32603) rather than acknowledge a stream that hears nothing.
  */
-import { internalError, isObject, McpError, MetaKey, type Method, type ServerAtLoad } from '../mcp/internal';
-import { uriKey } from './change';
-import { forwardChanges } from './forwardChanges';
-import { acknowledged, honouredFilter } from './honouredFilter';
-import { type HubListener, listenerUrl } from './hubListener';
-import { type HubNamespace, hubNamespace, shardOf } from './hubNamespace';
+import { internalError, isObject, McpError, MetaKey, type Method, type ServerAtLoad } from '../mcp/internal.js';
+import { uriKey } from './change.js';
+import { forwardChanges } from './forwardChanges.js';
+import { acknowledged, honouredFilter } from './honouredFilter.js';
+import { type HubListener, listenerUrl } from './hubListener.js';
+import { type HubNamespace, hubNamespace, shardOf } from './hubNamespace.js';
 
 interface HubOptions {
   /** The Durable Object binding of the hub (`McpNotifications`). */

@@ -9,9 +9,9 @@
  * missing binding is thrown as the core's `McpError` (`-32603 Server misconfigured: the binding …`),
  * which a tool's call answers as it is.
  */
-import { type Change, topicOf } from './change';
-import { coordinatorOf, hubNamespace } from './hubNamespace';
-import { bindingMissing, type WorkerEnv } from '../mcp/internal';
+import { type Change, topicOf } from './change.js';
+import { coordinatorOf, hubNamespace } from './hubNamespace.js';
+import { bindingMissing, type WorkerEnv } from '../mcp/internal.js';
 
 export interface NotifyOptions {
   /** The hub's Durable Object binding; default `MCP_NOTIFICATIONS`. */

@@ -10,7 +10,7 @@
  * clock skew allowed, and a margin), with an alarm, so nothing is kept for ever.
  */
 import { DurableObject } from 'cloudflare:workers';
-import type { WorkerEnv } from '../mcp/internal';
+import type { WorkerEnv } from '../mcp/internal.js';
 
 /** The object of one assertion: `use` answers true once. src/index.ts exports it (`export { McpAssertion } from 'mcp-worker-framework/signin'`). */
 export class McpAssertion extends DurableObject<WorkerEnv> {

@@ -20,13 +20,13 @@ import {
   type AuthRequest,
 } from '@cloudflare/workers-oauth-provider';
 import * as oauth from 'oauth4webapi';
-import { constantTimeEqual } from '../http/auth/auth';
-import type { HttpContext } from '../http/context';
-import { consentPage, consentPolicy, errorPage } from './consentPage';
-import { isClientId, MAX_AUTHORIZE_QUERY_CHARS, SIGN_IN_LIMIT_PERIOD_SECONDS, withinSignInLimit } from './limits';
-import { logStoreFailure } from './oauthError';
-import { RETRY_AFTER_SECONDS, serverOf, type SignInServer, type SignInServers } from './signInServer';
-import { UpstreamUnavailable, type Pending, type SignedIn } from './upstream';
+import { constantTimeEqual } from '../http/auth/auth.js';
+import type { HttpContext } from '../http/context.js';
+import { consentPage, consentPolicy, errorPage } from './consentPage.js';
+import { isClientId, MAX_AUTHORIZE_QUERY_CHARS, SIGN_IN_LIMIT_PERIOD_SECONDS, withinSignInLimit } from './limits.js';
+import { logStoreFailure } from './oauthError.js';
+import { RETRY_AFTER_SECONDS, serverOf, type SignInServer, type SignInServers } from './signInServer.js';
+import { UpstreamUnavailable, type Pending, type SignedIn } from './upstream.js';
 
 /** The consent form is a handle, a few scopes and two choices: anything larger is not it. */
 const MAX_FORM_BYTES = 16 * 1024;

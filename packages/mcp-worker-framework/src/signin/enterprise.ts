@@ -16,11 +16,11 @@
  * provider's keys or the single-use store cannot be reached.
  */
 import type { EmaOptions, EmaTrustedIssuer, OAuthErrorInternal } from '@cloudflare/workers-oauth-provider';
-import { type Extension, scopeTokens, type WorkerEnv } from '../mcp/internal';
-import { firstUse, sha256Hex } from './singleUse';
-import { MAX_USER_ID_CHARS } from './limits';
-import { oauthError, RETRY_AFTER_SECONDS } from './oauthError';
-import { boundedClaims } from './upstream';
+import { type Extension, scopeTokens, type WorkerEnv } from '../mcp/internal.js';
+import { firstUse, sha256Hex } from './singleUse.js';
+import { MAX_USER_ID_CHARS } from './limits.js';
+import { oauthError, RETRY_AFTER_SECONDS } from './oauthError.js';
+import { boundedClaims } from './upstream.js';
 
 /** The extension's identifier in `capabilities.extensions` of `server/discover` (the MCP docs' extension list). */
 export const ENTERPRISE_EXTENSION = 'io.modelcontextprotocol/enterprise-managed-authorization';

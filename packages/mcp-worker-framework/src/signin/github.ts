@@ -5,7 +5,7 @@
  * The protocol itself (PKCE, the code and refresh grants, their answers) is oauth4webapi's.
  */
 import * as oauth from 'oauth4webapi';
-import type { LoginSettings } from './signInSettings';
+import type { LoginSettings } from './signInSettings.js';
 import {
   boundedClaims,
   CALLBACK_PATH,
@@ -22,7 +22,7 @@ import {
   type SignedIn,
   type Upstream,
   type UpstreamProps,
-} from './upstream';
+} from './upstream.js';
 
 type GitHubLogin = Extract<LoginSettings, { provider: 'github' }>;
 

@@ -5,10 +5,10 @@
  * (`./enterprise.ts`), a person their company's identity provider vouched for, its issuer.
  */
 import type { ValidatedAccessToken } from '@cloudflare/workers-oauth-provider';
-import type { Caller } from '../mcp/internal';
-import type { EnterpriseProps } from './enterprise';
-import type { SignInAuthSettings } from './signInSettings';
-import type { UpstreamProps } from './upstream';
+import type { Caller } from '../mcp/internal.js';
+import type { EnterpriseProps } from './enterprise.js';
+import type { SignInAuthSettings } from './signInSettings.js';
+import type { UpstreamProps } from './upstream.js';
 
 /** What a grant of this server holds: an upstream sign-in's props, or an enterprise sign-in's. */
 export type GrantProps = UpstreamProps | EnterpriseProps;

@@ -4,8 +4,8 @@
  * bytes, and a KV error is an outage (503): a value that would make such a key is refused here, as
  * the RFC of its endpoint says, and never sent on to the library.
  */
-import type { HttpContext } from '../http/context';
-import { addressKey } from '../http/rateLimit';
+import type { HttpContext } from '../http/context.js';
+import { addressKey } from '../http/rateLimit.js';
 /** The longest userId this server makes (`github-<id>`, `oidc-<sub>` or `oidc-sha256-<hash>`). */
 export const MAX_USER_ID_CHARS = 256;
 

@@ -6,8 +6,8 @@
  * as OpenID Connect Core 3.1.3.7 allows.
  */
 import * as oauth from 'oauth4webapi';
-import { MAX_USER_ID_CHARS } from './limits';
-import type { LoginSettings } from './signInSettings';
+import { MAX_USER_ID_CHARS } from './limits.js';
+import type { LoginSettings } from './signInSettings.js';
 import {
   boundedClaims,
   CALLBACK_PATH,
@@ -23,7 +23,7 @@ import {
   type SignedIn,
   type Upstream,
   type UpstreamProps,
-} from './upstream';
+} from './upstream.js';
 
 type OidcLogin = Extract<LoginSettings, { provider: 'oidc' }>;
 

@@ -5,8 +5,8 @@
  * URIs whose host is a plain host name or address, so none can break a header of the consent page;
  * then SIGN_IN_RATE_LIMITER per address, the last check before the library stores the client.
  */
-import { readCapped } from '../http/transport/body';
-import type { HttpContext } from '../http/context';
+import { readCapped } from '../http/transport/body.js';
+import type { HttpContext } from '../http/context.js';
 import {
   MAX_CLIENT_NAME_CHARS,
   MAX_REDIRECT_URI_CHARS,
@@ -14,10 +14,10 @@ import {
   MAX_REGISTRATION_BYTES,
   SIGN_IN_LIMIT_PERIOD_SECONDS,
   withinSignInLimit,
-} from './limits';
-import { oauthError } from './oauthError';
-import type { SignInServer } from './signInServer';
-import { library } from './tokenEndpoint';
+} from './limits.js';
+import { oauthError } from './oauthError.js';
+import type { SignInServer } from './signInServer.js';
+import { library } from './tokenEndpoint.js';
 
 /** RFC 7591 2, the fields kept: short words, or lists of a few of them. */
 const WORD_FIELDS = ['token_endpoint_auth_method'] as const;

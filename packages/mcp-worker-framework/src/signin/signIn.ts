@@ -8,16 +8,16 @@
  * pages in between. This module hands the router what it needs: these routes, and the check of
  * `/mcp`'s token; with `enterprise`, the ID-JAG grant too (`./enterprise.ts`).
  */
-import type { AuthMode, IssuerUnreachable } from '../http/auth/auth';
-import type { HttpContext } from '../http/context';
-import type { AnyTool, Caller, WorkerEnv } from '../mcp/internal';
-import { singleUseProblem } from './singleUse';
-import { authorize, callback } from './authorize';
-import { checkEnterprise, enterpriseExtension, type EnterpriseOptions } from './enterprise';
-import { grantCaller, type GrantProps } from './grantCaller';
-import { isCredential } from './limits';
-import { logStoreFailure } from './oauthError';
-import { registration } from './registration';
+import type { AuthMode, IssuerUnreachable } from '../http/auth/auth.js';
+import type { HttpContext } from '../http/context.js';
+import type { AnyTool, Caller, WorkerEnv } from '../mcp/internal.js';
+import { singleUseProblem } from './singleUse.js';
+import { authorize, callback } from './authorize.js';
+import { checkEnterprise, enterpriseExtension, type EnterpriseOptions } from './enterprise.js';
+import { grantCaller, type GrantProps } from './grantCaller.js';
+import { isCredential } from './limits.js';
+import { logStoreFailure } from './oauthError.js';
+import { registration } from './registration.js';
 import {
   AS_METADATA_PATH,
   AUTHORIZE_PATH,
@@ -28,10 +28,10 @@ import {
   type SignInServers,
   signInServers,
   TOKEN_PATH,
-} from './signInServer';
-import { signInDocs, signInSettingsMode, type signInSettings, type SignInAuthSettings } from './signInSettings';
-import { library, tokenEndpoint } from './tokenEndpoint';
-import { CALLBACK_PATH } from './upstream';
+} from './signInServer.js';
+import { signInDocs, signInSettingsMode, type signInSettings, type SignInAuthSettings } from './signInSettings.js';
+import { library, tokenEndpoint } from './tokenEndpoint.js';
+import { CALLBACK_PATH } from './upstream.js';
 
 /** The library's endpoints: metadata; registration and the token endpoint with what they take bounded first (./registration.ts, ./tokenEndpoint.ts). Its own CORS and errors. */
 function libraryEndpoint(
@@ -71,7 +71,7 @@ function verifier(servers: SignInServers) {
   };
 }
 
-interface SignInOptions {
+export interface SignInOptions {
   /** Tools that act as the signed-in user (their handlers read `caller.props`), served only with sign-in. */
   tools?: readonly AnyTool[];
   /**

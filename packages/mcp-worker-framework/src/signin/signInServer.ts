@@ -6,15 +6,15 @@
  * settings change.
  */
 import { OAuthAuthorizationServer, OAuthError, type OAuthErrorInternal } from '@cloudflare/workers-oauth-provider';
-import type { HttpContext } from '../http/context';
-import { SettingError } from '../http/settings/settingsTable';
-import type { SignInAuthSettings } from './signInSettings';
-import { github } from './github';
-import { oidc } from './oidc';
-import { UpstreamRefused, UpstreamUnavailable, type Upstream, type UpstreamProps } from './upstream';
-import type { WorkerEnv } from '../mcp/internal';
-import { enterpriseError, enterpriseGrant, type EnterpriseOptions } from './enterprise';
-import { RETRY_AFTER_SECONDS } from './oauthError';
+import type { HttpContext } from '../http/context.js';
+import { SettingError } from '../http/settings/settingsTable.js';
+import type { SignInAuthSettings } from './signInSettings.js';
+import { github } from './github.js';
+import { oidc } from './oidc.js';
+import { UpstreamRefused, UpstreamUnavailable, type Upstream, type UpstreamProps } from './upstream.js';
+import type { WorkerEnv } from '../mcp/internal.js';
+import { enterpriseError, enterpriseGrant, type EnterpriseOptions } from './enterprise.js';
+import { RETRY_AFTER_SECONDS } from './oauthError.js';
 
 /** The authorization server of one set of settings, the upstream it signs users in with, and the key of remembered consent. */
 export interface SignInServer {

@@ -4,8 +4,8 @@
  * included, or names the setting missing or out of place. Its issuer is the origin of
  * AUTH_RESOURCE: both come from configuration, never from the request's Host.
  */
-import { resourceMetadataUrl } from '../http/auth/auth';
-import type { AuthModeBase } from '../http/auth/authMode';
+import { resourceMetadataUrl } from '../http/auth/auth.js';
+import type { AuthModeBase } from '../http/auth/authMode.js';
 import {
   matching,
   oneOf,
@@ -17,7 +17,7 @@ import {
   type SettingDocs,
   type SettingRows,
   type ValuesOf,
-} from '../http/settings/settingsTable';
+} from '../http/settings/settingsTable.js';
 
 /** The upstream provider users sign in with, and the secrets of the mode. */
 export type LoginSettings = (

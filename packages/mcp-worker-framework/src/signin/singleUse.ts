@@ -3,14 +3,14 @@
  * the binding, and the one call the grant makes. Apart from the class, so that what only calls it
  * never imports the Workers runtime's `DurableObject`.
  */
-import { SettingError } from '../http/settingsTable';
-import type { WorkerEnv } from '../mcp/internal';
-import type { McpAssertion } from './assertionObject';
+import { SettingError } from '../http/settings/settingsTable.js';
+import type { WorkerEnv } from '../mcp/internal.js';
+import type { McpAssertion } from './assertionObject.js';
 
 /** The Durable Object binding of the class (the enterprise block of wrangler.toml, docs/sign-in.md). */
 export const ASSERTIONS_BINDING = 'MCP_ASSERTIONS';
 
-declare module '../mcp/env' {
+declare module '../mcp/env.js' {
   interface FrameworkEnv {
     /** Enterprise sign-in's single use of each assertion (the enterprise block of wrangler.toml, docs/sign-in.md). */
     MCP_ASSERTIONS?: DurableObjectNamespace<McpAssertion>;

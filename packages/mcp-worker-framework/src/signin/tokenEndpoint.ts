@@ -5,11 +5,11 @@
  * `invalid_grant`, a client id `invalid_client`, a token to revoke needs nothing (RFC 7009 2.2:
  * an invalid token is no error). The library answers the rest; the store failing is 503.
  */
-import { readCapped } from '../http/transport/body';
-import type { HttpContext } from '../http/context';
-import { isClientId, isCredential, MAX_TOKEN_FORM_BYTES } from './limits';
-import { oauthError, storeUnavailable } from './oauthError';
-import type { SignInServer } from './signInServer';
+import { readCapped } from '../http/transport/body.js';
+import type { HttpContext } from '../http/context.js';
+import { isClientId, isCredential, MAX_TOKEN_FORM_BYTES } from './limits.js';
+import { oauthError, storeUnavailable } from './oauthError.js';
+import type { SignInServer } from './signInServer.js';
 
 export async function tokenEndpoint(context: HttpContext, signIn: SignInServer): Promise<Response> {
   const { request } = context;

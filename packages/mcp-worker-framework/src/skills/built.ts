@@ -4,7 +4,7 @@
  * its files with the SHA-256 digest and size of its bytes. The generated `skills/index.ts` hands
  * these to `servedSkills`; the files themselves are in the Worker's static assets, never its script.
  */
-import type { CallerRules } from '../mcp/internal';
+import type { CallerRules } from '../mcp/internal.js';
 
 /** The Skills extension's identifier (skills.mdx, Extension Identifier). */
 export const SKILLS_EXTENSION = 'io.modelcontextprotocol/skills';

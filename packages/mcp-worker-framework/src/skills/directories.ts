@@ -3,7 +3,7 @@
  * each skill's root (`skill://<path>`, no trailing slash) and each folder in it, with its direct
  * children, files by their type and folders as `inode/directory`, split into pages.
  */
-import type { BuiltSkill, SkillRules } from './built';
+import type { BuiltSkill, SkillRules } from './built.js';
 
 /** A directory resource's MIME type (skills.mdx, Directory Resources). */
 const DIRECTORY_MIME_TYPE = 'inode/directory';

@@ -16,10 +16,10 @@ import {
   privately,
   refusalFor,
   type ServerAtLoad,
-} from '../mcp/internal';
-import { SKILLS_EXTENSION, type BuiltSkill, type SkillRules } from './built';
-import { directoriesOf, type Directory } from './directories';
-import { skillFile } from './skillFile';
+} from '../mcp/internal.js';
+import { SKILLS_EXTENSION, type BuiltSkill, type SkillRules } from './built.js';
+import { directoriesOf, type Directory } from './directories.js';
+import { skillFile } from './skillFile.js';
 
 /** A skill as served: its entry (skills.mdx, Skill Entries) and who may see it. */
 interface Served {

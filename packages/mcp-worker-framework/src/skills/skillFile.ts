@@ -4,8 +4,8 @@
  * `scripts/build-skills.mjs` put the very bytes it hashed. `SKILL.md` is listed with its
  * frontmatter's name and description; the skill's rules apply to every file.
  */
-import { misconfigured, type ResourceDefinition, type WorkerEnv } from '../mcp/internal';
-import type { BuiltFile, BuiltSkill } from './built';
+import { misconfigured, type ResourceDefinition, type WorkerEnv } from '../mcp/internal.js';
+import type { BuiltFile, BuiltSkill } from './built.js';
 
 // The bytes as they are: a byte-order mark is part of what the digest covers, never dropped.
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });

@@ -32,12 +32,12 @@ import {
   type RequestMeta,
   taskNotFound,
   type WorkerEnv,
-} from '../mcp/internal';
-import { isTaskId, mintTaskId } from './taskId';
-import { TASK_LIMITS, tooLargeToKeep } from './taskLimits';
-import type { TaskObjectApi } from './taskObject';
-import type { TaskCaller } from './taskRecord';
-import { TASK_FIELD, TASKS_EXTENSION } from './toolFields';
+} from '../mcp/internal.js';
+import { isTaskId, mintTaskId } from './taskId.js';
+import { TASK_LIMITS, tooLargeToKeep } from './taskLimits.js';
+import type { TaskObjectApi } from './taskObject.js';
+import type { TaskCaller } from './taskRecord.js';
+import { TASK_FIELD, TASKS_EXTENSION } from './toolFields.js';
 
 export interface DurableTasksOptions {
   /** The Durable Object binding of the task class (`[[durable_objects.bindings]]`); default `MCP_TASKS`. */

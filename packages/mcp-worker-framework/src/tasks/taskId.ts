@@ -7,7 +7,7 @@
  * storage and no bill.
  */
 
-import { derivedKey, toBase64Url } from '../mcp/internal';
+import { derivedKey, toBase64Url } from '../mcp/internal.js';
 
 const RANDOM_BYTES = 24;
 const TAG_BYTES = 12;

@@ -4,7 +4,7 @@
  * with -32602 before anything is stored, a result over its limit becomes a tool error, and a
  * record that would still not fit fails the task instead of failing the write.
  */
-import { invalidParams, type McpError } from '../mcp/internal';
+import { invalidParams, type McpError } from '../mcp/internal.js';
 
 export const TASK_LIMITS = {
   /** The creating client's capabilities, info and protocol version. */

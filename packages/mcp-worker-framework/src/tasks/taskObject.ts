@@ -18,8 +18,8 @@ import {
   type McpRequest,
   type RoundInput,
   type WorkerEnv,
-} from '../mcp/internal';
-import { charactersOver, runTool } from '../mcp';
+} from '../mcp/internal.js';
+import { charactersOver, runTool } from '../mcp/index.js';
 import {
   allAnswered,
   askForInput,
@@ -32,8 +32,8 @@ import {
   type TaskCaller,
   type TaskClient,
   type TaskRecord,
-} from './taskRecord';
-import { bytesOver, TASK_LIMITS } from './taskLimits';
+} from './taskRecord.js';
+import { bytesOver, TASK_LIMITS } from './taskLimits.js';
 
 /** What a task's run of its tool ends with: what the task records (spec extensions/tasks, Task Execution Errors). */
 type RunOutcome = CallToolResult | InputRequired | McpError;

@@ -2,7 +2,7 @@
  * One task as its Durable Object stores it, and the shapes the client sees
  * (spec extensions/tasks: `Task`, `DetailedTask`). Pure data and pure functions.
  */
-import type { CallToolResult, Caller, InputRequest, JsonObject, JsonValue, RequestMeta } from '../mcp/internal';
+import type { CallToolResult, Caller, InputRequest, JsonObject, JsonValue, RequestMeta } from '../mcp/internal.js';
 
 type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
 

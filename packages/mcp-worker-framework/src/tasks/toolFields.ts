@@ -2,7 +2,7 @@
  * The fields the Tasks extension adds to a tool and to its handler's context (docs/tasks.md), by
  * declaration merging: the core's `ToolFields` and `HandlerContext` know nothing of them, and a Worker without `src/tasks/` has none.
  */
-import type { ToolField } from '../mcp/internal';
+import type { ToolField } from '../mcp/internal.js';
 
 /** The Tasks extension's identifier (spec extensions/tasks). */
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
@@ -26,7 +26,7 @@ export const TASK_FIELD: ToolField = {
       : undefined,
 };
 
-declare module '../mcp/define' {
+declare module '../mcp/define.js' {
   interface ToolFields {
     /** Runs as a task for clients that declare the Tasks extension, on a server that serves it (`tasks()`, docs/tasks.md). */
     task?: TaskSupport;

@@ -23,11 +23,16 @@ export {
   type TestClientOptions,
   type ToolAnswer,
   type ToolCallResult,
-} from './testClient';
-export { type RecordedChange, type RecordedNotifications, recordedNotifications } from './recordedNotifications';
-export { breaking, type SpecCheckOptions, specCheck } from './specCheck';
-export { readEvents, type Message } from './events';
-export { textOf } from './textOf';
-export { startInWorkerd, type DurableObjectStorage, type WorkerdOptions, type WorkerInWorkerd } from './startInWorkerd';
+} from './testClient.js';
+export { type RecordedChange, type RecordedNotifications, recordedNotifications } from './recordedNotifications.js';
+export { breaking, type SpecCheckOptions, specCheck } from './specCheck.js';
+export { readEvents, type Message } from './events.js';
+export { textOf } from './textOf.js';
+export {
+  startInWorkerd,
+  type DurableObjectStorage,
+  type WorkerdOptions,
+  type WorkerInWorkerd,
+} from './startInWorkerd.js';
 /** The tasks helpers of 1.0, deprecated: the client's `tasks` methods replace them (./tasks.ts). */
-export { type Json, request, rpc, type TaskCall, type TaskReply, waitFor } from './tasks';
+export { type Json, request, rpc, type TaskCall, type TaskReply, waitFor } from './tasks.js';

@@ -13,7 +13,7 @@
  *   specCheck(worker); // with auth on: specCheck(worker, { env: { ... }, headers: { Authorization: 'Bearer …' } })
  */
 import { describe, expect, it } from 'vitest';
-import { type FetchTarget, JsonRpcError, type TestClientOptions, testClient } from './testClient';
+import { type FetchTarget, JsonRpcError, type TestClientOptions, testClient } from './testClient.js';
 
 const VERSION = '2026-07-28';
 /** spec 2026-07-28 schema: JSON-RPC's "Method not found", the answer to a list the server does not advertise. */

@@ -24,7 +24,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type { V4WorkerOptions } from 'miniflare';
-import type { FetchTarget } from './testClient';
+import type { FetchTarget } from './testClient.js';
 
 export interface WorkerdOptions {
   /** The wrangler config to build and run, relative to the current directory. Default: the project's `wrangler.toml`. */

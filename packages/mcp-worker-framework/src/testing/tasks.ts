@@ -7,7 +7,7 @@
  *   const { result: task } = await mcp.tasks.start('compile_report', { topic: 'tides' });
  *   const done = await mcp.tasks.waitFor(task.taskId, ['completed']);
  */
-import { atUrl, type CallOptions, JsonRpcError, TASKS, type TestClient, testClient } from './testClient';
+import { atUrl, type CallOptions, JsonRpcError, TASKS, type TestClient, testClient } from './testClient.js';
 
 export { TASKS };
 

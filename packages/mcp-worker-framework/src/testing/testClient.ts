@@ -24,10 +24,10 @@ import type {
   ListToolsResult,
   ReadResourceResult,
 } from '@modelcontextprotocol/client';
-import type { ToolDefinition } from '../mcp';
-import type { CallArgumentsOf, InputSchema, OutputSchema, StructuredOf } from '../mcp/toolSchema';
-import type { DetailedTask, Task } from '../tasks/taskRecord';
-import { type Message, messagesOf } from './events';
+import type { ToolDefinition } from '../mcp/index.js';
+import type { CallArgumentsOf, InputSchema, OutputSchema, StructuredOf } from '../mcp/toolSchema.js';
+import type { DetailedTask, Task } from '../tasks/taskRecord.js';
+import { type Message, messagesOf } from './events.js';
 
 const VERSION = '2026-07-28';
 /** The Tasks extension's identifier (spec extensions/tasks), as a client declares it. */

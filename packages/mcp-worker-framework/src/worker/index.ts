@@ -1,7 +1,7 @@
 /** The Worker, composed in code: `createWorker(definition, options)` (src/index.ts of a fork). */
-export { createWorker, type DurableObjectClass, type WorkerExtension, type WorkerOptions } from '../createWorker';
-export type { FrameworkEnv, WorkerEnv } from '../env';
-export { homePage } from '../http/discovery/homePage';
+export { createWorker, type DurableObjectClass, type WorkerExtension, type WorkerOptions } from '../createWorker.js';
+export type { FrameworkEnv, WorkerEnv } from '../env.js';
+export { homePage } from '../http/discovery/homePage.js';
 export {
   route,
   type Handler,
@@ -11,4 +11,4 @@ export {
   type PageContext,
   type StepContext,
   type WorkerStep,
-} from '../http/route';
+} from '../http/route.js';

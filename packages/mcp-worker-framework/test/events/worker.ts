@@ -8,7 +8,7 @@ import { jwt } from '../../src/auth';
 import { createWorker } from '../../src/createWorker';
 import type { WorkerEnv } from '../../src/env';
 import { emit, events } from '../../src/events';
-import type { AuthMode } from '../../src/http/auth';
+import type { AuthMode } from '../../src/http/auth/auth';
 import { definition, types } from './definition';
 import { LIMITS } from './limits';
 

@@ -15,20 +15,20 @@ import {
   tokenInvalid,
   tokenRequired,
   type WorkerEnv,
-} from '../../mcp/internal';
-import type { Step } from '../context';
+} from '../../mcp/internal.js';
+import type { Step } from '../context.js';
 import {
   type AuthConfig,
   type AuthModeBase,
   credentialHeader,
   type IssuerUnreachable,
   type Lifetime,
-} from './authMode';
-import { METADATA_PATH } from './challenges';
-import type { Settings } from '../settings/settings';
-import type { SettingRows } from '../settings/settingsTable';
+} from './authMode.js';
+import { METADATA_PATH } from './challenges.js';
+import type { Settings } from '../settings/settings.js';
+import type { SettingRows } from '../settings/settingsTable.js';
 
-export type { AuthConfig, IssuerUnreachable, Lifetime, Verifier } from './authMode';
+export type { AuthConfig, IssuerUnreachable, Lifetime, Verifier } from './authMode.js';
 
 /** Answers 503 in `retryAfterMs` (at least a second): the keys or the introspection endpoint cannot be had. */
 export const unreachable = (retryAfterMs: number): IssuerUnreachable => ({

@@ -3,8 +3,8 @@
  * and the verifiers (`src/auth/verifyJwt.ts`, `verifyAccess.ts`, `verifyIntrospection.ts`) import without importing
  * each other.
  */
-import type { Caller, WorkerEnv } from '../../mcp/internal';
-import type { SettingError, SettingRows, SettingValues, ValuesOf } from '../settings/settingsTable';
+import type { Caller, WorkerEnv } from '../../mcp/internal.js';
+import type { SettingError, SettingRows, SettingValues, ValuesOf } from '../settings/settingsTable.js';
 
 /** What lets a fetch outlive the request that started it (the Worker's `ExecutionContext`). */
 export interface Lifetime {

@@ -3,8 +3,8 @@
  * basic/authorization): the `WWW-Authenticate` challenges and where this resource's RFC 9728
  * metadata is. A leaf, so the error answer (`../transport/errorAnswer.ts`) and the token check both read it.
  */
-import type { AuthConfig } from './authMode';
-import type { Settings } from '../settings/settings';
+import type { AuthConfig } from './authMode.js';
+import type { Settings } from '../settings/settings.js';
 
 /** RFC 9728: where a client finds this resource's metadata. */
 export const METADATA_PATH = '/.well-known/oauth-protected-resource';

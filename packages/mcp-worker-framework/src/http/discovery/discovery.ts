@@ -7,10 +7,10 @@
  * Each is made from the same compiled definition as `server/discover` (name, version, title,
  * the versions served), once per isolate for each origin the Worker is reached at.
  */
-import type { CompiledServer } from '../../mcp/internal';
-import type { HttpContext } from '../context';
-import { answerDocument, publicDocument, type PublicDocument } from './publicDocument';
-import { originOf } from '../transport/url';
+import type { CompiledServer } from '../../mcp/internal.js';
+import type { HttpContext } from '../context.js';
+import { answerDocument, publicDocument, type PublicDocument } from './publicDocument.js';
+import { originOf } from '../transport/url.js';
 
 export const SERVER_CARD_PATH = '/mcp/server-card';
 export const AI_CATALOG_PATH = '/.well-known/ai-catalog.json';

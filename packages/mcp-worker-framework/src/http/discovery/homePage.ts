@@ -10,13 +10,13 @@
  * origin the Worker is reached at, with an `ETag`. A client that does not ask for HTML gets a
  * small JSON pointer to the endpoint, the Server Card and the headers to send instead.
  */
-import { type CallerRules, type CompiledServer, visibleTo } from '../../mcp/internal';
-import type { AuthConfig } from '../auth/auth';
-import { SERVER_CARD_PATH } from './discovery';
-import { METADATA_PATH } from '../auth/challenges';
-import { answerDocument, publicDocument } from './publicDocument';
-import type { PageContext } from '../route';
-import { originOf } from '../transport/url';
+import { type CallerRules, type CompiledServer, visibleTo } from '../../mcp/internal.js';
+import type { AuthConfig } from '../auth/auth.js';
+import { SERVER_CARD_PATH } from './discovery.js';
+import { METADATA_PATH } from '../auth/challenges.js';
+import { answerDocument, publicDocument } from './publicDocument.js';
+import type { PageContext } from '../route.js';
+import { originOf } from '../transport/url.js';
 
 export const HOME_PATH = '/';
 

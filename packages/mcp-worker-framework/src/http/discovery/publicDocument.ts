@@ -3,7 +3,7 @@
  * Catalog, the page at `/`): each made once per isolate for each origin it is reached at, kept
  * with its entity tag, and answered 200 or 304 (RFC 9110 13.1.2) with the headers its kind gives.
  */
-import { fnv1a } from '../../mcp/internal';
+import { fnv1a } from '../../mcp/internal.js';
 
 /** A document made once: its bytes and its entity tag. */
 export interface PublicDocument {

@@ -5,7 +5,7 @@
  * half of the publisher's key, `v=MCPv1; k=ed25519; p=…`, set as MCP_REGISTRY_AUTH. The registry
  * asks for plain text and follows no redirect, so the answer is the line itself, 200; unset, 404.
  */
-import type { HttpContext } from '../context';
+import type { HttpContext } from '../context.js';
 
 export const REGISTRY_AUTH_PATH = '/.well-known/mcp-registry-auth';
 

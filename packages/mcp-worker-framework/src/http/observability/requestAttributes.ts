@@ -9,11 +9,11 @@
  * there and marked with "…", so a 1 MB id or tool name makes a line of the usual size; the
  * trace context is the validated one (`../../mcp/traceContext.ts`, a tracestate of at most 512).
  */
-import type { RequestId } from '../../mcp/internal';
-import type { Attributes, HttpContext } from '../context';
-import type { StreamEnd } from '../transport/stream';
-import { callerTrace } from './trace';
-import { pathOf } from '../transport/url';
+import type { RequestId } from '../../mcp/internal.js';
+import type { Attributes, HttpContext } from '../context.js';
+import type { StreamEnd } from '../transport/stream.js';
+import { callerTrace } from './trace.js';
+import { pathOf } from '../transport/url.js';
 
 /** The longest string attribute, in UTF-16 code units, before its "…". */
 export const MAX_ATTRIBUTE_CHARS = 256;

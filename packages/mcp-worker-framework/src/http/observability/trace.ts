@@ -5,7 +5,7 @@
  * the edge uses, so the Worker still runs where the runtime has no such API (plain Node, an
  * older workerd): there is simply no span.
  */
-import { readTraceContext, type RequestMeta, type TraceContext } from '../../mcp/internal';
+import { readTraceContext, type RequestMeta, type TraceContext } from '../../mcp/internal.js';
 
 /** The part of the runtime's `Span` the edge uses. */
 export interface TraceSpan {

@@ -6,7 +6,7 @@
  * cannot be read is a `SettingError`: the router then answers every request with it (500,
  * naming the setting), so a typo never serves the endpoint open (docs/production.md).
  */
-import { type AuthConfig, type AuthModeBase as AuthMode, credentialHeader } from '../auth/authMode';
+import { type AuthConfig, type AuthModeBase as AuthMode, credentialHeader } from '../auth/authMode.js';
 import {
   clip,
   nearestName,
@@ -15,10 +15,10 @@ import {
   SettingError,
   type SettingRows,
   type SettingValues,
-} from './settingsTable';
-import type { WorkerEnv } from '../../mcp/internal';
+} from './settingsTable.js';
+import type { WorkerEnv } from '../../mcp/internal.js';
 
-export { SettingError } from './settingsTable';
+export { SettingError } from './settingsTable.js';
 
 /** What the steps of a request read: the table's values, and what is worked out from them once. */
 export interface Settings {
@@ -130,7 +130,7 @@ const NONE = (scopesSupported: readonly string[]): AuthConfig => ({
 });
 
 /** The table of a Worker with `modes`: the core's rows, then each mode's (a row two modes share is one). */
-const tableOf = (modes: readonly AuthMode[]): SettingRows =>
+export const tableOf = (modes: readonly AuthMode[]): SettingRows =>
   Object.assign({}, SETTINGS, ...modes.map((mode) => mode.settings));
 
 /** The settings of `env` for a Worker with `modes`, or the error that names the one that cannot be read. */

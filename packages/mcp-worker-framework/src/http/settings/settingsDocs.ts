@@ -4,7 +4,7 @@
  * where its default needs words, how to show it. Only `scripts/settings.mjs` reads this, so the
  * prose stays out of the Worker's bundle; the type makes a setting without its line fail tsc.
  */
-import type { SettingDoc, SettingName } from './settingsTable';
+import type { SettingDoc, SettingName } from './settingsTable.js';
 
 export const SETTING_DOCS = {
   ALLOWED_ORIGINS: {

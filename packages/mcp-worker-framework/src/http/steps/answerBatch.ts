@@ -1,6 +1,6 @@
-import { McpError, parseMessage } from '../../mcp/internal';
-import { BATCH_VERSION, serveBatch } from '../transport/batch';
-import type { HttpContext, Step } from '../context';
+import { McpError, parseMessage } from '../../mcp/internal.js';
+import { BATCH_VERSION, serveBatch } from '../transport/batch.js';
+import type { HttpContext, Step } from '../context.js';
 
 /** The chain one message of a batch goes through: `perMessage`, in an itty-router of its own (`router.ts`). */
 interface MessageChain {

@@ -1,5 +1,5 @@
-import { hostNotAllowed } from '../../mcp/internal';
-import type { HttpContext } from '../context';
+import { hostNotAllowed } from '../../mcp/internal.js';
+import type { HttpContext } from '../context.js';
 
 /**
  * The `Host` must be one of ALLOWED_HOSTS when that is set: a name an attacker points at

@@ -1,5 +1,5 @@
-import type { AdmittedContext } from '../context';
-import { checkParamHeaders } from '../transport/headers';
+import type { AdmittedContext } from '../context.js';
+import { checkParamHeaders } from '../transport/headers.js';
 
 /**
  * What a tool demands of a `tools/call` over HTTP, for the tool the core admitted

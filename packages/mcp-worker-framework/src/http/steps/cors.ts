@@ -7,10 +7,10 @@
  * itty's `cors()` because the origin policy is a security check (403, not a missing header) and
  * the allowed request headers include a family (`Mcp-Param-*`) that a fixed list cannot express.
  */
-import { originNotAllowed } from '../../mcp/internal';
-import type { HttpContext } from '../context';
-import { isPublicDocument } from '../discovery/discovery';
-import { pathOf } from '../transport/url';
+import { originNotAllowed } from '../../mcp/internal.js';
+import type { HttpContext } from '../context.js';
+import { isPublicDocument } from '../discovery/discovery.js';
+import { pathOf } from '../transport/url.js';
 
 /** Request headers a browser may send: the MCP headers (spec streamable-http, Request Metadata) and trace context. */
 const ALLOWED_HEADER =

@@ -1,5 +1,5 @@
-import type { HttpContext } from '../context';
-import { addressKey, overLimit } from '../rateLimit';
+import type { HttpContext } from '../context.js';
+import { addressKey, overLimit } from '../rateLimit.js';
 
 /**
  * With authorization on, every request counts against its client address (ADDRESS_RATE_LIMITER)

@@ -1,5 +1,5 @@
-import type { AdmittedContext } from '../context';
-import { callerKey, overLimit } from '../rateLimit';
+import type { AdmittedContext } from '../context.js';
+import { callerKey, overLimit } from '../rateLimit.js';
 
 /**
  * The caller's rate limit (MCP_RATE_LIMITER), keyed by the principal, else the client address.

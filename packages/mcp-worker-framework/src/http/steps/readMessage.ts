@@ -8,9 +8,9 @@ import {
   readRequestMeta,
   type RequestMeta,
   unsupportedVersion,
-} from '../../mcp/internal';
-import type { AdmittedMessage, HttpContext } from '../context';
-import { checkHeaders } from '../transport/headers';
+} from '../../mcp/internal.js';
+import type { AdmittedMessage, HttpContext } from '../context.js';
+import { checkHeaders } from '../transport/headers.js';
 
 /**
  * Reads `POST /mcp` into one validated JSON-RPC message (spec 2026-07-28 streamable-http):

@@ -4,9 +4,9 @@
  * the outcome once the answer has really ended (a stream when it closes). The runtime's tracing
  * API is in `../observability/trace.ts`; docs/observability.md says what a span carries.
  */
-import type { HttpContext } from '../context';
-import { outcomeOf } from '../observability/requestAttributes';
-import { startSpan } from '../observability/trace';
+import type { HttpContext } from '../context.js';
+import { outcomeOf } from '../observability/requestAttributes.js';
+import { startSpan } from '../observability/trace.js';
 
 /** Opens this request's span (one per MCP request), when the runtime traces it. */
 function startTrace(context: HttpContext): undefined {

@@ -11,14 +11,14 @@ import {
   type Reply,
   type RequestMeta,
   type WorkerEnv,
-} from '../../mcp/internal';
-import type { AdmittedContext, AdmittedMessage, HttpContext } from '../context';
-import { FirstAnswer } from '../transport/firstAnswer';
-import { openListenStream, takeListenSlot, type ListenSlot } from '../transport/listen';
-import { callerKey } from '../rateLimit';
-import { notificationJson, replyJson, resultResponse } from '../transport/responses';
-import { EventStream } from '../transport/stream';
-import { callerTrace } from '../observability/trace';
+} from '../../mcp/internal.js';
+import type { AdmittedContext, AdmittedMessage, HttpContext } from '../context.js';
+import { FirstAnswer } from '../transport/firstAnswer.js';
+import { openListenStream, takeListenSlot, type ListenSlot } from '../transport/listen.js';
+import { callerKey } from '../rateLimit.js';
+import { notificationJson, replyJson, resultResponse } from '../transport/responses.js';
+import { EventStream } from '../transport/stream.js';
+import { callerTrace } from '../observability/trace.js';
 
 /** While a request's answer streams, a comment this often notices a client that left. */
 const STREAM_HEARTBEAT_MS = 1_000;

@@ -1,7 +1,7 @@
-import type { Caller, ScopeHierarchy } from '../../mcp/internal';
-import { authenticate } from '../auth/auth';
-import type { AuthModeBase } from '../auth/authMode';
-import type { HttpContext } from '../context';
+import type { Caller, ScopeHierarchy } from '../../mcp/internal.js';
+import { authenticate } from '../auth/auth.js';
+import type { AuthModeBase } from '../auth/authMode.js';
+import type { HttpContext } from '../context.js';
 
 /**
  * Authorization (spec 2026-07-28 basic/authorization): the bearer token (or, behind Cloudflare

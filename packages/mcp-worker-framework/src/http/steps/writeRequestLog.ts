@@ -1,5 +1,5 @@
-import type { HttpContext } from '../context';
-import { outcomeOf } from '../observability/requestAttributes';
+import type { HttpContext } from '../context.js';
+import { outcomeOf } from '../observability/requestAttributes.js';
 
 /**
  * One JSON line per request, refusals included, for Workers Logs (`[observability]` in

@@ -4,8 +4,8 @@
  * revisions (2025-06-18 on, and 2026-07-28) allow one message per POST. Each member is served
  * exactly as if it had been posted alone, and the answers are gathered into one JSON array.
  */
-import { invalidRequest, type McpError } from '../../mcp/internal';
-import { NO_STORE, replyJson } from './responses';
+import { invalidRequest, type McpError } from '../../mcp/internal.js';
+import { NO_STORE, replyJson } from './responses.js';
 
 /** Members per batch: enough for any client, small enough that a POST cannot fan out without bound. */
 const MAX_BATCH = 32;

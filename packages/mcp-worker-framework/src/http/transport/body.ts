@@ -2,7 +2,7 @@
  * Reading a POST body safely: JSON media type only (415), a size cap (413), strict UTF-8
  * (-32700). Nothing past the cap is buffered.
  */
-import { bodyTooLarge, type McpError, parseError, unsupportedMediaType } from '../../mcp/internal';
+import { bodyTooLarge, type McpError, parseError, unsupportedMediaType } from '../../mcp/internal.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 

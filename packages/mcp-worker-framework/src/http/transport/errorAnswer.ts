@@ -3,9 +3,9 @@
  * with it, for every error whoever made it (a step of the edge, an auth mode, the core, a
  * handler). The core's errors know no HTTP; their code and `kind` say what they mean.
  */
-import { ErrorCode, type McpError } from '../../mcp/internal';
-import { invalidTokenChallenge, scopeChallenge, tokenChallenge } from '../auth/challenges';
-import { RATE_LIMIT_PERIOD_SECONDS } from '../settings/settingsTable';
+import { ErrorCode, type McpError } from '../../mcp/internal.js';
+import { invalidTokenChallenge, scopeChallenge, tokenChallenge } from '../auth/challenges.js';
+import { RATE_LIMIT_PERIOD_SECONDS } from '../settings/settingsTable.js';
 
 /** The status of an error, and its headers when it has any (a challenge, Retry-After). */
 interface ErrorAnswer {

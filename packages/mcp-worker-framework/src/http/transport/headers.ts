@@ -11,7 +11,7 @@ import {
   type JSONRPCRequest,
   type McpError,
   type RequestMeta,
-} from '../../mcp/internal';
+} from '../../mcp/internal.js';
 
 /** Methods that name their target in `Mcp-Name`, and the body field it mirrors (tasks: spec extensions/tasks, Routing Headers). */
 const NAMED: ReadonlyMap<string, 'name' | 'uri' | 'taskId'> = new Map([

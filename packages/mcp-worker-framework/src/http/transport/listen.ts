@@ -4,9 +4,9 @@
  * server ends it, `notifications/cancelled` and the closing result before the stream closes.
  * Nothing is stored anywhere.
  */
-import { type Listen, type McpError, type RequestId, tooManyStreams } from '../../mcp/internal';
-import { notificationJson, replyJson } from './responses';
-import { EventStream } from './stream';
+import { type Listen, type McpError, type RequestId, tooManyStreams } from '../../mcp/internal.js';
+import { notificationJson, replyJson } from './responses.js';
+import { EventStream } from './stream.js';
 
 /** A comment every 15 s keeps intermediaries from closing a quiet stream (spec streamable-http). */
 const LISTEN_KEEPALIVE_MS = 15_000;

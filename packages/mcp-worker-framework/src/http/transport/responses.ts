@@ -10,7 +10,7 @@ import type {
   RawJson,
   RequestId,
   ResultReply,
-} from '../../mcp/internal';
+} from '../../mcp/internal.js';
 
 /** Never stored: tool calls, errors, streams. */
 export const NO_STORE = 'no-store';

@@ -4,7 +4,7 @@
  * streams open through intermediaries and is how a disconnect is noticed: the runtime
  * only learns the client is gone when a write fails, and then cancels the stream.
  */
-import { SSE_HEADERS, sseEvent } from './responses';
+import { SSE_HEADERS, sseEvent } from './responses.js';
 
 const encoder = new TextEncoder();
 const COMMENT = encoder.encode(':\n\n');

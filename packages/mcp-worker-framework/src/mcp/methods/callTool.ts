@@ -5,8 +5,8 @@
  * both within the tool's time limit, directly (`invokeTool`) or through the extension that takes
  * the call over (the Tasks extension), in rounds when it asks the client for input.
  */
-import { invalidParams, McpError, missingCapability } from '../errors';
-import { OtherResult, type ToolCalls } from '../extension';
+import { invalidParams, McpError, missingCapability } from '../errors.js';
+import { OtherResult, type ToolCalls } from '../extension.js';
 import {
   charactersOver,
   invokeTool,
@@ -14,16 +14,16 @@ import {
   RefusedArguments,
   type SerializedToolResult,
   type ToolRun,
-} from '../invokeTool';
-import { isObject, RawJson } from '../json';
-import { declares } from '../meta';
-import type { CompiledDefinition } from '../compiledDefinition';
-import type { Caller, ItemMethod, McpRequest, Reply } from '../request';
-import { resultJson } from '../resultJson';
-import { serveRound, type Round } from '../rounds';
-import type { CompiledTool } from '../tools';
-import type { CallToolResult, JSONRPCRequest } from '../types';
-import { refusalFor } from '../visibility';
+} from '../invokeTool.js';
+import { isObject, RawJson } from '../json.js';
+import { declares } from '../meta.js';
+import type { CompiledDefinition } from '../compiledDefinition.js';
+import type { Caller, ItemMethod, McpRequest, Reply } from '../request.js';
+import { resultJson } from '../resultJson.js';
+import { serveRound, type Round } from '../rounds.js';
+import type { CompiledTool } from '../tools.js';
+import type { CallToolResult, JSONRPCRequest } from '../types.js';
+import { refusalFor } from '../visibility.js';
 
 export function callTool(compiled: CompiledDefinition, extensions: readonly ToolCalls[]): ItemMethod<CompiledTool> {
   // The server's result limit, made once per isolate, not per call.

@@ -2,12 +2,12 @@
  * `completion/complete` (spec 2026-07-28 server/utilities/completion): suggestions for a prompt
  * argument or a template variable; a prompt or template the caller may not use is unknown to it.
  */
-import type { Completer } from '../define';
-import { invalidParams } from '../errors';
-import { isObject } from '../json';
-import type { CompiledDefinition } from '../compiledDefinition';
-import type { Method } from '../request';
-import { refusalFor } from '../visibility';
+import type { Completer } from '../define.js';
+import { invalidParams } from '../errors.js';
+import { isObject } from '../json.js';
+import type { CompiledDefinition } from '../compiledDefinition.js';
+import type { Method } from '../request.js';
+import { refusalFor } from '../visibility.js';
 
 export function complete(compiled: CompiledDefinition): Method {
   return async (request) => {

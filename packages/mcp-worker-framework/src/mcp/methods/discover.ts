@@ -3,11 +3,11 @@
  * the instructions and `serverInfo`, serialized once per isolate for each kind of caller
  * (anonymous or authenticated, legacy clients served or not), on its first request.
  */
-import { RawJson } from '../json';
-import { servedVersions } from '../legacy';
-import { resultJson } from '../resultJson';
-import type { CompiledDefinition } from '../compiledDefinition';
-import type { Method } from '../request';
+import { RawJson } from '../json.js';
+import { servedVersions } from '../legacy.js';
+import { resultJson } from '../resultJson.js';
+import type { CompiledDefinition } from '../compiledDefinition.js';
+import type { Method } from '../request.js';
 
 export function discover(compiled: CompiledDefinition): Method {
   const body = (servesLegacy: boolean) => ({

@@ -3,13 +3,13 @@
  * one its rules hide from the caller is unknown to it; one whose scopes it lacks, 403), its
  * arguments checked, then its handler, in rounds.
  */
-import type { ItemMethod } from '../request';
-import type { PromptDefinition } from '../define';
-import { invalidParams, McpError } from '../errors';
-import { readPromptArguments } from '../prompts';
-import type { CompiledDefinition } from '../compiledDefinition';
-import { serveRound } from '../rounds';
-import { refusalFor } from '../visibility';
+import type { ItemMethod } from '../request.js';
+import type { PromptDefinition } from '../define.js';
+import { invalidParams, McpError } from '../errors.js';
+import { readPromptArguments } from '../prompts.js';
+import type { CompiledDefinition } from '../compiledDefinition.js';
+import { serveRound } from '../rounds.js';
+import { refusalFor } from '../visibility.js';
 
 export function getPrompt(compiled: CompiledDefinition): ItemMethod<PromptDefinition> {
   return {

@@ -12,15 +12,15 @@
  * results are private (spec server/utilities/caching: a result that depends on the caller).
  * Whether a list is such a list is decided here, once: the others keep the precomputed path.
  */
-import type { CacheableMethod, CallerRules } from '../define';
-import { invalidParams } from '../errors';
-import { fnv1a } from '../fnv1a';
-import type { RawJson } from '../json';
-import { paginate } from '../paginate';
-import type { ServerAtLoad } from '../extension';
-import type { McpRequest, Method } from '../request';
-import type { CachePolicy } from '../types';
-import { isRestricted, listedFor, privately } from '../visibility';
+import type { CacheableMethod, CallerRules } from '../define.js';
+import { invalidParams } from '../errors.js';
+import { fnv1a } from '../fnv1a.js';
+import type { RawJson } from '../json.js';
+import { paginate } from '../paginate.js';
+import type { ServerAtLoad } from '../extension.js';
+import type { McpRequest, Method } from '../request.js';
+import type { CachePolicy } from '../types.js';
+import { isRestricted, listedFor, privately } from '../visibility.js';
 
 /** An item of a list: who may see it, and how it is listed. */
 interface ListItem {

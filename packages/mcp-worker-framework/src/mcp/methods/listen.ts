@@ -4,13 +4,13 @@
  * id). Nothing this Worker serves changes while a client listens, so no notification type is
  * honoured here; an extension may honour its own (the Tasks extension: task status).
  */
-import { invalidParams, type McpError } from '../errors';
-import { isObject, RawJson } from '../json';
-import { MetaKey } from '../meta';
-import type { CompiledDefinition } from '../compiledDefinition';
-import type { Method } from '../request';
-import { resultJson } from '../resultJson';
-import type { RequestId } from '../types';
+import { invalidParams, type McpError } from '../errors.js';
+import { isObject, RawJson } from '../json.js';
+import { MetaKey } from '../meta.js';
+import type { CompiledDefinition } from '../compiledDefinition.js';
+import type { Method } from '../request.js';
+import { resultJson } from '../resultJson.js';
+import type { RequestId } from '../types.js';
 
 /**
  * The longest id, in characters of JSON, of a request whose answer echoes it in every message of a

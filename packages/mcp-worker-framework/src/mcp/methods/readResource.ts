@@ -10,12 +10,12 @@
  * `requiredScopes`, and a read answered past an item its rule hid from this caller (another
  * caller, who sees that item, is answered with it for the same URI).
  */
-import type { ItemMethod } from '../request';
-import { invalidParams, type McpError, resourceNotFoundLegacy } from '../errors';
-import type { CompiledDefinition } from '../compiledDefinition';
-import type { RequestMeta } from '../meta';
-import { serveRound } from '../rounds';
-import { namedResource, type NamedResource, privately, scopeRefusal } from '../visibility';
+import type { ItemMethod } from '../request.js';
+import { invalidParams, type McpError, resourceNotFoundLegacy } from '../errors.js';
+import type { CompiledDefinition } from '../compiledDefinition.js';
+import type { RequestMeta } from '../meta.js';
+import { serveRound } from '../rounds.js';
+import { namedResource, type NamedResource, privately, scopeRefusal } from '../visibility.js';
 
 export function readResource(compiled: CompiledDefinition): ItemMethod<NamedResource> {
   return {

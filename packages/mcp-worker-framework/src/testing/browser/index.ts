@@ -3,5 +3,5 @@
  * Chromium driven by playwright-core (a peer dependency: install it beside the kit), and a web
  * host of MCP Apps that renders a tool's view as a host would (docs/apps.md).
  */
-export { type AppsHost, startAppsHost } from './appsHost';
-export { chromiumPath, launchChromium, openWatched, screenshotPath, type WatchedPage } from './chromium';
+export { type AppsHost, startAppsHost } from './appsHost.js';
+export { chromiumPath, launchChromium, openWatched, screenshotPath, type WatchedPage } from './chromium.js';

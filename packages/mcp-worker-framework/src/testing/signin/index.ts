@@ -12,7 +12,7 @@ export {
   OIDC_SUB,
   type Received,
   startLoginProviders,
-} from './loginProviders';
+} from './loginProviders.js';
 export {
   Browser,
   CLIENT_REDIRECT,
@@ -23,5 +23,5 @@ export {
   MemoryOAuthClient,
   pkce,
   type Step,
-} from './signInClient';
-export { type SignInWorker, startSignInWorker } from './signInWorker';
+} from './signInClient.js';
+export { type SignInWorker, startSignInWorker } from './signInWorker.js';

@@ -5,8 +5,8 @@
  * (AUTH_RESOURCE), and so its issuer, names it, as a deployment's names its own URL.
  */
 import { createServer } from 'node:net';
-import { startInWorkerd, type WorkerInWorkerd } from '../startInWorkerd';
-import { CLIENT_ID, CLIENT_SECRET, type LoginProviders } from './loginProviders';
+import { startInWorkerd, type WorkerInWorkerd } from '../startInWorkerd.js';
+import { CLIENT_ID, CLIENT_SECRET, type LoginProviders } from './loginProviders.js';
 
 export interface SignInWorker {
   worker: WorkerInWorkerd;

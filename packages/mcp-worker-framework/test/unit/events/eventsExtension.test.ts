@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { defineEventType } from '../../../src/events/defineEventType';
 import { eventsExtension } from '../../../src/events/eventsExtension';
-import { errorAnswer } from '../../../src/http/errorAnswer';
+import { errorAnswer } from '../../../src/http/transport/errorAnswer';
 import { createServer, type Caller } from '../../../src/mcp';
 import { ErrorCode, type McpError } from '../../../src/mcp/errors';
 import { RawJson } from '../../../src/mcp/json';

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { WorkerEnv } from '../../../src/env';
-import { SettingError } from '../../../src/http/settingsTable';
+import { SettingError } from '../../../src/http/settings/settingsTable';
 import {
   checkEnterprise,
   enterpriseError,

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { bearer } from '../../../src/auth';
-import type { AuthMode } from '../../../src/http/auth';
+import type { AuthMode } from '../../../src/http/auth/auth';
 import { defineTool, text } from '../../../src/mcp';
 import {
   createWorker,

@@ -5,7 +5,7 @@
  * notifications the handler sends and however long the progress token each one echoes.
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_UNREAD_BYTES } from '../../../../src/http/stream';
+import { MAX_UNREAD_BYTES } from '../../../../src/http/transport/stream';
 import { defineTool, text } from '../../../../src/mcp';
 import { createWorker, type WorkerEnv } from '../../../../src/worker';
 import { mcpHeaders, meta, sseMessages } from '../../../support/mcp';
