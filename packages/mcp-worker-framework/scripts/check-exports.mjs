@@ -64,7 +64,11 @@ function target(from, specifier) {
     from.startsWith(join(pkg, 'scripts/')) && specifier.startsWith('./src/')
       ? join(pkg, specifier)
       : resolve(dirname(from), specifier);
-  return [base, `${base}.ts`, join(base, 'index.ts')].find((path) => existsSync(path) && statSync(path).isFile());
+  // A relative import carries `.js`, as Node resolves ESM; its source is the `.ts` beside it.
+  const source = base.endsWith('.js') ? `${base.slice(0, -3)}.ts` : undefined;
+  return [source, base, `${base}.ts`, join(base, 'index.ts')].find(
+    (path) => path !== undefined && existsSync(path) && statSync(path).isFile(),
+  );
 }
 
 /** `a, type b as c` → [['a', 'a'], ['b', 'c']]: each name as the source file exports it, and as it is known here. */

@@ -6,7 +6,7 @@
  *   only a warning to wrangler, and a Worker without its binding);
  * - the settings of `[vars]`, with the secrets assumed set and the bindings the config declares,
  *   read by the Worker's own reader: a value it would refuse every request over fails here, with
- *   the same words (src/http/settings.ts), and a var that misspells a setting is named with it;
+ *   the same words (src/http/settings/settings.ts), and a var that misspells a setting is named with it;
  * - `AUTH_MODE = "none"` beside the one mode `auth` lists, which would serve that mode's Worker open;
  * - each Durable Object an extension runs in (src/workerFacts.ts): its binding, its class exported
  *   by the entry, and a migration that creates it, in order, with the block to paste when missing.

@@ -247,7 +247,10 @@ await steps.time('the Server Card and the page', async () => {
 // says: its spec check given the credentials, its test of them.
 docSays('testing.md', ["AUTH_MODE: 'bearer'", 'MCP_BEARER_TOKEN', 'specCheck(worker, {']);
 const authorization = makeItYoursStepText('Authorization');
-if (!authorization.includes('add `bearer` to `auth` (`auth: [bearer]`') || !authorization.includes('`MCP_BEARER_TOKEN`'))
+if (
+  !authorization.includes('add `bearer` to `auth` (`auth: [bearer]`') ||
+  !authorization.includes('`MCP_BEARER_TOKEN`')
+)
   fail(
     'follow the README',
     'its "Authorization" step no longer says to add bearer to auth (`auth: [bearer]`) and set the secret MCP_BEARER_TOKEN',

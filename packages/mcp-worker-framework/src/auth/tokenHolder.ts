@@ -19,7 +19,7 @@
 import { isSubject } from '../http/auth/auth.js';
 
 /** A machine's subject is its client id after this prefix; a person's `sub` never starts with it. */
-export const MACHINE_PREFIX = 'client_id:';
+const MACHINE_PREFIX = 'client_id:';
 
 /** Who a token names: a person (its `sub`), a machine (its prefixed client id), or nobody (undefined). */
 export type TokenHolder = { kind: 'person' | 'machine'; subject: string } | undefined;

@@ -31,7 +31,7 @@ export interface CompiledEventType {
   checkPayload(data: unknown): string | undefined | Promise<string | undefined>;
 }
 
-export type Checked = { value: unknown; why?: undefined } | { why: string; value?: undefined };
+type Checked = { value: unknown; why?: undefined } | { why: string; value?: undefined };
 
 const NAME = /^[A-Za-z0-9._\-/]{1,128}$/;
 

@@ -10,8 +10,8 @@ import type { EventsConfig } from './eventsConfig.js';
 import type { DeliveryMode } from './eventTypes.js';
 
 /** The modes served to an anonymous caller, and to an authenticated one. */
-export const ANONYMOUS_MODES: readonly DeliveryMode[] = ['poll', 'push'];
-export const PRINCIPAL_MODES: readonly DeliveryMode[] = ['poll', 'push', 'webhook'];
+const ANONYMOUS_MODES: readonly DeliveryMode[] = ['poll', 'push'];
+const PRINCIPAL_MODES: readonly DeliveryMode[] = ['poll', 'push', 'webhook'];
 
 export function eventsList(server: ServerAtLoad, config: EventsConfig): Method {
   const listFor = (modes: readonly DeliveryMode[]) =>

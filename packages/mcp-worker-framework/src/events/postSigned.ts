@@ -11,7 +11,7 @@ import { signatures } from './webhookSecret.js';
 /** The sketch's `lastError` categories, and `data.reason` of -32015. */
 export type LastError = 'connection_refused' | 'timeout' | 'tls_error' | 'http_4xx' | 'http_5xx' | 'challenge_failed';
 
-export interface SignedPost {
+interface SignedPost {
   url: string;
   subscriptionId: string;
   /** The `eventId` of an event, `msg_<type>_<random>` of a control envelope. */
@@ -22,7 +22,7 @@ export interface SignedPost {
   timeoutMs: number;
 }
 
-export type PostOutcome =
+type PostOutcome =
   | { ok: true; status: number; text?: string }
   | { ok: false; error: LastError; status?: number; retry: boolean };
 

@@ -13,7 +13,7 @@ import { shapeEvent } from './shapeEvent.js';
 
 const CURSOR = /^[0-9a-f]{8}\.\d{1,15}$/;
 
-export interface RingStart {
+interface RingStart {
   epoch: string;
   /** The place after which events are read. */
   after: number;
@@ -33,7 +33,7 @@ export async function ringStart(typeObject: EventsApi, cursor: unknown): Promise
   return { epoch, after: at, truncated: false };
 }
 
-export interface ShapedBatch {
+interface ShapedBatch {
   events: (EventOccurrence & { seq: number })[];
   /** The place after the last event read (shown or not). */
   after: number;

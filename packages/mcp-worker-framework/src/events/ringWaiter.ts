@@ -5,7 +5,7 @@
  */
 import type { RingEvent } from './eventsNamespace.js';
 
-export interface Waiter {
+interface Waiter {
   /** Stops listening and closes the socket; idempotent. */
   close(): void;
 }

@@ -26,7 +26,7 @@ export interface Subscription {
   gap: number;
 }
 
-export interface Delivery {
+interface Delivery {
   seq: number;
   subscription: string;
   webhook_id: string;

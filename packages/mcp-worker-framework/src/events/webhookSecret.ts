@@ -7,7 +7,7 @@
 
 const PREFIX = 'whsec_';
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-export const SECRET_BYTES = { min: 24, max: 64 } as const;
+const SECRET_BYTES = { min: 24, max: 64 } as const;
 
 /** Why `value` is no `whsec_` secret of 24 to 64 bytes, or undefined when it is one. */
 export function secretRefusal(value: unknown): string | undefined {

@@ -198,9 +198,6 @@ export const resourceExhausted = (limit: string, max: number, why: string) =>
 /** -32014: well-formed, but not served here (a delivery mode an event type does not offer). */
 export const unsupported = (feature: string, value: unknown, why: string) =>
   new McpError(ErrorCode.Unsupported, `Unsupported: ${why}`, { feature, value });
-/** -32015: the client's callback failed verification or could not be reached; `reason` is a category only, never its answer. */
-export const callbackEndpointError = (reason: string) =>
-  new McpError(ErrorCode.CallbackEndpointError, `Callback endpoint error: ${reason}`, { reason });
 export const hostNotAllowed = (host: string) =>
   new McpError(ErrorCode.InvalidRequest, `Host not allowed: ${host}`, undefined, 'forbidden');
 export const originNotAllowed = (origin: string) =>

@@ -77,7 +77,7 @@ export interface ToolField {
  * each shown by its name and description with the scopes it needs; one whose `visibleTo` hides it
  * from an anonymous visitor is left out, as the page's own lists leave theirs out.
  */
-export interface PageSection {
+interface PageSection {
   readonly title: string;
   readonly about?: string;
   readonly items: readonly (CallerRules & { readonly name: string; readonly description?: string })[];

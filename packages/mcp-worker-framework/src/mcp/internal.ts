@@ -11,7 +11,6 @@ export {
   authorizationServerUnreachable,
   bindingMissing,
   bodyTooLarge,
-  callbackEndpointError,
   ErrorCode,
   headerMismatch,
   hostNotAllowed,
@@ -27,7 +26,6 @@ export {
   parseError,
   rateLimited,
   resourceExhausted,
-  scopeRequired,
   taskNotFound,
   tokenInvalid,
   tokenRequired,
@@ -40,15 +38,14 @@ export {
 export { type ScopeHierarchy, scopeTokens } from './scopes.js';
 export { isObject, RawJson } from './json.js';
 export { binding, type DurableObjects, isDurableObjects, isRateLimit, type Remote } from './binding.js';
-export type { Caller, CallerKind } from './caller.js';
-export type { FrameworkEnv, WorkerEnv } from './env.js';
+export type { Caller } from './caller.js';
+export type { WorkerEnv } from './env.js';
 export type { CompiledServer } from './createServer.js';
 export type { AnyTool, CallerRules, ResourceDefinition } from './define.js';
 export {
   declaresExtension,
   type Extension,
   OtherResult,
-  type PageSection,
   type RoundInput,
   type ServerAtLoad,
   type ToolField,
@@ -60,7 +57,6 @@ export { parseMessage } from './jsonrpc.js';
 export { noLegacyHandshake, readLegacyMeta } from './legacy.js';
 export { hasModernClaim, MetaKey, readRequestMeta, type RequestMeta } from './meta.js';
 export { list } from './methods/list.js';
-export { MAX_STREAM_ID_CHARS, streamIdTooLong } from './methods/listen.js';
 export type {
   Admission,
   ErrorReply,
@@ -71,7 +67,7 @@ export type {
   ResultReply,
 } from './request.js';
 export { derivedKey, toBase64Url } from './secretKeys.js';
-export { type CompiledTool, type HeaderParam, jsonSchemaOf, standardOf, validateStandard } from './tools.js';
+export { type HeaderParam, jsonSchemaOf, standardOf, validateStandard } from './tools.js';
 export { compileSchema } from './compileSchema.js';
 export type { ArgumentsOf, InputSchema, OutputSchema, StructuredOf } from './toolSchema.js';
 export { readTraceContext, type TraceContext } from './traceContext.js';
@@ -85,4 +81,4 @@ export type {
   RequestId,
 } from './types.js';
 export { isRestricted, namedResource, privately, refusalFor, visibleTo } from './visibility.js';
-export type { JSONSchema, ServerCapabilities } from './types.js';
+export type { JSONSchema } from './types.js';

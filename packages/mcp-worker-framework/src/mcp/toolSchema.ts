@@ -18,7 +18,7 @@ export type InputSchema = JSONSchema | StandardJsonSchema;
 export type OutputSchema = JSONSchema | StandardJsonSchema;
 
 /** The names JSON Schema's `type` takes (2020-12 Validation 6.1.1). */
-export type JsonTypeName = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'null';
+type JsonTypeName = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'null';
 
 /**
  * What `defineTool` adds to a tool's type: nothing while every `type` of its schema literals names

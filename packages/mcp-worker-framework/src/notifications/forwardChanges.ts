@@ -5,7 +5,7 @@
  * URI whose key merely clashes with one of its own is dropped, and a URI's rule is asked again
  * each time (spec 2026-07-28 basic/patterns/subscriptions: the server MUST NOT send what was not
  * requested). The stream ends gracefully when the shard goes away (a restart, a deploy): the
- * client reopens it, and is decided afresh (as when its caller's token expires, src/http/listen.ts).
+ * client reopens it, and is decided afresh (as when its caller's token expires, src/http/transport/listen.ts).
  */
 import {
   type Caller,

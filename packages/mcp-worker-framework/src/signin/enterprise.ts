@@ -23,7 +23,7 @@ import { oauthError, RETRY_AFTER_SECONDS } from './oauthError.js';
 import { boundedClaims } from './upstream.js';
 
 /** The extension's identifier in `capabilities.extensions` of `server/discover` (the MCP docs' extension list). */
-export const ENTERPRISE_EXTENSION = 'io.modelcontextprotocol/enterprise-managed-authorization';
+const ENTERPRISE_EXTENSION = 'io.modelcontextprotocol/enterprise-managed-authorization';
 
 /** The algorithms the library verifies an ID-JAG with. */
 export type EnterpriseAlgorithm = 'RS256' | 'ES256';
@@ -68,7 +68,7 @@ const CLOCK_SKEW_SECONDS = 60;
 const MAX_ASSERTION_LIFETIME_SECONDS = 300;
 
 /** Why an identity provider cannot be trusted as written (not https, an algorithm the library cannot verify), or undefined. */
-export function identityProviderProblem(provider: EnterpriseIdentityProvider): string | undefined {
+function identityProviderProblem(provider: EnterpriseIdentityProvider): string | undefined {
   for (const [field, value] of [
     ['issuer', provider.issuer],
     ['jwksUrl', provider.jwksUrl],

@@ -41,7 +41,7 @@ export { RETRY_AFTER_SECONDS };
 const REGISTRATION_TTL_SECONDS = 7 * 24 * 60 * 60;
 
 /** What sign-in is given in code (`signIn()` of src/index.ts) besides its settings. */
-export interface SignInServerOptions {
+interface SignInServerOptions {
   /** Enterprise sign-in: the identity providers whose people are served (`./enterprise.ts`). */
   readonly enterprise?: EnterpriseOptions;
 }

@@ -8,7 +8,7 @@ import type { WorkerEnv } from '../mcp/internal.js';
 import type { McpAssertion } from './assertionObject.js';
 
 /** The Durable Object binding of the class (the enterprise block of wrangler.toml, docs/sign-in.md). */
-export const ASSERTIONS_BINDING = 'MCP_ASSERTIONS';
+const ASSERTIONS_BINDING = 'MCP_ASSERTIONS';
 
 declare module '../mcp/env.js' {
   interface FrameworkEnv {
@@ -18,7 +18,7 @@ declare module '../mcp/env.js' {
 }
 
 /** The assertions' namespace, when the deployment binds it (its absence is refused before any request: `problem`). */
-export function assertionsIn(env: WorkerEnv): DurableObjectNamespace<McpAssertion> | undefined {
+function assertionsIn(env: WorkerEnv): DurableObjectNamespace<McpAssertion> | undefined {
   return env.MCP_ASSERTIONS;
 }
 

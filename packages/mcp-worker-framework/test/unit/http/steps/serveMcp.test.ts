@@ -1,7 +1,7 @@
 /**
  * A request's own SSE stream (src/http/steps/serveMcp.ts), served in process through the whole
  * pipeline, with a client that reads nothing until the handler is done: what the stream holds
- * for it stays bounded in bytes (`MAX_UNREAD_BYTES`, src/http/stream.ts), however many
+ * for it stays bounded in bytes (`MAX_UNREAD_BYTES`, src/http/transport/stream.ts), however many
  * notifications the handler sends and however long the progress token each one echoes.
  */
 import { describe, expect, it } from 'vitest';
