@@ -48,9 +48,8 @@ export const EVENT_LIMITS = {
   /** `events/stream`: a heartbeat this often (the sketch: at least every 30 s), and how long a stream lives before the server ends it. */
   heartbeatMs: 25_000,
   streamMaxMs: 10 * 60_000,
-  /** Event streams one isolate holds open, and bytes of events one may hold that its client has not read. */
+  /** Event streams one isolate holds open (what each holds unread is bounded as every stream's: src/http/stream.ts). */
   streamsPerIsolate: 100,
-  streamBacklogBytes: 1024 * 1024,
 };
 
 export type EventLimits = typeof EVENT_LIMITS;
