@@ -226,9 +226,9 @@ class EventsStream {
    */
   private deliver(events: readonly EventOccurrence[], cursor: string | null): void {
     if (events.length > 0 && this.revoked()) return;
-    events.forEach((event, i) =>
-      this.send('notifications/events/event', { ...event, cursor: i === events.length - 1 ? cursor : this.cursor }),
-    );
+    const last = events.length - 1;
+    for (let i = 0; i <= last; i++)
+      this.send('notifications/events/event', { ...events[i], cursor: i === last ? cursor : this.cursor });
     this.cursor = cursor;
   }
 

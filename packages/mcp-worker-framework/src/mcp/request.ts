@@ -33,7 +33,7 @@ export interface McpRequest {
    * when the transport dropped it because the client has fallen too far behind (HTTP:
    * `MAX_UNREAD_BYTES` unread), so a long stream can end and let the client resume.
    */
-  notify(notification: JSONRPCNotification): boolean | void;
+  notify(notification: JSONRPCNotification): boolean | undefined;
   readonly env: WorkerEnv;
   /** The key `requestState` is sealed with. */
   readonly secret: string;

@@ -115,7 +115,7 @@ class HttpCall implements McpRequest {
   /** Closing the stream aborts the handler (spec: Cancellation); an arrow, as it is an event listener. */
   private readonly cancel = () => this.abort(new DOMException('the client closed the stream', 'AbortError'));
 
-  notify(notification: JSONRPCNotification): boolean | void {
+  notify(notification: JSONRPCNotification): boolean | undefined {
     if (this.replied) return;
     if (!this.stream) {
       this.stream = new EventStream(STREAM_HEARTBEAT_MS, this.cancel);

@@ -45,7 +45,11 @@ const quietObjects = {
 };
 
 const ctx = { waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext;
-const env = { MCP_STATE_SECRET: 'events stream', REQUEST_LOGS: 'off', MCP_EVENTS: quietObjects } as unknown as WorkerEnv;
+const env = {
+  MCP_STATE_SECRET: 'events stream',
+  REQUEST_LOGS: 'off',
+  MCP_EVENTS: quietObjects,
+} as unknown as WorkerEnv;
 const worker = createWorker(
   { info: { name: 'events-stream', version: '1.0.0' } },
   { extensions: [eventsExtension({ types: [backlog] }).extension] },
