@@ -80,6 +80,7 @@ class EventsStream {
   private cursor: string | null = null;
   private finish!: (reply: Reply) => void;
   private ended = false;
+  private checkWaiting = false;
   /** Events are handled one at a time, in the order the type's object sent them. */
   private queue: Promise<void> = Promise.resolve();
 
@@ -104,17 +105,17 @@ class EventsStream {
     const waiter = await waitForEvents(
       this.typeObject,
       (event) =>
-        this.enqueue(() =>
-          check
-            ? this.checkAgain()
-            : this.live(
+        check
+          ? this.checkSoon()
+          : this.enqueue(() =>
+              this.live(
                 event,
                 epoch,
                 () => after,
                 (seq) => (after = seq),
                 maxAgeMs,
               ),
-        ),
+            ),
       () => this.end(),
     ).catch((error: unknown) => error as Error);
     if (waiter instanceof Error) {
@@ -141,7 +142,7 @@ class EventsStream {
           truncated: false,
         });
         this.deliver(first.events, first.cursor);
-        this.enqueue(() => this.pollChecks());
+        timers.push(setInterval(() => this.checkSoon(), limits.checkEveryMs));
       } else {
         const start = await ringStart(this.typeObject, cursor);
         if (start instanceof McpError) return { error: start };
@@ -202,12 +203,17 @@ class EventsStream {
     this.cursor = ringCursor(epoch, batch.after);
   }
 
-  /** A type with `check`: asked again every `checkEveryMs` while the stream is open. */
-  private async pollChecks(): Promise<void> {
-    while (!this.ended) {
-      await new Promise((resolve) => setTimeout(resolve, this.config.limits.checkEveryMs));
-      if (!this.ended) await this.checkAgain();
-    }
+  /**
+   * A type with `check`: asked again every `checkEveryMs`, and at once when the type is emitted
+   * (its upstream's webhook). One check waits in the queue at most: the others would find the same.
+   */
+  private checkSoon(): void {
+    if (this.checkWaiting || this.ended) return;
+    this.checkWaiting = true;
+    this.enqueue(() => {
+      this.checkWaiting = false;
+      return this.checkAgain();
+    });
   }
 
   private async checkAgain(): Promise<void> {

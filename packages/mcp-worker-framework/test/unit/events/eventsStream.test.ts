@@ -33,13 +33,21 @@ const backlog = defineEventType({
   },
 });
 
-/** The type object's namespace: its waiter is a socket that never sends (events come from `check`). */
+/** The type object's namespace: its waiter's socket sends only what `wake()` says (an emit of the type). */
+let heard: ((message: { data: string }) => void) | undefined;
+const wake = () => heard?.({ data: JSON.stringify({ seq: 1, occurrence: '{}', acceptedAt: Date.now() }) });
 const quietObjects = {
   idFromName: () => ({}),
   get: () => ({
     fetch: async () => ({
       status: 101,
-      webSocket: { accept() {}, addEventListener() {}, close() {} },
+      webSocket: {
+        accept() {},
+        addEventListener(type: string, listener: (message: { data: string }) => void) {
+          if (type === 'message') heard = listener;
+        },
+        close() {},
+      },
     }),
   }),
 };
@@ -55,16 +63,16 @@ const worker = createWorker(
   { extensions: [eventsExtension({ types: [backlog] }).extension] },
 );
 
-const open = (id: string | number, cursor: string | null) =>
-  worker.fetch(
+const open = (id: string | number, cursor: string | null, to = worker, name = 'backlog.grew') =>
+  to.fetch(
     new Request('http://localhost/mcp', {
       method: 'POST',
-      headers: mcpHeaders('events/stream', 'backlog.grew'),
+      headers: mcpHeaders('events/stream', name),
       body: JSON.stringify({
         jsonrpc: '2.0',
         id,
         method: 'events/stream',
-        params: { name: 'backlog.grew', arguments: {}, cursor, _meta: meta() },
+        params: { name, arguments: {}, cursor, _meta: meta() },
       }),
     }),
     env,
@@ -94,5 +102,39 @@ describe('an event stream whose client reads nothing', () => {
     expect(response.status).toBe(400);
     expect(((await response.json()) as { error: { code: number } }).error.code).toBe(-32602);
     expect(checks).toBe(before);
+  });
+});
+
+/** An upstream with one change, told by its webhook (an emit of the type), with `check` asked again only every ten minutes. */
+const upstream: { id: string }[] = [];
+const changed = defineEventType({
+  name: 'thing.changed',
+  description: 'Read by check',
+  inputSchema: { type: 'object' },
+  payloadSchema: { type: 'object', properties: { id: { type: 'string' } } },
+  check: (cursor) => ({
+    events: upstream.slice(Number(cursor ?? upstream.length)).map((data) => ({ eventId: data.id, data })),
+    cursor: String(upstream.length),
+  }),
+});
+const slowChecks = createWorker(
+  { info: { name: 'events-stream-woken', version: '1.0.0' } },
+  { extensions: [eventsExtension({ types: [changed], limits: { checkEveryMs: 600_000 } }).extension] },
+);
+
+describe('an event stream of a type backed by check', () => {
+  it('asks check at once when the type is emitted, not only every checkEveryMs', async () => {
+    const response = await open(1, null, slowChecks, 'thing.changed');
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = '';
+    const until = async (what: string) => {
+      while (!text.includes(what)) text += (await reader.read()).value ?? '';
+    };
+    await until('notifications/events/active');
+    upstream.push({ id: 'woken-1' });
+    wake();
+    await until('woken-1');
+    expect(text).toContain('"eventId":"woken-1"');
+    await reader.cancel();
   });
 });
