@@ -66,7 +66,8 @@ export const ticketUpdated = defineEventType({
   check: (cursor, args) => {
     if (cursor === null) return { events: [], cursor: String(tickets.length) };
     const from = Number(cursor);
-    if (!Number.isSafeInteger(from) || from < 0 || from > tickets.length) throw new Error('no such place in the history');
+    if (!Number.isSafeInteger(from) || from < 0 || from > tickets.length)
+      throw new Error('no such place in the history');
     const events = tickets
       .slice(from)
       .filter((ticket) => args.prefix === undefined || ticket.id.startsWith(args.prefix))

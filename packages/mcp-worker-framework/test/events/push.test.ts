@@ -179,7 +179,12 @@ describe('an event type backed by check (an upstream with a history)', () => {
     await tool('ticket', { id: 'A1', title: 'first', quiet: true });
     const answered = await held;
     expect(answered.result!.events).toEqual([
-      { eventId: 'ticket-A1', name: 'ticket.updated', timestamp: expect.any(String), data: { id: 'A1', title: 'first' } },
+      {
+        eventId: 'ticket-A1',
+        name: 'ticket.updated',
+        timestamp: expect.any(String),
+        data: { id: 'A1', title: 'first' },
+      },
     ]);
     expect(answered.result!.cursor).not.toBe(now.result!.cursor);
     await tool('ticket', { id: 'A2', title: 'second' });
