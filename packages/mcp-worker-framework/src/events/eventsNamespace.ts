@@ -7,6 +7,7 @@
  * subscribe to it. A callback host's object (`host:<host>`) counts the verification POSTs sent to it.
  */
 import type { JsonObject, WorkerEnv } from '../mcp/internal';
+import type { WireError } from './eventErrors';
 
 /** An event as the Durable Objects carry it: the occurrence, its place in its type's ring, when it was accepted. */
 export interface RingEvent {
@@ -34,7 +35,7 @@ export interface SubscribeInput {
 }
 
 /** An outcome as plain data (RPC carries no class instances): a result, or a JSON-RPC error. */
-export type Outcome = { result: JsonObject } | { error: { code: number; message: string; data?: unknown } };
+export type Outcome = { result: JsonObject } | { error: WireError };
 
 export interface EventsApi {
   /** A principal's object: creates or refreshes the subscription of `input.id` (verifying its callback first when needed). */

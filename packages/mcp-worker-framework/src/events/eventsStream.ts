@@ -10,7 +10,6 @@
  * and resumes from its cursor.
  */
 import {
-  ErrorCode,
   internalError,
   invalidParams,
   McpError,
@@ -19,11 +18,11 @@ import {
   type Method,
   refusalFor,
   type Reply,
-  resourceExhausted,
   type ServerAtLoad,
   streamIdTooLong,
 } from '../mcp/internal';
 import type { EventOccurrence } from './defineEventType';
+import { ACCESS_REVOKED, rateReached } from './eventErrors';
 import { type EventRequest, readEventRequest } from './eventRequest';
 import { type EventsConfig, ringCursor } from './eventsConfig';
 import { type EventsApi, eventsNamespace, objectNamed, type RingEvent, typeObjectName } from './eventsNamespace';
@@ -33,6 +32,8 @@ import { waitForEvents } from './ringWaiter';
 
 /** Event streams open in this isolate: each holds a connection, a socket and two timers. */
 let open = 0;
+/** When a client refused a stream may try again (`Retry-After`): by then some stream has likely ended. */
+const RETRY_STREAM_SECONDS = 5;
 
 export function eventsStream(server: ServerAtLoad, config: EventsConfig): Method {
   const { limits } = config;
@@ -47,10 +48,12 @@ export function eventsStream(server: ServerAtLoad, config: EventsConfig): Method
       return { error: invalidParams('params.maxAgeMs must be a whole number') };
     if (open >= limits.streamsPerIsolate)
       return {
-        error: resourceExhausted(
+        // A rate, not a quota: a stream ends within `streamMaxMs` and frees its place (./eventErrors.ts).
+        error: rateReached(
           'streams',
           limits.streamsPerIsolate,
           'this server holds as many event streams as it may; retry later',
+          RETRY_STREAM_SECONDS,
         ),
       };
     const namespace = eventsNamespace(request.env, config.binding);
@@ -252,7 +255,7 @@ class EventsStream {
     if (refusalFor(this.read.type.definition, this.request.caller, this.server.scopeHierarchy) === undefined)
       return false;
     this.send('notifications/events/terminated', {
-      error: { code: ErrorCode.Forbidden, message: 'Forbidden', data: { reason: 'access revoked' } },
+      error: ACCESS_REVOKED,
     });
     this.end();
     return true;

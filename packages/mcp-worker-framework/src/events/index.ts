@@ -22,6 +22,7 @@ export {
   type EventTypeDefinition,
 } from './defineEventType';
 export { emit, type EmitOptions, type EmittedEvent } from './emit';
+export { EventErrorCode } from './eventErrors';
 export { EVENT_LIMITS, type EventLimits } from './eventLimits';
 export type { EventsOptions } from './eventsExtension';
 export type { DeliveryMode } from './eventTypes';

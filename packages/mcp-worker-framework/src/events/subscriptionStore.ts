@@ -6,9 +6,18 @@
  * given up after its last attempt. The alarm is set to the next delivery due or the next expiry,
  * whichever comes first: a quiet subscription costs no duration at all.
  */
-import { ErrorCode, type JsonObject, refusalFor, type WorkerEnv } from '../mcp/internal';
+import { type JsonObject, refusalFor, type WorkerEnv } from '../mcp/internal';
 import type { EventOccurrence } from './defineEventType';
-import { controlId, type EventsConfig, errorData, ringCursor } from './eventsConfig';
+import {
+  ACCESS_REVOKED,
+  callbackEndpointError,
+  type ErrorData,
+  EventErrorCode,
+  errorData,
+  quotaReached,
+  rateReached,
+} from './eventErrors';
+import { controlId, type EventsConfig, ringCursor } from './eventsConfig';
 import {
   hostObjectName,
   objectNamed,
@@ -46,11 +55,7 @@ export class SubscriptionStore {
     const live = (found: Subscription | undefined) =>
       found !== undefined && found.state !== 'terminated' && found.expires_at > now;
     if (!live(this.tables.get(input.id)) && this.tables.liveCount(now) >= limits.subscriptionsPerPrincipal)
-      return exhausted(
-        'subscriptions',
-        limits.subscriptionsPerPrincipal,
-        'this principal holds as many webhook subscriptions as it may',
-      );
+      return tooManySubscriptions(limits.subscriptionsPerPrincipal);
     if (!this.tables.verified(input.url, now - limits.verifiedForMs)) {
       const refused = await this.verify(input);
       if (refused) return refused;
@@ -61,11 +66,7 @@ export class SubscriptionStore {
     const refresh = live(existing);
     // Checked again: another subscribe may have taken the last place while the callback answered.
     if (!refresh && this.tables.liveCount(at) >= limits.subscriptionsPerPrincipal)
-      return exhausted(
-        'subscriptions',
-        limits.subscriptionsPerPrincipal,
-        'this principal holds as many webhook subscriptions as it may',
-      );
+      return tooManySubscriptions(limits.subscriptionsPerPrincipal);
     const granted = grantTtl(input.ttlMs, limits);
     const status = refresh && existing ? deliveryStatus(existing) : undefined;
     if (refresh && existing) this.tables.refresh(existing, input, at + granted, at, limits.rotationGraceMs);
@@ -151,11 +152,11 @@ export class SubscriptionStore {
     // spec extensions/events, Authorization: delivery-time re-verification; a principal that may no
     // longer see the event type is told its subscription ended.
     if (refusalFor(type.definition, caller, this.config.scopeHierarchy) !== undefined)
-      return new Terminated({ code: ErrorCode.Forbidden, message: 'Forbidden', data: { reason: 'access revoked' } });
+      return new Terminated(ACCESS_REVOKED);
     const checked = await type.readArguments(JSON.parse(subscription.args) as JsonObject);
     if (checked.why !== undefined)
       return new Terminated({
-        code: ErrorCode.Unsupported,
+        code: EventErrorCode.Unsupported,
         message: 'Unsupported',
         data: { feature: 'inputSchema', reason: 'schema_changed' },
       });
@@ -173,12 +174,12 @@ export class SubscriptionStore {
   }
 
   /** Ends a subscription the server may no longer serve: its deliveries dropped, a `terminated` envelope sent. */
-  private terminate(subscription: Subscription, error: { code: number; message: string; data?: unknown }): void {
+  private terminate(subscription: Subscription, error: ErrorData): void {
     this.tables.terminate(subscription.id);
     this.tables.queue(
       subscription.id,
       controlId('terminated'),
-      JSON.stringify({ type: 'terminated', error: errorData(error) }),
+      JSON.stringify({ type: 'terminated', error }),
       null,
       Date.now(),
     );
@@ -259,12 +260,18 @@ export class SubscriptionStore {
     const admitted = await objectNamed(this.namespace(), hostObjectName(host)).admitVerification(
       limits.verificationsPerHostPerMinute,
     );
+    // A rate: the host's budget is a minute's, so the same subscribe passes once the minute is over (429, Retry-After).
     if (!admitted)
-      return exhausted(
-        'verificationsPerHost',
-        limits.verificationsPerHostPerMinute,
-        'this callback host has had as many verification requests this minute as it may; retry later',
-      );
+      return {
+        error: errorData(
+          rateReached(
+            'verificationsPerHost',
+            limits.verificationsPerHostPerMinute,
+            'this callback host has had as many verification requests this minute as it may; retry later',
+            60 - (Math.floor(Date.now() / 1000) % 60),
+          ),
+        ),
+      };
     const challenge = controlId('challenge').slice('msg_challenge_'.length);
     const outcome = await postSigned(
       {
@@ -301,7 +308,7 @@ export class SubscriptionStore {
 }
 
 class Terminated {
-  constructor(readonly error: { code: number; message: string; data?: unknown }) {}
+  constructor(readonly error: ErrorData) {}
 }
 
 /** The TTL granted (spec extensions/events, Subscription TTL): at most what was asked, at least the floor; never no expiry. */
@@ -322,13 +329,12 @@ function deliveryStatus(subscription: Subscription): JsonObject {
   };
 }
 
-const exhausted = (limit: string, max: number, why: string): Outcome => ({
-  error: { code: ErrorCode.ResourceExhausted, message: `Resource exhausted: ${why}`, data: { limit, max } },
+/** A quota: the same subscribe meets it again until one is unsubscribed or expires (./eventErrors.ts: a 400). */
+const tooManySubscriptions = (max: number): Outcome => ({
+  error: errorData(quotaReached('subscriptions', max, 'this principal holds as many webhook subscriptions as it may')),
 });
 
-const callbackFailed = (reason: LastError): Outcome => ({
-  error: { code: ErrorCode.CallbackEndpointError, message: `Callback endpoint error: ${reason}`, data: { reason } },
-});
+const callbackFailed = (reason: LastError): Outcome => ({ error: errorData(callbackEndpointError(reason)) });
 
 /** True when `text` is `{"challenge": challenge}`, compared in constant time. */
 function echoed(text: string | undefined, challenge: string): boolean {

@@ -7,7 +7,6 @@
  * verifies the callback (within this call: a failure is its -32015), upserts the subscription
  * and grants its TTL.
  */
-import { SETTINGS } from '../http/settingsTable';
 import {
   type Caller,
   internalError,
@@ -18,16 +17,15 @@ import {
   type McpRequest,
   type Method,
   misconfigured,
-  notFound,
-  notPermitted,
   type ServerAtLoad,
-  unsupported,
 } from '../mcp/internal';
 import { callbackRefusal } from './callbackUrl';
+import { errorOf, notFound, notPermitted, unsupported } from './eventErrors';
 import { readEventRequest } from './eventRequest';
 import type { EventsConfig } from './eventsConfig';
 import { eventsNamespace, objectNamed, type Outcome } from './eventsNamespace';
 import { canonicalJson, principalObjectName, subscriptionId } from './subscriptionKey';
+import { settings } from './eventsSettings';
 import { secretRefusal } from './webhookSecret';
 
 /** What the hooks keep of the subscriber: at most this many bytes of claims (a token's worth). */
@@ -43,7 +41,7 @@ export function webhookMethods(server: ServerAtLoad, config: EventsConfig): Reco
     const canonical = canonicalJson(args);
     const delivery = params.delivery;
     if (!isObject(delivery)) return invalidParams('params.delivery must be an object');
-    const loopback = SETTINGS.EVENTS_LOOPBACK_CALLBACKS.parse(String(request.env.EVENTS_LOOPBACK_CALLBACKS || 'off'));
+    const loopback = settings.EVENTS_LOOPBACK_CALLBACKS.parse(String(request.env.EVENTS_LOOPBACK_CALLBACKS || 'off'));
     if (typeof loopback !== 'string') return misconfigured('EVENTS_LOOPBACK_CALLBACKS', 'must be `on` or `off`');
     const refused = callbackRefusal(delivery.url, config.limits.urlChars, loopback === 'on');
     if (refused) return invalidParams(refused);
@@ -104,9 +102,7 @@ export function webhookMethods(server: ServerAtLoad, config: EventsConfig): Reco
       console.error('events/subscribe: the principal object could not be reached', error);
       return { error: internalError() };
     }
-    if ('result' in outcome) return { result: outcome.result };
-    const { code, message, data } = outcome.error;
-    return { error: new McpError(code as McpError['code'], message, data) };
+    return 'result' in outcome ? { result: outcome.result } : { error: errorOf(outcome.error) };
   };
 
   const unsubscribe: Method = async (request) => {

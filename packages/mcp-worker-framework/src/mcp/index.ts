@@ -24,3 +24,10 @@ export type { CallToolResult, ContentBlock } from './types';
 export type { FromSchema } from './fromSchema';
 export type { StructuredResult, StandardJsonSchema } from './toolSchema';
 export type { ClientFeature } from './meta';
+/**
+ * A schema checked as a tool's is, for the package's extensions (MCP Events' event types). From
+ * here, after `createServer`, not from ./internal.ts: a bundle that uses none of them keeps its
+ * modules in the order it had (./internal.ts is reached first, and gzip is sensitive to the order).
+ */
+export { compileSchema } from './compileSchema';
+export { jsonSchemaOf, standardOf, validateStandard } from './tools';

@@ -10,7 +10,6 @@
 export {
   authorizationServerUnreachable,
   bodyTooLarge,
-  callbackEndpointError,
   ErrorCode,
   headerMismatch,
   hostNotAllowed,
@@ -20,19 +19,15 @@ export {
   McpError,
   misconfigured,
   missingExtension,
-  notFound,
-  notPermitted,
   originNotAllowed,
   parseError,
   rateLimited,
-  resourceExhausted,
   scopeRequired,
   taskNotFound,
   tokenInvalid,
   tokenRequired,
   tooManyStreams,
   unauthorized,
-  unsupported,
   unsupportedMediaType,
   unsupportedVersion,
 } from './errors';
@@ -60,8 +55,7 @@ export type {
   ResultReply,
 } from './request';
 export { derivedKey, toBase64Url } from './secretKeys';
-export { type CompiledTool, type HeaderParam, jsonSchemaOf, standardOf, validateStandard } from './tools';
-export { compileSchema } from './compileSchema';
+export type { CompiledTool, HeaderParam } from './tools';
 export type { ArgumentsOf, InputSchema, OutputSchema, StructuredOf } from './toolSchema';
 export { readTraceContext, type TraceContext } from './traceContext';
 export type {

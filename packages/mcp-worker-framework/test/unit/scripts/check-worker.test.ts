@@ -41,7 +41,9 @@ describe('npm run check: the built Worker, loaded once', () => {
   it('refuses a config that deploys with EVENTS_LOOPBACK_CALLBACKS on (webhook callbacks to http on loopback are for a developer machine)', async () => {
     const { code, output } = await run('test/fixtures/broken/loopback.wrangler.toml');
     expect(code).toBe(1);
-    expect(output).toContain('EVENTS_LOOPBACK_CALLBACKS = "on" lets webhook subscriptions call back to http on loopback');
+    expect(output).toContain(
+      'EVENTS_LOOPBACK_CALLBACKS = "on" lets webhook subscriptions call back to http on loopback',
+    );
   }, 60_000);
 
   it("reports a server that fails to load, with what to change and the author's line", async () => {
