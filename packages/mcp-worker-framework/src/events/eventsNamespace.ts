@@ -32,6 +32,8 @@ export interface SubscribeInput {
   /** The suggested TTL: undefined for the server's default, null for no expiry. */
   ttlMs: number | null | undefined;
   cursor: string | null;
+  /** Replay nothing older than this (spec extensions/events, Cursor Lifecycle). */
+  maxAgeMs?: number;
 }
 
 /** An outcome as plain data (RPC carries no class instances): a result, or a JSON-RPC error. */

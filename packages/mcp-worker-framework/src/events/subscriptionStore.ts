@@ -6,19 +6,12 @@
  * given up after its last attempt. The alarm is set to the next delivery due or the next expiry,
  * whichever comes first: a quiet subscription costs no duration at all.
  */
-import { type JsonObject, refusalFor, type WorkerEnv } from '../mcp/internal';
-import type { EventOccurrence } from './defineEventType';
-import {
-  ACCESS_REVOKED,
-  callbackEndpointError,
-  type ErrorData,
-  EventErrorCode,
-  errorData,
-  quotaReached,
-  rateReached,
-} from './eventErrors';
+import { type JsonObject, McpError, refusalFor, type WorkerEnv } from '../mcp/internal';
+import type { EventContext, EventOccurrence } from './defineEventType';
+import { ACCESS_REVOKED, type ErrorData, EventErrorCode, errorData, rateReached, type WireError } from './eventErrors';
 import { controlId, type EventsConfig, ringCursor } from './eventsConfig';
 import {
+  type EventsApi,
   hostObjectName,
   objectNamed,
   type Outcome,
@@ -27,12 +20,29 @@ import {
   typeObjectName,
 } from './eventsNamespace';
 import type { CompiledEventType } from './eventTypes';
-import { type LastError, postSigned } from './postSigned';
+import { postSigned } from './postSigned';
+import { ringStart } from './ringReader';
+import { runCheck } from './runCheck';
 import { shapeEvent } from './shapeEvent';
-import { SubscriptionTables, type Subscription } from './subscriptionTables';
+import {
+  callbackFailed,
+  deliveryStatus,
+  echoed,
+  grantTtl,
+  Terminated,
+  tooManySubscriptions,
+} from './subscriptionAnswers';
+import { type Delivery, SubscriptionTables, type Subscription } from './subscriptionTables';
 
 /** Sends at most this many POSTs at once: an invocation has six connections. */
 const PARALLEL_POSTS = 6;
+
+/** What `check` found for a new subscription: the position after it, the events kept, whether some were skipped. */
+interface CheckedStart {
+  cursor: string | null;
+  events: EventOccurrence[];
+  truncated: boolean;
+}
 /** Deliveries one alarm sends before it sets the next (it comes at once). */
 const POSTS_PER_ALARM = 60;
 
@@ -69,11 +79,21 @@ export class SubscriptionStore {
       return tooManySubscriptions(limits.subscriptionsPerPrincipal);
     const granted = grantTtl(input.ttlMs, limits);
     const status = refresh && existing ? deliveryStatus(existing) : undefined;
+    const type = this.config.types.get(input.name)!;
+    const checked = type.definition.check !== undefined;
+    // A live subscription's cursor is a no-op; a new one (or one that lapsed) starts from it (spec
+    // extensions/events, Subscription Identity): `check` is asked from it first, before anything is kept.
+    const first = !refresh && checked ? await this.checkFrom(type, input) : undefined;
+    if (first && 'error' in first) return first;
     if (refresh && existing) this.tables.refresh(existing, input, at + granted, at, limits.rotationGraceMs);
-    else this.tables.create(input, at, at + granted);
-    const ring = await objectNamed(this.namespace(), typeObjectName(input.name)).addSubscriber(input.self);
-    const cursor = this.watermark(input.id, ring.head, ring.epoch);
-    const truncated = !refresh && input.cursor !== null && input.cursor !== cursor;
+    else this.tables.create(input, at, at + granted, first?.cursor, first ? at + limits.webhookCheckEveryMs : null);
+    const typeObject = objectNamed(this.namespace(), typeObjectName(input.name));
+    const ring = await typeObject.addSubscriber(input.self);
+    let truncated = false;
+    if (first) truncated = this.queueBatch(input.id, input.cursor, first, at);
+    else if (!refresh && input.cursor !== null)
+      truncated = await this.replayRing(typeObject, type, this.tables.get(input.id)!, input.cursor, input.maxAgeMs);
+    const cursor = checked ? this.checkedWatermark(input.id) : this.watermark(input.id, ring.head, ring.epoch);
     this.reschedule();
     return {
       result: {
@@ -104,6 +124,12 @@ export class SubscriptionStore {
     const now = Date.now();
     const type = this.config.types.get(name);
     const subscriptions = this.tables.forEvent(name, now);
+    // A type with `check`: its emit says the upstream moved, and `check` tells each subscription what (as poll and push do).
+    if (type?.definition.check) {
+      this.tables.checkNow(name, now);
+      this.reschedule();
+      return subscriptions.length;
+    }
     if (!type || event.seq <= this.tables.lastSeen(name)) return subscriptions.length;
     this.tables.seen(name, event.seq);
     const occurrence = JSON.parse(event.occurrence) as EventOccurrence;
@@ -136,6 +162,9 @@ export class SubscriptionStore {
       this.tables.remove(expired.id);
       await this.leaveIfLast(expired.name).catch(() => {});
     }
+    const checks = this.tables.dueChecks(now);
+    for (let i = 0; i < checks.length; i += PARALLEL_POSTS)
+      await Promise.all(checks.slice(i, i + PARALLEL_POSTS).map((subscription) => this.checkAgain(subscription)));
     const due = this.tables.due(now, POSTS_PER_ALARM);
     for (let i = 0; i < due.length; i += PARALLEL_POSTS)
       await Promise.all(due.slice(i, i + PARALLEL_POSTS).map((delivery) => this.send(delivery)));
@@ -148,9 +177,22 @@ export class SubscriptionStore {
     subscription: Subscription,
     occurrence: EventOccurrence,
   ): Promise<string | Terminated | undefined> {
+    const admitted = await this.admitted(type, subscription);
+    if (admitted instanceof Terminated) return admitted;
+    const shaped = await shapeEvent(type, occurrence, admitted.args, admitted.context);
+    return shaped && this.body(type, subscription, shaped);
+  }
+
+  /**
+   * spec extensions/events, Authorization: delivery-time re-verification. The subscriber's
+   * arguments as the hooks get them and its context, or the termination its access calls for: a
+   * principal that may no longer see the type, or arguments the type's `inputSchema` now refuses.
+   */
+  private async admitted(
+    type: CompiledEventType,
+    subscription: Subscription,
+  ): Promise<{ args: unknown; context: EventContext } | Terminated> {
     const caller = JSON.parse(subscription.caller);
-    // spec extensions/events, Authorization: delivery-time re-verification; a principal that may no
-    // longer see the event type is told its subscription ended.
     if (refusalFor(type.definition, caller, this.config.scopeHierarchy) !== undefined)
       return new Terminated(ACCESS_REVOKED);
     const checked = await type.readArguments(JSON.parse(subscription.args) as JsonObject);
@@ -160,9 +202,12 @@ export class SubscriptionStore {
         message: 'Unsupported',
         data: { feature: 'inputSchema', reason: 'schema_changed' },
       });
-    const shaped = await shapeEvent(type, occurrence, checked.value, { env: this.env, caller });
-    if (!shaped) return undefined;
-    const body = JSON.stringify(shaped);
+    return { args: checked.value, context: { env: this.env, caller } };
+  }
+
+  /** An event's body, or undefined (logged) when it is over the size a receiver takes. */
+  private body(type: CompiledEventType, subscription: Subscription, event: EventOccurrence): string | undefined {
+    const body = JSON.stringify(event);
     const { payloadBytes } = this.config.limits;
     if (body.length * 3 > payloadBytes && new TextEncoder().encode(body).byteLength > payloadBytes) {
       console.error(
@@ -195,10 +240,15 @@ export class SubscriptionStore {
       subscription.previous_secret && (subscription.previous_until ?? 0) > now
         ? [subscription.secret, subscription.previous_secret]
         : [subscription.secret];
+    const cursor =
+      delivery.event_seq !== null
+        ? this.eventCursor(subscription.id, delivery.event_seq)
+        : delivery.from_cursor !== null
+          ? this.checkedCursor(subscription.id, delivery)
+          : undefined;
+    // An event's cursor is added as it is sent: the watermark moves as the deliveries before it are done.
     const body =
-      delivery.event_seq === null
-        ? delivery.body
-        : `${delivery.body.slice(0, -1)},"cursor":${JSON.stringify(this.eventCursor(subscription.id, delivery.event_seq))}}`;
+      cursor === undefined ? delivery.body : `${delivery.body.slice(0, -1)},"cursor":${JSON.stringify(cursor)}}`;
     const outcome = await postSigned({
       url: subscription.url,
       subscriptionId: subscription.id,
@@ -224,8 +274,9 @@ export class SubscriptionStore {
       await this.leaveIfLast(subscription.name).catch(() => {});
     } else if (this.tables.takeGap(subscription.id)) {
       const epoch = this.storage.kv.get<string>('epoch');
-      const cursor =
-        epoch === undefined || this.config.types.get(subscription.name)?.definition.check
+      const cursor = this.config.types.get(subscription.name)?.definition.check
+        ? (this.tables.get(subscription.id)?.check_cursor ?? null)
+        : epoch === undefined
           ? null
           : ringCursor(epoch, this.tables.lastSeen(subscription.name));
       this.tables.queue(subscription.id, controlId('gap'), JSON.stringify({ type: 'gap', cursor }), null, at);
@@ -251,6 +302,133 @@ export class SubscriptionStore {
       epoch,
       first !== undefined ? first - 1 : Math.max(head, this.tables.lastSeen(subscription?.name ?? '')),
     );
+  }
+
+  /**
+   * A new subscription to a type with `check`, from the client's cursor: what `check` finds after
+   * it (null: the upstream's position now, and nothing), as `replay` keeps it. Asked before the
+   * subscription is kept, so a `check` that fails is this subscribe's -32603 and leaves nothing.
+   */
+  private async checkFrom(
+    type: CompiledEventType,
+    input: SubscribeInput,
+  ): Promise<CheckedStart | { error: WireError }> {
+    const checked = await type.readArguments(JSON.parse(input.args) as JsonObject);
+    const context = { env: this.env, caller: JSON.parse(input.caller) };
+    const found = await runCheck(type, input.cursor, checked.value, context);
+    if (found instanceof McpError) return { error: errorData(found) };
+    if (input.cursor === null) return { cursor: found.cursor, events: [], truncated: false };
+    // spec extensions/events, Cursor Lifecycle: `maxAgeMs` floors the replay; an event older is skipped, and said.
+    const floor = input.maxAgeMs === undefined ? -Infinity : Date.now() - input.maxAgeMs;
+    const recent = found.events.filter((event) => !(Date.parse(event.timestamp) < floor));
+    const room = this.config.limits.pendingPerSubscription;
+    return {
+      cursor: found.cursor,
+      events: recent.slice(0, room),
+      truncated: recent.length < found.events.length || recent.length > room,
+    };
+  }
+
+  /**
+   * A subscription to a type with `check`, asked again (every `webhookCheckEveryMs`, and at once
+   * when the type is emitted) from where it read last: what it finds is queued, one batch at a time.
+   * While the subscription has as many deliveries waiting as it may, `check` is not asked: the
+   * upstream keeps its history, so nothing is skipped meanwhile.
+   */
+  private async checkAgain(subscription: Subscription): Promise<void> {
+    const now = Date.now();
+    const next = now + this.config.limits.webhookCheckEveryMs;
+    const type = this.config.types.get(subscription.name);
+    if (!type?.definition.check) return this.tables.checked(subscription.id, subscription.check_cursor, null);
+    const admitted = await this.admitted(type, subscription);
+    if (admitted instanceof Terminated) return this.terminate(subscription, admitted.error);
+    const room = this.config.limits.pendingPerSubscription - this.tables.pendingCount(subscription.id);
+    if (room <= 0) return this.tables.checked(subscription.id, subscription.check_cursor, next);
+    const found = await runCheck(type, subscription.check_cursor, admitted.args, admitted.context);
+    // A check that fails is tried again at the next turn, from the same place (logged by runCheck).
+    if (found instanceof McpError) return this.tables.checked(subscription.id, subscription.check_cursor, next);
+    if (found.events.length > room) this.tables.markGap(subscription.id);
+    this.queueBatch(
+      subscription.id,
+      subscription.check_cursor,
+      { cursor: found.cursor, events: found.events.slice(0, room), truncated: false },
+      now,
+    );
+    this.tables.checked(subscription.id, found.cursor, next);
+  }
+
+  /** Queues a batch `check` found after `from`; its last event carries the batch's cursor. Whether events were skipped. */
+  private queueBatch(id: string, from: string | null, batch: CheckedStart, now: number): boolean {
+    const subscription = this.tables.get(id)!;
+    const type = this.config.types.get(subscription.name)!;
+    const last = batch.events.length - 1;
+    batch.events.forEach((event, i) => {
+      const body = this.body(type, subscription, event);
+      if (body !== undefined)
+        this.tables.queueChecked(
+          id,
+          event.eventId,
+          body,
+          JSON.stringify(from),
+          i === last ? JSON.stringify(batch.cursor) : null,
+          now,
+        );
+    });
+    return batch.truncated;
+  }
+
+  /**
+   * The cursor a delivery `check` found carries (the sketch's safe watermark): the batch's own
+   * cursor when it is the last of its batch and nothing else waits, else the position before the
+   * oldest batch still waiting.
+   */
+  private checkedCursor(id: string, delivery: Delivery): string | null {
+    const oldest = this.tables.oldestChecked(id);
+    if (!oldest || (oldest.count === 1 && delivery.to_cursor !== null)) return JSON.parse(delivery.to_cursor ?? 'null');
+    return JSON.parse(oldest.from ?? 'null');
+  }
+
+  /** The subscribe answer's cursor for a type with `check`: before the oldest batch waiting, else where it was checked up to. */
+  private checkedWatermark(id: string): string | null {
+    const oldest = this.tables.oldestChecked(id);
+    return oldest ? JSON.parse(oldest.from ?? 'null') : (this.tables.get(id)?.check_cursor ?? null);
+  }
+
+  /**
+   * A new subscription to an emit-only type, from the client's cursor: the events the type's ring
+   * still holds after it that were kept before the subscription was (those after come by fan-out),
+   * as the subscription gets them, at most `pendingPerSubscription` of the latest. Whether events
+   * were skipped (spec extensions/events, Gaps and `truncated`): a cursor of another epoch or past
+   * the ring's oldest, the bound, or the `maxAgeMs` floor.
+   */
+  private async replayRing(
+    typeObject: EventsApi,
+    type: CompiledEventType,
+    subscription: Subscription,
+    cursor: string,
+    maxAgeMs: number | undefined,
+  ): Promise<boolean> {
+    const start = await ringStart(typeObject, cursor);
+    if (start instanceof McpError) return true;
+    const room = this.config.limits.pendingPerSubscription;
+    let { after, truncated } = start;
+    if (start.head - after > room) {
+      after = start.head - room;
+      truncated = true;
+    }
+    const floor = maxAgeMs === undefined ? 0 : Date.now() - maxAgeMs;
+    for (const event of (await typeObject.read(after, room)).events) {
+      if (event.acceptedAt > subscription.created_at) break;
+      if (event.acceptedAt < floor) {
+        truncated = true;
+        continue;
+      }
+      const occurrence = JSON.parse(event.occurrence) as EventOccurrence;
+      const body = await this.shaped(type, subscription, occurrence);
+      if (body instanceof Terminated) return truncated;
+      if (body !== undefined) this.tables.queue(subscription.id, occurrence.eventId, body, event.seq, Date.now());
+    }
+    return truncated;
   }
 
   /** The handshake (spec extensions/events, Endpoint verification): a signed single-use challenge the callback echoes in a 2xx body. */
@@ -305,49 +483,4 @@ export class SubscriptionStore {
     if (next === undefined) void this.storage.deleteAlarm();
     else void this.storage.setAlarm(Math.max(next, Date.now()));
   }
-}
-
-class Terminated {
-  constructor(readonly error: ErrorData) {}
-}
-
-/** The TTL granted (spec extensions/events, Subscription TTL): at most what was asked, at least the floor; never no expiry. */
-function grantTtl(asked: number | null | undefined, limits: EventsConfig['limits']): number {
-  if (asked === undefined) return limits.defaultTtlMs;
-  if (asked === null) return limits.maxTtlMs;
-  return Math.min(limits.maxTtlMs, Math.max(limits.minTtlMs, asked));
-}
-
-/** `deliveryStatus` of a refresh, before it reactivates the subscription; `lastError` a category only. */
-function deliveryStatus(subscription: Subscription): JsonObject {
-  return {
-    active: subscription.state === 'active',
-    lastDeliveryAt:
-      subscription.last_delivery_at === null ? null : new Date(subscription.last_delivery_at).toISOString(),
-    lastError: subscription.last_error,
-    ...(subscription.failed_since !== null ? { failedSince: new Date(subscription.failed_since).toISOString() } : {}),
-  };
-}
-
-/** A quota: the same subscribe meets it again until one is unsubscribed or expires (./eventErrors.ts: a 400). */
-const tooManySubscriptions = (max: number): Outcome => ({
-  error: errorData(quotaReached('subscriptions', max, 'this principal holds as many webhook subscriptions as it may')),
-});
-
-const callbackFailed = (reason: LastError): Outcome => ({ error: errorData(callbackEndpointError(reason)) });
-
-/** True when `text` is `{"challenge": challenge}`, compared in constant time. */
-function echoed(text: string | undefined, challenge: string): boolean {
-  if (text === undefined) return false;
-  let answer: unknown;
-  try {
-    answer = JSON.parse(text);
-  } catch {
-    return false;
-  }
-  const given = (answer as { challenge?: unknown } | null)?.challenge;
-  if (typeof given !== 'string' || given.length !== challenge.length) return false;
-  let difference = 0;
-  for (let i = 0; i < given.length; i++) difference |= given.charCodeAt(i) ^ challenge.charCodeAt(i);
-  return difference === 0;
 }

@@ -26,6 +26,7 @@ import type { EventsConfig } from './eventsConfig';
 import { eventsNamespace, objectNamed, type Outcome } from './eventsNamespace';
 import { canonicalJson, principalObjectName, subscriptionId } from './subscriptionKey';
 import { settings } from './eventsSettings';
+import { RING_CURSOR } from './ringReader';
 import { secretRefusal } from './webhookSecret';
 
 /** What the hooks keep of the subscriber: at most this many bytes of claims (a token's worth). */
@@ -72,9 +73,11 @@ export function webhookMethods(server: ServerAtLoad, config: EventsConfig): Reco
       };
     const badSecret = secretRefusal(secret);
     if (badSecret) return { error: invalidParams(badSecret) };
-    const { ttlMs, cursor } = params;
+    const { ttlMs, cursor, maxAgeMs } = params;
     if (ttlMs !== undefined && ttlMs !== null && !(Number.isSafeInteger(ttlMs) && (ttlMs as number) >= 0))
       return { error: invalidParams('params.ttlMs must be a whole number of milliseconds, or null') };
+    if (maxAgeMs !== undefined && !(Number.isSafeInteger(maxAgeMs) && (maxAgeMs as number) >= 0))
+      return { error: invalidParams('params.maxAgeMs must be a whole number of milliseconds') };
     if (
       cursor !== undefined &&
       cursor !== null &&
@@ -83,6 +86,9 @@ export function webhookMethods(server: ServerAtLoad, config: EventsConfig): Reco
       return {
         error: invalidParams(`params.cursor must be a string of at most ${config.limits.idChars} characters, or null`),
       };
+    // An emit-only type's cursor is a place in its ring, as poll and push take it; a `check` type's is its upstream's.
+    if (typeof cursor === 'string' && !type.definition.check && !RING_CURSOR.test(cursor))
+      return { error: invalidParams('params.cursor must be a cursor this server gave, or null') };
     const name = type.definition.name;
     const self = await principalObjectName(key.caller.subject);
     let outcome: Outcome;
@@ -97,6 +103,7 @@ export function webhookMethods(server: ServerAtLoad, config: EventsConfig): Reco
         caller: snapshot(key.caller),
         ttlMs: ttlMs as number | null | undefined,
         cursor: (cursor as string | null | undefined) ?? null,
+        ...(maxAgeMs !== undefined ? { maxAgeMs: maxAgeMs as number } : {}),
       });
     } catch (error) {
       console.error('events/subscribe: the principal object could not be reached', error);

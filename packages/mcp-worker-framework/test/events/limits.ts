@@ -11,4 +11,5 @@ export const LIMITS = {
   suspendAfterFailures: 6,
   checkEveryMs: 200,
   heartbeatMs: 400,
+  webhookCheckEveryMs: 300,
 } as const;
