@@ -3,12 +3,13 @@
  * Webhook-Based Delivery): durable, so they outlive a restart for the TTL they were granted; the
  * callbacks it verified (the handshake is cached per principal and URL); and the deliveries
  * waiting, each sent by the object's alarm, retried with exponential backoff and a fresh signature,
- * given up after its last attempt. The alarm is set to the next delivery due or the next expiry,
- * whichever comes first: a quiet subscription costs no duration at all.
+ * given up after its last attempt. The alarm is set to the next delivery due, the next `check` of
+ * a subscription to a type backed by one (./checkedFeed.ts), or the next expiry, whichever comes
+ * first: a quiet subscription to an emit-only type costs no duration at all.
  */
 import { type JsonObject, McpError, refusalFor, type WorkerEnv } from '../mcp/internal';
 import type { EventContext, EventOccurrence } from './defineEventType';
-import { ACCESS_REVOKED, type ErrorData, EventErrorCode, errorData, rateReached, type WireError } from './eventErrors';
+import { ACCESS_REVOKED, type ErrorData, EventErrorCode, errorData, rateReached } from './eventErrors';
 import { controlId, type EventsConfig, ringCursor } from './eventsConfig';
 import {
   type EventsApi,
@@ -20,10 +21,10 @@ import {
   typeObjectName,
 } from './eventsNamespace';
 import type { CompiledEventType } from './eventTypes';
+import { CheckedFeed } from './checkedFeed';
 import { postSigned } from './postSigned';
 import { ringStart } from './ringReader';
-import { runCheck } from './runCheck';
-import { shapeEvent } from './shapeEvent';
+import { eventBody, shapeEvent } from './shapeEvent';
 import {
   callbackFailed,
   deliveryStatus,
@@ -32,22 +33,17 @@ import {
   Terminated,
   tooManySubscriptions,
 } from './subscriptionAnswers';
-import { type Delivery, SubscriptionTables, type Subscription } from './subscriptionTables';
+import { SubscriptionTables, type Subscription } from './subscriptionTables';
 
 /** Sends at most this many POSTs at once: an invocation has six connections. */
 const PARALLEL_POSTS = 6;
 
-/** What `check` found for a new subscription: the position after it, the events kept, whether some were skipped. */
-interface CheckedStart {
-  cursor: string | null;
-  events: EventOccurrence[];
-  truncated: boolean;
-}
 /** Deliveries one alarm sends before it sets the next (it comes at once). */
 const POSTS_PER_ALARM = 60;
 
 export class SubscriptionStore {
   private readonly tables: SubscriptionTables;
+  private readonly feed: CheckedFeed;
 
   constructor(
     private readonly storage: DurableObjectStorage,
@@ -55,6 +51,7 @@ export class SubscriptionStore {
     private readonly config: EventsConfig,
   ) {
     this.tables = new SubscriptionTables(storage.sql);
+    this.feed = new CheckedFeed(this.tables, config, env);
   }
 
   /** Creates or refreshes a subscription (spec: idempotent upsert); verifies its callback first unless this principal has. */
@@ -83,17 +80,17 @@ export class SubscriptionStore {
     const checked = type.definition.check !== undefined;
     // A live subscription's cursor is a no-op; a new one (or one that lapsed) starts from it (spec
     // extensions/events, Subscription Identity): `check` is asked from it first, before anything is kept.
-    const first = !refresh && checked ? await this.checkFrom(type, input) : undefined;
+    const first = !refresh && checked ? await this.feed.start(type, input) : undefined;
     if (first && 'error' in first) return first;
     if (refresh && existing) this.tables.refresh(existing, input, at + granted, at, limits.rotationGraceMs);
     else this.tables.create(input, at, at + granted, first?.cursor, first ? at + limits.webhookCheckEveryMs : null);
     const typeObject = objectNamed(this.namespace(), typeObjectName(input.name));
     const ring = await typeObject.addSubscriber(input.self);
     let truncated = false;
-    if (first) truncated = this.queueBatch(input.id, input.cursor, first, at);
+    if (first) truncated = this.feed.queue(input.id, input.cursor, first, at);
     else if (!refresh && input.cursor !== null)
       truncated = await this.replayRing(typeObject, type, this.tables.get(input.id)!, input.cursor, input.maxAgeMs);
-    const cursor = checked ? this.checkedWatermark(input.id) : this.watermark(input.id, ring.head, ring.epoch);
+    const cursor = checked ? this.feed.watermark(input.id) : this.watermark(input.id, ring.head, ring.epoch);
     this.reschedule();
     return {
       result: {
@@ -180,7 +177,7 @@ export class SubscriptionStore {
     const admitted = await this.admitted(type, subscription);
     if (admitted instanceof Terminated) return admitted;
     const shaped = await shapeEvent(type, occurrence, admitted.args, admitted.context);
-    return shaped && this.body(type, subscription, shaped);
+    return shaped && eventBody(type, subscription.id, shaped, this.config.limits.payloadBytes);
   }
 
   /**
@@ -205,17 +202,13 @@ export class SubscriptionStore {
     return { args: checked.value, context: { env: this.env, caller } };
   }
 
-  /** An event's body, or undefined (logged) when it is over the size a receiver takes. */
-  private body(type: CompiledEventType, subscription: Subscription, event: EventOccurrence): string | undefined {
-    const body = JSON.stringify(event);
-    const { payloadBytes } = this.config.limits;
-    if (body.length * 3 > payloadBytes && new TextEncoder().encode(body).byteLength > payloadBytes) {
-      console.error(
-        `events: a ${type.definition.name} event to ${subscription.id} was skipped: over ${payloadBytes} bytes once shaped`,
-      );
-      return undefined;
-    }
-    return body;
+  /** A subscription to a type with `check`, due to be asked again (./checkedFeed.ts), unless its access ended. */
+  private async checkAgain(subscription: Subscription): Promise<void> {
+    const type = this.config.types.get(subscription.name);
+    if (!type?.definition.check) return this.tables.checked(subscription.id, subscription.check_cursor, null);
+    const admitted = await this.admitted(type, subscription);
+    if (admitted instanceof Terminated) return this.terminate(subscription, admitted.error);
+    await this.feed.again(subscription, type, admitted.args, admitted.context);
   }
 
   /** Ends a subscription the server may no longer serve: its deliveries dropped, a `terminated` envelope sent. */
@@ -244,7 +237,7 @@ export class SubscriptionStore {
       delivery.event_seq !== null
         ? this.eventCursor(subscription.id, delivery.event_seq)
         : delivery.from_cursor !== null
-          ? this.checkedCursor(subscription.id, delivery)
+          ? this.feed.cursorOf(subscription.id, delivery)
           : undefined;
     // An event's cursor is added as it is sent: the watermark moves as the deliveries before it are done.
     const body =
@@ -302,96 +295,6 @@ export class SubscriptionStore {
       epoch,
       first !== undefined ? first - 1 : Math.max(head, this.tables.lastSeen(subscription?.name ?? '')),
     );
-  }
-
-  /**
-   * A new subscription to a type with `check`, from the client's cursor: what `check` finds after
-   * it (null: the upstream's position now, and nothing), as `replay` keeps it. Asked before the
-   * subscription is kept, so a `check` that fails is this subscribe's -32603 and leaves nothing.
-   */
-  private async checkFrom(
-    type: CompiledEventType,
-    input: SubscribeInput,
-  ): Promise<CheckedStart | { error: WireError }> {
-    const checked = await type.readArguments(JSON.parse(input.args) as JsonObject);
-    const context = { env: this.env, caller: JSON.parse(input.caller) };
-    const found = await runCheck(type, input.cursor, checked.value, context);
-    if (found instanceof McpError) return { error: errorData(found) };
-    if (input.cursor === null) return { cursor: found.cursor, events: [], truncated: false };
-    // spec extensions/events, Cursor Lifecycle: `maxAgeMs` floors the replay; an event older is skipped, and said.
-    const floor = input.maxAgeMs === undefined ? -Infinity : Date.now() - input.maxAgeMs;
-    const recent = found.events.filter((event) => !(Date.parse(event.timestamp) < floor));
-    const room = this.config.limits.pendingPerSubscription;
-    return {
-      cursor: found.cursor,
-      events: recent.slice(0, room),
-      truncated: recent.length < found.events.length || recent.length > room,
-    };
-  }
-
-  /**
-   * A subscription to a type with `check`, asked again (every `webhookCheckEveryMs`, and at once
-   * when the type is emitted) from where it read last: what it finds is queued, one batch at a time.
-   * While the subscription has as many deliveries waiting as it may, `check` is not asked: the
-   * upstream keeps its history, so nothing is skipped meanwhile.
-   */
-  private async checkAgain(subscription: Subscription): Promise<void> {
-    const now = Date.now();
-    const next = now + this.config.limits.webhookCheckEveryMs;
-    const type = this.config.types.get(subscription.name);
-    if (!type?.definition.check) return this.tables.checked(subscription.id, subscription.check_cursor, null);
-    const admitted = await this.admitted(type, subscription);
-    if (admitted instanceof Terminated) return this.terminate(subscription, admitted.error);
-    const room = this.config.limits.pendingPerSubscription - this.tables.pendingCount(subscription.id);
-    if (room <= 0) return this.tables.checked(subscription.id, subscription.check_cursor, next);
-    const found = await runCheck(type, subscription.check_cursor, admitted.args, admitted.context);
-    // A check that fails is tried again at the next turn, from the same place (logged by runCheck).
-    if (found instanceof McpError) return this.tables.checked(subscription.id, subscription.check_cursor, next);
-    if (found.events.length > room) this.tables.markGap(subscription.id);
-    this.queueBatch(
-      subscription.id,
-      subscription.check_cursor,
-      { cursor: found.cursor, events: found.events.slice(0, room), truncated: false },
-      now,
-    );
-    this.tables.checked(subscription.id, found.cursor, next);
-  }
-
-  /** Queues a batch `check` found after `from`; its last event carries the batch's cursor. Whether events were skipped. */
-  private queueBatch(id: string, from: string | null, batch: CheckedStart, now: number): boolean {
-    const subscription = this.tables.get(id)!;
-    const type = this.config.types.get(subscription.name)!;
-    const last = batch.events.length - 1;
-    batch.events.forEach((event, i) => {
-      const body = this.body(type, subscription, event);
-      if (body !== undefined)
-        this.tables.queueChecked(
-          id,
-          event.eventId,
-          body,
-          JSON.stringify(from),
-          i === last ? JSON.stringify(batch.cursor) : null,
-          now,
-        );
-    });
-    return batch.truncated;
-  }
-
-  /**
-   * The cursor a delivery `check` found carries (the sketch's safe watermark): the batch's own
-   * cursor when it is the last of its batch and nothing else waits, else the position before the
-   * oldest batch still waiting.
-   */
-  private checkedCursor(id: string, delivery: Delivery): string | null {
-    const oldest = this.tables.oldestChecked(id);
-    if (!oldest || (oldest.count === 1 && delivery.to_cursor !== null)) return JSON.parse(delivery.to_cursor ?? 'null');
-    return JSON.parse(oldest.from ?? 'null');
-  }
-
-  /** The subscribe answer's cursor for a type with `check`: before the oldest batch waiting, else where it was checked up to. */
-  private checkedWatermark(id: string): string | null {
-    const oldest = this.tables.oldestChecked(id);
-    return oldest ? JSON.parse(oldest.from ?? 'null') : (this.tables.get(id)?.check_cursor ?? null);
   }
 
   /**
