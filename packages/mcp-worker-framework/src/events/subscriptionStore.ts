@@ -7,7 +7,7 @@
  * a subscription to a type backed by one (./checkedFeed.ts), or the next expiry, whichever comes
  * first: a quiet subscription to an emit-only type costs no duration at all.
  */
-import { type JsonObject, McpError, refusalFor, type WorkerEnv } from '../mcp/internal';
+import { type Caller, type JsonObject, McpError, refusalFor, type WorkerEnv } from '../mcp/internal';
 import type { EventContext, EventOccurrence } from './defineEventType';
 import { ACCESS_REVOKED, type ErrorData, EventErrorCode, errorData, rateReached } from './eventErrors';
 import { controlId, type EventsConfig, ringCursor } from './eventsConfig';
@@ -20,9 +20,9 @@ import {
   type SubscribeInput,
   typeObjectName,
 } from './eventsNamespace';
-import type { CompiledEventType } from './eventTypes';
+import type { Checked, CompiledEventType } from './eventTypes';
 import { CheckedFeed } from './checkedFeed';
-import { postSigned } from './postSigned';
+import { type PostOutcome, postSigned } from './postSigned';
 import { ringStart } from './ringReader';
 import { eventBody, shapeEvent } from './shapeEvent';
 import {
@@ -33,7 +33,7 @@ import {
   Terminated,
   tooManySubscriptions,
 } from './subscriptionAnswers';
-import { SubscriptionTables, type Subscription } from './subscriptionTables';
+import { type Delivery, SubscriptionTables, type Subscription } from './subscriptionTables';
 
 /** Sends at most this many POSTs at once: an invocation has six connections. */
 const PARALLEL_POSTS = 6;
@@ -44,6 +44,9 @@ const POSTS_PER_ALARM = 60;
 export class SubscriptionStore {
   private readonly tables: SubscriptionTables;
   private readonly feed: CheckedFeed;
+  /** What each event would otherwise parse and check again, by the text kept: subscribers and their checked arguments. */
+  private readonly callers = new Map<string, Caller>();
+  private readonly arguments = new Map<string, Checked | Promise<Checked>>();
 
   constructor(
     private readonly storage: DurableObjectStorage,
@@ -130,24 +133,27 @@ export class SubscriptionStore {
     if (!type || event.seq <= this.tables.lastSeen(name)) return subscriptions.length;
     this.tables.seen(name, event.seq);
     const occurrence = JSON.parse(event.occurrence) as EventOccurrence;
+    const shaped: [Subscription, string | Terminated][] = [];
     for (const subscription of subscriptions) {
       if (subscription.created_at > event.acceptedAt) continue;
-      const body = await this.shaped(type, subscription, occurrence);
-      if (body === undefined) continue;
-      if (body instanceof Terminated) {
-        this.terminate(subscription, body.error);
-        continue;
-      }
-      if (this.tables.pendingCount(subscription.id) >= this.config.limits.pendingPerSubscription) {
-        // Skipped, never queued past the bound: the client hears of it by a `gap` envelope.
-        this.tables.markGap(subscription.id);
-        continue;
-      }
-      this.tables.queue(subscription.id, occurrence.eventId, body, event.seq, now);
+      const body = await this.shaped(type, subscription, occurrence, event.occurrence);
+      if (body !== undefined) shaped.push([subscription, body]);
     }
-    this.storage.kv.put('epoch', epoch);
+    let left = subscriptions.length;
+    // One transaction for what the event leaves in every subscription.
+    this.storage.transactionSync(() => {
+      for (const [subscription, body] of shaped) {
+        if (body instanceof Terminated) {
+          this.terminate(subscription, body.error);
+          left--;
+        } else if (this.tables.pendingCount(subscription.id) >= this.config.limits.pendingPerSubscription)
+          // Skipped, never queued past the bound: the client hears of it by a `gap` envelope.
+          this.tables.markGap(subscription.id);
+        else this.tables.queue(subscription.id, occurrence.eventId, body, event.seq, now);
+      }
+      if (this.storage.kv.get<string>('epoch') !== epoch) this.storage.kv.put('epoch', epoch);
+    });
     this.reschedule();
-    const left = this.tables.forEvent(name, now).length;
     if (left === 0) await this.leaveIfLast(name);
     return left;
   }
@@ -163,8 +169,12 @@ export class SubscriptionStore {
     for (let i = 0; i < checks.length; i += PARALLEL_POSTS)
       await Promise.all(checks.slice(i, i + PARALLEL_POSTS).map((subscription) => this.checkAgain(subscription)));
     const due = this.tables.due(now, POSTS_PER_ALARM);
-    for (let i = 0; i < due.length; i += PARALLEL_POSTS)
-      await Promise.all(due.slice(i, i + PARALLEL_POSTS).map((delivery) => this.send(delivery)));
+    for (let i = 0; i < due.length; i += PARALLEL_POSTS) {
+      const sent = await Promise.all(due.slice(i, i + PARALLEL_POSTS).map((delivery) => this.send(delivery)));
+      // One transaction for what the batch's answers leave: a commit per batch, not one per write.
+      const left = this.storage.transactionSync(() => sent.map((one) => one && this.settle(one)));
+      for (const name of new Set(left)) if (name) await this.leaveIfLast(name).catch(() => {});
+    }
     this.reschedule();
   }
 
@@ -173,10 +183,13 @@ export class SubscriptionStore {
     type: CompiledEventType,
     subscription: Subscription,
     occurrence: EventOccurrence,
+    text: string,
   ): Promise<string | Terminated | undefined> {
     const admitted = await this.admitted(type, subscription);
     if (admitted instanceof Terminated) return admitted;
     const shaped = await shapeEvent(type, occurrence, admitted.args, admitted.context);
+    // Not transformed: the text the type's object kept (and bounded at emit) is the body, serialized once for all.
+    if (shaped === occurrence) return text;
     return shaped && eventBody(type, subscription.id, shaped, this.config.limits.payloadBytes);
   }
 
@@ -189,10 +202,13 @@ export class SubscriptionStore {
     type: CompiledEventType,
     subscription: Subscription,
   ): Promise<{ args: unknown; context: EventContext } | Terminated> {
-    const caller = JSON.parse(subscription.caller);
+    const caller = remembered(this.callers, subscription.caller, () => JSON.parse(subscription.caller) as Caller);
     if (refusalFor(type.definition, caller, this.config.scopeHierarchy) !== undefined)
       return new Terminated(ACCESS_REVOKED);
-    const checked = await type.readArguments(JSON.parse(subscription.args) as JsonObject);
+    // The arguments are checked once per object (their schema changes only with a deploy, which starts it again).
+    const checked = await remembered(this.arguments, `${type.definition.name}\n${subscription.args}`, () =>
+      type.readArguments(JSON.parse(subscription.args) as JsonObject),
+    );
     if (checked.why !== undefined)
       return new Terminated({
         code: EventErrorCode.Unsupported,
@@ -223,8 +239,8 @@ export class SubscriptionStore {
     );
   }
 
-  /** One attempt of one delivery, and what it leaves: done, due again later, or given up. */
-  private async send(delivery: ReturnType<SubscriptionTables['due']>[number]): Promise<void> {
+  /** One attempt of one delivery: the POST, signed; what it leaves is written by `settle`. */
+  private async send(delivery: Delivery): Promise<Sent | undefined> {
     const { limits } = this.config;
     const subscription = this.tables.get(delivery.subscription);
     if (!subscription) return void this.tables.drop(delivery.seq);
@@ -235,7 +251,7 @@ export class SubscriptionStore {
         : [subscription.secret];
     const cursor =
       delivery.event_seq !== null
-        ? this.eventCursor(subscription.id, delivery.event_seq)
+        ? this.eventCursor(subscription, delivery.event_seq)
         : delivery.from_cursor !== null
           ? this.feed.cursorOf(subscription.id, delivery)
           : undefined;
@@ -250,7 +266,16 @@ export class SubscriptionStore {
       secrets,
       timeoutMs: limits.deliveryTimeoutMs,
     });
-    const at = Date.now();
+    return { delivery, subscription, outcome, at: Date.now() };
+  }
+
+  /**
+   * What an attempt leaves: done, due again later, or given up; then, once a subscription has
+   * nothing waiting, its end or its `gap` envelope. Synchronous, so the writes of a whole batch of
+   * attempts go in one transaction. The name of a type this object may leave, when it may.
+   */
+  private settle({ delivery, subscription, outcome, at }: Sent): string | undefined {
+    const { limits } = this.config;
     const attempts = delivery.attempts + 1;
     if (outcome.ok) {
       this.tables.drop(delivery.seq);
@@ -264,8 +289,9 @@ export class SubscriptionStore {
     if (this.tables.pendingCount(subscription.id) > 0) return;
     if (subscription.state === 'terminated') {
       this.tables.remove(subscription.id);
-      await this.leaveIfLast(subscription.name).catch(() => {});
-    } else if (this.tables.takeGap(subscription.id)) {
+      return subscription.name;
+    }
+    if (subscription.gap === 1 && this.tables.takeGap(subscription.id)) {
       const epoch = this.storage.kv.get<string>('epoch');
       const cursor = this.config.types.get(subscription.name)?.definition.check
         ? (this.tables.get(subscription.id)?.check_cursor ?? null)
@@ -274,14 +300,14 @@ export class SubscriptionStore {
           : ringCursor(epoch, this.tables.lastSeen(subscription.name));
       this.tables.queue(subscription.id, controlId('gap'), JSON.stringify({ type: 'gap', cursor }), null, at);
     }
+    return undefined;
   }
 
   /** The cursor an event at `seq` carries: everything before it done, else the place before the first still pending (the sketch's watermark). */
-  private eventCursor(id: string, seq: number): string | null {
+  private eventCursor(subscription: Subscription, seq: number): string | null {
     const epoch = this.storage.kv.get<string>('epoch');
-    const subscription = this.tables.get(id);
-    if (epoch === undefined || !subscription || this.config.types.get(subscription.name)?.definition.check) return null;
-    const first = this.tables.firstPendingSeq(id);
+    if (epoch === undefined || this.config.types.get(subscription.name)?.definition.check) return null;
+    const first = this.tables.firstPendingSeq(subscription.id);
     return ringCursor(epoch, first !== undefined && first < seq ? first - 1 : seq);
   }
 
@@ -327,7 +353,7 @@ export class SubscriptionStore {
         continue;
       }
       const occurrence = JSON.parse(event.occurrence) as EventOccurrence;
-      const body = await this.shaped(type, subscription, occurrence);
+      const body = await this.shaped(type, subscription, occurrence, event.occurrence);
       if (body instanceof Terminated) return truncated;
       if (body !== undefined) this.tables.queue(subscription.id, occurrence.eventId, body, event.seq, Date.now());
     }
@@ -386,4 +412,26 @@ export class SubscriptionStore {
     if (next === undefined) void this.storage.deleteAlarm();
     else void this.storage.setAlarm(Math.max(next, Date.now()));
   }
+}
+
+/** An attempt made: what was sent, to whom, and what came back. */
+interface Sent {
+  delivery: Delivery;
+  subscription: Subscription;
+  outcome: PostOutcome;
+  at: number;
+}
+
+/** Entries a cache of a principal's object keeps: its subscriptions' worth, and as many again. */
+const REMEMBERED = 256;
+
+/** `make()`, kept by `key`; the oldest entry goes first when the cache is full. */
+function remembered<T>(cache: Map<string, T>, key: string, make: () => T): T {
+  let value = cache.get(key);
+  if (value === undefined) {
+    value = make();
+    if (cache.size >= REMEMBERED) cache.delete(cache.keys().next().value!);
+    cache.set(key, value);
+  }
+  return value;
 }
