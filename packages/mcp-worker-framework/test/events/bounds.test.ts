@@ -71,6 +71,21 @@ describe('callbacks that fail', () => {
     ]);
   });
 
+  it('does not retry a delivery answered 410 (the receiver wants no retry of it), and the subscription goes on', async () => {
+    receiver.on('/gone-for-this', { secrets: [secret(1)], status: 410 });
+    await subscribe('gus', `${receiver.origin}/gone-for-this`);
+    await raise('g410-1');
+    await settled(worker, 'gus');
+    expect(receiver.events('/gone-for-this').map((r) => [r.body.eventId, r.status])).toEqual([['inc-g410-1', 410]]);
+    receiver.on('/gone-for-this', { secrets: [secret(1)] });
+    await raise('g410-2');
+    await settled(worker, 'gus');
+    expect(receiver.events('/gone-for-this').map((r) => [r.body.eventId, r.status])).toEqual([
+      ['inc-g410-1', 410],
+      ['inc-g410-2', 204],
+    ]);
+  });
+
   it('suspends after repeated failures, says so in deliveryStatus with a category only, and a refresh reactivates it and delivers what waited', async () => {
     receiver.on('/down', { secrets: [secret(1)] });
     await subscribe('hank', `${receiver.origin}/down`);
