@@ -149,6 +149,12 @@ async function listAll(worker, env, key) {
   return items;
 }
 
+/** Whether the Worker serves MCP Events: `server/discover` advertises `events`. */
+async function eventsOn(worker, env) {
+  const reply = await (await worker.fetch(post('server/discover'), env, noContext)).json();
+  return reply.result?.capabilities?.events !== undefined;
+}
+
 async function check(config) {
   let loaded;
   try {
@@ -162,8 +168,9 @@ async function check(config) {
   // Listing needs no caller: the check asks as an anonymous client of a server with auth off.
   const env = anonymousEnv(settings, 'npm run check');
   const problems = [];
-  // MCP Events' loopback callbacks are for a developer's machine (.dev.vars), never a deploy (docs/events.md).
-  if (settings.vars?.EVENTS_LOOPBACK_CALLBACKS === 'on')
+  // MCP Events' loopback callbacks are for a developer's machine (.dev.vars), never a deploy
+  // (docs/events.md): the extension's own setting, read only while it is on (discover says so).
+  if (settings.vars?.EVENTS_LOOPBACK_CALLBACKS === 'on' && (await eventsOn(worker, env)))
     problems.push(
       `${config}: EVENTS_LOOPBACK_CALLBACKS = "on" lets webhook subscriptions call back to http on loopback: for local development only, set it in .dev.vars, not in a config that deploys`,
     );
