@@ -8,8 +8,9 @@
  *    linked to it) exactly as the README shows them, and writes its own README over ours.
  * 2. Its CI: every command of its .github/workflows/ci.yml is a script of its package.json, and
  *    framework.yml skips the checks that follow "Make it yours" from the examples it deleted.
- * 3. Three rounds, each `npm run cf-typegen`, `npm run check` and `npm test`, green: as made; with
- *    sign-in turned on as docs/sign-in.md says; with tasks turned on too, as docs/tasks.md says.
+ * 3. Four rounds, each `npm run cf-typegen`, `npm run check` and `npm test`, green: as made; with
+ *    sign-in turned on as docs/sign-in.md says; with tasks turned on too, as docs/tasks.md says;
+ *    with events turned on too, as docs/events.md says.
  *    Each round's README tests must have run and passed, and its test time is reported.
  * 4. Its view built into one file, its skills gone, its server.json, Server Card and page naming
  *    the fork and its tool.
@@ -232,8 +233,25 @@ uncommentBlock('[[durable_objects.bindings]]\n# name = "MCP_TASKS"');
 edit(tool.path, /^(\s+)(inputSchema: )/m, "$1task: 'optional',\n$1$2");
 await round('sign-in and tasks on', tests);
 
+// 6. Round four: events on too, as docs/events.md says: its event type in a file of its own,
+// events({ types }) in `extensions` of src/index.ts, its class exported as McpEvents, the events
+// block of wrangler.toml uncommented (authorization is on already: sign-in).
+docSays('events.md', ['events({ types: [incidentCreated] })', 'export class McpEvents extends worker.McpEvents {}']);
+const eventType = /## Turn it on[\s\S]*?```ts\n([\s\S]*?)```/.exec(
+  readFileSync(join(pkg, 'docs', 'events.md'), 'utf8'),
+);
+if (!eventType) fail('follow docs/events.md', 'its first step shows no event type');
+writeFileSync(join(fork, 'src', 'incident-created.ts'), eventType[1].replace(/^ {3}/gm, ''));
+addImport(fork, 'src/index.ts', "import { events } from 'mcp-worker-framework/events';", fail);
+addImport(fork, 'src/index.ts', "import { incidentCreated } from './incident-created';", fail);
+edit('src/index.ts', /^(\s+extensions: \[[^\]]*)\]/m, '$1, events({ types: [incidentCreated] })]');
+if (!/^export class McpEvents /m.test(read('src/index.ts')))
+  edit('src/index.ts', /^(export default )/m, 'export class McpEvents extends worker.McpEvents {}\n\n$1');
+uncommentBlock('[[durable_objects.bindings]]\n# name = "MCP_EVENTS"');
+await round('sign-in, tasks and events on', tests);
+
 if (!process.env.FORK_CHECK_KEEP) rmSync(parent, { recursive: true, force: true });
 console.log(`\nfork test times:\n  ${testTimes.join('\n  ')}`);
 steps.done(
-  "a fork made by following the README (examples deleted, renamed, the README's tool, tests and view, its own README) is green, then with sign-in on, then with tasks on too",
+  "a fork made by following the README (examples deleted, renamed, the README's tool, tests and view, its own README) is green, then with sign-in on, then with tasks on too, then with events on too",
 );
