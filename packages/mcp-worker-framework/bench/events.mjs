@@ -6,7 +6,9 @@
  * to the receiver's last delivery. Over all rounds: workerd's CPU time (the Worker, the event
  * type's object fanning out, the principals' objects signing and posting) per delivery, less what
  * it spends idle over as long.
- * Options: --subscriptions=1,100,1000 --write (puts the table in BENCHMARKS.md, between its "events" markers).
+ * Options: --subscriptions=1,100,1000 --write (puts the table in BENCHMARKS.md, between its "events" markers);
+ * --profile[=9390]: a CPU profile of workerd's isolate over the rounds (its inspector on that port),
+ * printed as the functions with the most self time (what a delivery's CPU is spent on).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,6 +29,8 @@ const COUNTS = arg('subscriptions', '1,100,1000').split(',').map(Number);
 /** Rounds per count: enough deliveries that a 10 ms CPU tick is small beside them. */
 const roundsFor = (count) => Math.max(5, Math.ceil(200 / count));
 const SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+const PROFILE = process.argv.some((a) => a.startsWith('--profile'));
+const INSPECTOR_PORT = Number(arg('profile', '9390'));
 
 async function start() {
   const outdir = mkdtempSync(join(tmpdir(), 'events-bench-'));
@@ -55,6 +59,7 @@ async function start() {
         REQUEST_LOGS: 'off',
       },
       handleStructuredLogs: ({ level, message }) => level === 'error' && console.error(message),
+      ...(PROFILE ? { inspectorPort: INSPECTOR_PORT } : {}),
     }),
   );
   const url = (await mf.ready).origin;
@@ -80,9 +85,10 @@ async function receiver() {
         response.writeHead(200, { 'Content-Type': 'application/json' });
         return response.end(JSON.stringify({ challenge: body.challenge }));
       }
-      const seen = byEvent.get(body.data?.n) ?? { count: 0, lastAt: 0 };
+      const seen = byEvent.get(body.data?.n) ?? { count: 0, lastAt: 0, arrivals: [] };
       seen.count++;
       seen.lastAt = performance.now();
+      seen.arrivals.push(seen.lastAt);
       byEvent.set(body.data?.n, seen);
       response.writeHead(204);
       response.end();
@@ -118,6 +124,74 @@ const rpc = (url, principal, method, params) =>
     }),
   }).then((response) => response.json());
 
+/** The isolate's CPU profiler (Chrome DevTools protocol on workerd's inspector), for --profile. */
+async function profiler() {
+  const targets = await (await fetch(`http://127.0.0.1:${INSPECTOR_PORT}/json`)).json();
+  const target = targets.find((t) => t.webSocketDebuggerUrl);
+  const socket = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = reject;
+  });
+  let id = 0;
+  const pending = new Map();
+  socket.onmessage = ({ data }) => {
+    const message = JSON.parse(data);
+    pending.get(message.id)?.(message.result);
+    pending.delete(message.id);
+  };
+  const send = (method, params = {}) =>
+    new Promise((resolve) => {
+      pending.set(++id, resolve);
+      socket.send(JSON.stringify({ id, method, params }));
+    });
+  await send('Profiler.enable');
+  await send('Profiler.setSamplingInterval', { interval: 100 });
+  return {
+    start: () => send('Profiler.start'),
+    async stop() {
+      const { profile } = await send('Profiler.stop');
+      socket.close();
+      return profile;
+    },
+  };
+}
+
+/** The functions with the most self time in a profile, then the Worker's own by total time (theirs and what they call). */
+function hottest(profile, top = 20) {
+  const self = new Map(profile.nodes.map((n) => [n.id, 0]));
+  profile.samples.forEach((sample, i) => self.set(sample, self.get(sample) + (profile.timeDeltas[i] ?? 0)));
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const keyOf = ({ callFrame: { functionName, url, lineNumber } }) =>
+    `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber + 1}`;
+  const inclusive = new Map();
+  const totalOf = (node) => {
+    let sum = self.get(node.id);
+    for (const child of node.children ?? []) sum += totalOf(byId.get(child));
+    inclusive.set(node.id, sum);
+    return sum;
+  };
+  totalOf(profile.nodes[0]);
+  const idle = profile.nodes
+    .filter((n) => n.callFrame.functionName === '(idle)')
+    .reduce((a, n) => a + self.get(n.id), 0);
+  const busy = [...self.values()].reduce((a, b) => a + b, 0) - idle;
+  const ranked = (values, filter) => {
+    const sums = new Map();
+    for (const node of profile.nodes) {
+      if (node.callFrame.functionName === '(idle)' || !filter(node)) continue;
+      sums.set(keyOf(node), (sums.get(keyOf(node)) ?? 0) + values.get(node.id));
+    }
+    return [...sums]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([name, us]) => `${((100 * us) / busy).toFixed(1).padStart(5)}%  ${name}`)
+      .join('\n');
+  };
+  // A function's total counts once per call path: a recursive one may count twice.
+  return `self time:\n${ranked(self, () => true)}\n\ntotal time, the Worker's functions:\n${ranked(inclusive, (n) => n.callFrame.url.endsWith('.js'))}`;
+}
+
 let subscribed = 0;
 let emitted = 0;
 
@@ -138,11 +212,14 @@ async function measure(url, pid, hook, count) {
   }
   const rounds = roundsFor(count);
   const latencies = [];
+  const spreads = [];
   await sleep(500);
   const idleStart = cpuTicks(pid);
   const idleFrom = performance.now();
   await sleep(1000);
   const idlePerMs = (cpuTicks(pid) - idleStart) / (performance.now() - idleFrom);
+  const profiling = PROFILE ? await profiler() : undefined;
+  await profiling?.start();
   const before = cpuTicks(pid);
   const from = performance.now();
   for (let round = 1; round <= rounds; round++) {
@@ -157,8 +234,17 @@ async function measure(url, pid, hook, count) {
       await sleep(2);
     }
     latencies.push(hook.byEvent.get(n).lastAt - sent);
+    spreads.push({ n, sent, arrivals: hook.byEvent.get(n).arrivals });
   }
+  // The slowest round, told apart: most deliveries late, or a few stragglers (a retry on its backoff).
+  const slowest = spreads.sort((a, b) => b.arrivals.at(-1) - a.arrivals.at(-1))[0];
+  const after = slowest.arrivals.map((at) => at - slowest.sent).sort((a, b) => a - b);
+  console.log(
+    `${count} subscriptions, slowest round: half delivered by ${fixed(percentile(after, 50))} ms, 99% by ${fixed(percentile(after, 99))} ms, the last at ${fixed(after.at(-1))} ms`,
+  );
   const ticks = cpuTicks(pid) - before - idlePerMs * (performance.now() - from);
+  if (profiling)
+    console.log(`\nSelf time of workerd's isolate, ${count} subscriptions:\n${hottest(await profiling.stop())}\n`);
   const sorted = latencies.sort((a, b) => a - b);
   return {
     count,

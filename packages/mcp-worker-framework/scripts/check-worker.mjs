@@ -174,6 +174,12 @@ function whereFailed(error, files) {
   return (named && whereDefined(files, named)) ?? authorFrame(error, files);
 }
 
+/** Whether the Worker serves MCP Events: `server/discover` advertises `events`. */
+async function eventsOn(worker, env) {
+  const reply = await (await worker.fetch(post('server/discover'), env, noContext)).json();
+  return reply.result?.capabilities?.events !== undefined;
+}
+
 async function check(config) {
   let loaded;
   try {
@@ -206,8 +212,9 @@ async function answerProblems(config, { worker, settings, bundle }) {
   const env = anonymousEnv(settings, 'npm run check');
   const { capabilities } = await ask(worker, env, 'server/discover', {});
   const problems = [];
-  // MCP Events' loopback callbacks are for a developer's machine (.dev.vars), never a deploy (docs/events.md).
-  if (settings.vars?.EVENTS_LOOPBACK_CALLBACKS === 'on')
+  // MCP Events' loopback callbacks are for a developer's machine (.dev.vars), never a deploy
+  // (docs/events.md): the extension's own setting, read only while it is on (discover says so).
+  if (settings.vars?.EVENTS_LOOPBACK_CALLBACKS === 'on' && (await eventsOn(worker, env)))
     problems.push(
       `${config}: EVENTS_LOOPBACK_CALLBACKS = "on" lets webhook subscriptions call back to http on loopback: for local development only, set it in .dev.vars, not in a config that deploys`,
     );

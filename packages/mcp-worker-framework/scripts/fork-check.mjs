@@ -14,8 +14,8 @@
  *    green); as made; with bearer auth as the README's "Authorization" says (testing.md's tests
  *    of it pasted in); with sign-in turned on as docs/sign-in.md says; with tasks turned on too,
  *    as docs/tasks.md says; with notifications on as docs/notifications.md says (the docs' tool
- *    that notifies and their tests of it pasted in). Each round's pasted tests must have run and
- *    passed, and its test time is reported.
+ *    that notifies and their tests of it pasted in); with events on as docs/events.md says. Each
+ *    round's pasted tests must have run and passed, and its test time is reported.
  * 4. Its view built into one file, its skills gone, its server.json, Server Card and page naming
  *    the fork and its tool; with bearer on, its server.json and page name the header to send.
  * 5. The fork moved to the package as npm packs it, by the README's one command
@@ -353,7 +353,26 @@ const notificationTests = pasteDocFiles('notifications.md', 'Test a tool that no
 const notifiedTests = [...bearerTests, ...notificationTests];
 await round('notifications on too', notifiedTests);
 
-// 8. The fork moves to the package as npm packs it, by the README's one command, with its own
+// 8. Round six: events on too, as docs/events.md says: its event type in a file of its own,
+// events({ types }) in `extensions` of src/index.ts, its class exported as McpEvents, the events
+// block of wrangler.toml uncommented, its migration the third (authorization is on already: sign-in).
+docSays('events.md', ['events({ types: [incidentCreated] })', 'export class McpEvents extends worker.McpEvents {}']);
+const eventType = /## Turn it on[\s\S]*?```ts\n([\s\S]*?)```/.exec(
+  readFileSync(join(pkg, 'docs', 'events.md'), 'utf8'),
+);
+if (!eventType) fail('follow docs/events.md', 'its first step shows no event type');
+writeFileSync(join(fork, 'src', 'incident-created.ts'), eventType[1].replace(/^ {3}/gm, ''));
+addImport(fork, 'src/index.ts', "import { events } from 'mcp-worker-framework/events';", fail);
+addImport(fork, 'src/index.ts', "import { incidentCreated } from './incident-created';", fail);
+edit('src/index.ts', /^(\s+extensions: \[[^\]]*)\]/m, '$1, events({ types: [incidentCreated] })]');
+if (!/^export class McpEvents /m.test(read('src/index.ts')))
+  edit('src/index.ts', /^(export default )/m, 'export class McpEvents extends worker.McpEvents {}\n\n$1');
+uncommentBlock('[[durable_objects.bindings]]\n# name = "MCP_EVENTS"');
+// As the block's comment says: tasks' and notifications' migrations came first, so this one is v3.
+edit('wrangler.toml', /(new_sqlite_classes = \["McpNotifications"\][\s\S]*?)^tag = "v1"$/m, '$1tag = "v3"');
+await round('events on too', notifiedTests);
+
+// 9. The fork moves to the package as npm packs it, by the README's one command, with its own
 // install (no longer the repository's node_modules): no install-script warning, green again.
 const packed = join(parent, 'packed');
 mkdirSync(packed);
@@ -392,8 +411,9 @@ await steps.run(
 );
 await round('on the packed package', notifiedTests);
 
+
 if (!process.env.FORK_CHECK_KEEP) rmSync(parent, { recursive: true, force: true });
 console.log(`\nfork test times:\n  ${testTimes.join('\n  ')}`);
 steps.done(
-  "a fork made by following the README is green with nothing served, then with the README's tool, tests and view and its own README, with bearer on, with sign-in, with tasks, with notifications, and on the packed package",
+  "a fork made by following the README is green with nothing served, then with the README's tool, tests and view and its own README, with bearer on, with sign-in, with tasks, with notifications, with events, and on the packed package",
 );

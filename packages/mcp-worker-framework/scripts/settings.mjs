@@ -42,6 +42,8 @@ async function load() {
     "export { SETTINGS, SettingError, RATE_LIMIT_PERIOD_SECONDS } from './src/http/settings/settingsTable.ts';",
     "export { SETTING_DOCS } from './src/http/settings/settingsDocs.ts';",
     "export { readSettings } from './src/http/settings/settings.ts';",
+    // An extension's own rows (MCP Events'), beside the modes'.
+    "export * as events from './src/events/eventsSettings.ts';",
     `export const modules = [${MODE_MODULES.map((file) => `import(${JSON.stringify(file)})`).join(', ')}];`,
   ].join('\n');
   const stub = {
@@ -93,16 +95,24 @@ async function load() {
         return typeof value === 'function' ? value() : value;
       })
       .filter(Boolean);
-    const docs = Object.assign({}, loaded.SETTING_DOCS, ...modules.map((module) => module.docs));
+    const docs = Object.assign({}, loaded.SETTING_DOCS, loaded.events.docs, ...modules.map((module) => module.docs));
     return { ...loaded, modes, docs };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-const { SETTINGS, SettingError, RATE_LIMIT_PERIOD_SECONDS, readSettings, modes, docs: SETTING_DOCS } = await load();
-/** Every row: the core's, then each shipped mode's (a shared row once). */
-const ROWS = Object.assign({}, SETTINGS, ...modes.map((mode) => mode.settings));
+const {
+  SETTINGS,
+  SettingError,
+  RATE_LIMIT_PERIOD_SECONDS,
+  readSettings,
+  modes,
+  events,
+  docs: SETTING_DOCS,
+} = await load();
+/** Every row: the core's, the extensions', then each shipped mode's (a shared row once). */
+const ROWS = Object.assign({}, SETTINGS, events.settings, ...modes.map((mode) => mode.settings));
 /** AUTH_MODE, as the README says it: `none`, or the name of a shipped mode its entry lists. */
 const accepts = (name, setting) =>
   name === 'AUTH_MODE'

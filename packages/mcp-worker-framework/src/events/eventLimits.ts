@@ -43,14 +43,15 @@ export const EVENT_LIMITS = {
   maxPollTimeoutMs: 55_000,
   nextPollMs: 5_000,
   maxPollEvents: 100,
-  /** `events/poll` of an event type with `check`: how often the hook is asked again while a poll is held. */
+  /** `events/poll` and `events/stream` of an event type with `check`: how often the hook is asked again while one is open. */
   checkEveryMs: 5_000,
+  /** A webhook subscription to an event type with `check`: how often its principal's object asks the hook (an emit of the type asks at once). */
+  webhookCheckEveryMs: 60_000,
   /** `events/stream`: a heartbeat this often (the sketch: at least every 30 s), and how long a stream lives before the server ends it. */
   heartbeatMs: 25_000,
   streamMaxMs: 10 * 60_000,
-  /** Event streams one isolate holds open, and bytes of events one may hold that its client has not read. */
+  /** Event streams one isolate holds open (what each holds unread is bounded as every stream's: src/http/stream.ts). */
   streamsPerIsolate: 100,
-  streamBacklogBytes: 1024 * 1024,
 };
 
 export type EventLimits = typeof EVENT_LIMITS;

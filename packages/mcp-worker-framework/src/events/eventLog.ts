@@ -7,9 +7,9 @@
  * fails is sent again (each principal ignores an event it has taken). The same `eventId` emitted
  * twice while the ring holds it is one event.
  */
-import { isObject, type JsonObject } from '../mcp/internal.js';
-import type { EventsConfig } from './eventsConfig.js';
-import { objectNamed, type RingEvent } from './eventsNamespace.js';
+import { isObject, type JsonObject } from '../mcp/internal';
+import type { EventsConfig } from './eventsConfig';
+import { type EventsApi, objectNamed, type RingEvent } from './eventsNamespace';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS ring (
@@ -27,6 +27,9 @@ const PAGE_TRIES = 10;
 
 export class EventLog {
   private readonly sql: SqlStorage;
+  /** Read once: the epoch never changes, and a principal's stub serves every event after the first. */
+  private epochKept: string | undefined;
+  private readonly principals = new Map<string, EventsApi>();
 
   constructor(
     private readonly state: DurableObjectState,
@@ -40,12 +43,13 @@ export class EventLog {
 
   /** The ring's epoch: made once, so a cursor of a ring that was deleted and started again is known as stale. */
   epoch(): string {
+    if (this.epochKept !== undefined) return this.epochKept;
     let epoch = this.storage.kv.get<string>('epoch');
     if (epoch === undefined) {
       epoch = crypto.randomUUID().slice(0, 8);
       this.storage.kv.put('epoch', epoch);
     }
-    return epoch;
+    return (this.epochKept = epoch);
   }
 
   /** Keeps one emitted occurrence (checked) and queues its fan-out; an `eventId` the ring holds already is not kept twice. */
@@ -75,6 +79,7 @@ export class EventLog {
       )
       .one();
     this.storage.kv.put('head', seq);
+    if (this.storage.kv.get<string>('name') === undefined) this.storage.kv.put('name', name);
     this.trim(seq, now);
     this.wake({ seq, occurrence: text, acceptedAt: now });
     if (this.sql.exec('SELECT 1 FROM subscribers LIMIT 1').toArray().length > 0) {
@@ -153,10 +158,11 @@ export class EventLog {
         continue;
       }
       const event: RingEvent = { seq: next.seq, occurrence: stored.occurrence, acceptedAt: stored.at };
-      const name = (JSON.parse(stored.occurrence) as { name: string }).name;
+      // The type's name, kept at its first emit: its events are never parsed here (one may be 256 KiB).
+      const name = this.storage.kv.get<string>('name') ?? (JSON.parse(stored.occurrence) as { name: string }).name;
       const epoch = this.epoch();
       const outcomes = await Promise.allSettled(
-        principals.map((principal) => objectNamed(this.namespace(), principal).accept(name, event, epoch)),
+        principals.map((principal) => this.principal(principal).accept(name, event, epoch)),
       );
       outcomes.forEach((outcome, i) => {
         if (outcome.status === 'fulfilled' && outcome.value === 0)
@@ -177,6 +183,18 @@ export class EventLog {
       else this.sql.exec('UPDATE outbox SET after = ?, tries = 0 WHERE seq = ?', principals.at(-1)!, next.seq);
     }
     if (this.sql.exec('SELECT 1 FROM outbox LIMIT 1').toArray().length > 0) await this.storage.setAlarm(Date.now());
+  }
+
+  /** A principal's object; at most `fanOutBatch` × 20 stubs kept, the oldest dropped first. */
+  private principal(name: string): EventsApi {
+    let stub = this.principals.get(name);
+    if (!stub) {
+      stub = objectNamed(this.namespace(), name);
+      if (this.principals.size >= this.config.limits.fanOutBatch * 20)
+        this.principals.delete(this.principals.keys().next().value!);
+      this.principals.set(name, stub);
+    }
+    return stub;
   }
 
   /** The place of the latest event ever kept (the ring may have let it go since). */

@@ -4,19 +4,11 @@
  * is: -32011 when it is unknown or hidden, 403 when a scope is missing), and the subscription's
  * arguments (their size as canonical JSON, -32013; then `inputSchema`, -32602).
  */
-import {
-  invalidParams,
-  isObject,
-  type JsonObject,
-  McpError,
-  type McpRequest,
-  notFound,
-  refusalFor,
-  resourceExhausted,
-} from '../mcp/internal.js';
-import type { EventsConfig } from './eventsConfig.js';
-import type { CompiledEventType } from './eventTypes.js';
-import { canonicalJson } from './subscriptionKey.js';
+import { invalidParams, isObject, type JsonObject, McpError, type McpRequest, refusalFor } from '../mcp/internal';
+import { notFound, quotaReached } from './eventErrors';
+import type { EventsConfig } from './eventsConfig';
+import type { CompiledEventType } from './eventTypes';
+import { canonicalJson } from './subscriptionKey';
 
 export interface EventRequest {
   type: CompiledEventType;
@@ -43,7 +35,7 @@ export async function readEventRequest(
   if (!isObject(args)) return invalidParams('params.arguments must be an object');
   const canonical = canonicalJson(args);
   if (new TextEncoder().encode(canonical).byteLength > config.limits.argumentBytes)
-    return resourceExhausted(
+    return quotaReached(
       'argumentBytes',
       config.limits.argumentBytes,
       `the arguments are over ${config.limits.argumentBytes} bytes of JSON`,

@@ -4,17 +4,9 @@
  * arguments and of an event's `data`, each built on first use. An author's mistake (a name twice,
  * a name that is not one, an `inputSchema` that is not an object schema) fails at load.
  */
-import {
-  compileSchema,
-  isObject,
-  type JsonObject,
-  type JSONSchema,
-  jsonSchemaOf,
-  type OutputSchema,
-  standardOf,
-  validateStandard,
-} from '../mcp/internal.js';
-import type { AnyEventType } from './defineEventType.js';
+import { compileSchema, jsonSchemaOf, standardOf, validateStandard } from '../mcp';
+import { isObject, type JsonObject, type JSONSchema, type OutputSchema } from '../mcp/internal';
+import type { AnyEventType } from './defineEventType';
 
 /** The delivery modes of the sketch (spec extensions/events, Subscribing and Event Delivery). */
 export type DeliveryMode = 'poll' | 'push' | 'webhook';

@@ -12,13 +12,6 @@ export interface EventsConfig {
   readonly scopeHierarchy: ScopeHierarchy;
 }
 
-/** A JSON-RPC error as plain data, for what crosses RPC. */
-export const errorData = (error: { code: number; message: string; data?: unknown }) => ({
-  code: error.code,
-  message: error.message,
-  ...(error.data !== undefined ? { data: error.data } : {}),
-});
-
 /** A random `msg_<type>_<hex>` id for a control envelope (spec extensions/events, Non-event webhook bodies). */
 export const controlId = (type: string) =>
   `msg_${type}_${Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('')}`;

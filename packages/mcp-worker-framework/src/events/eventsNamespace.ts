@@ -6,7 +6,8 @@
  * the latest events (poll, stream), and fans each out, by alarm, to the principals' objects that
  * subscribe to it. A callback host's object (`host:<host>`) counts the verification POSTs sent to it.
  */
-import type { JsonObject, WorkerEnv } from '../mcp/internal.js';
+import type { JsonObject, WorkerEnv } from '../mcp/internal';
+import type { WireError } from './eventErrors';
 
 /** An event as the Durable Objects carry it: the occurrence, its place in its type's ring, when it was accepted. */
 export interface RingEvent {
@@ -31,10 +32,12 @@ export interface SubscribeInput {
   /** The suggested TTL: undefined for the server's default, null for no expiry. */
   ttlMs: number | null | undefined;
   cursor: string | null;
+  /** Replay nothing older than this (spec extensions/events, Cursor Lifecycle). */
+  maxAgeMs?: number;
 }
 
 /** An outcome as plain data (RPC carries no class instances): a result, or a JSON-RPC error. */
-export type Outcome = { result: JsonObject } | { error: { code: number; message: string; data?: unknown } };
+export type Outcome = { result: JsonObject } | { error: WireError };
 
 export interface EventsApi {
   /** A principal's object: creates or refreshes the subscription of `input.id` (verifying its callback first when needed). */

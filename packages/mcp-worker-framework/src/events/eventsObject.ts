@@ -76,6 +76,8 @@ export function eventsObject(config: EventsConfig): EventsObjectClass {
     }
 
     override async alarm(): Promise<void> {
+      if (this.store) return this.store.alarm();
+      if (this.log) return this.log.alarm();
       const role = this.ctx.storage.kv.get<Role>('role');
       if (role === 'principal') await this.principal().alarm();
       else if (role === 'type') await this.type().alarm();

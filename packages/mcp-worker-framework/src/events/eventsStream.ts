@@ -5,11 +5,11 @@
  * it, a `heartbeat` with the cursor while quiet, `terminated` when the caller may no longer see the
  * type; the empty result ends it when the server does (after `streamMaxMs`, or when the type's
  * object goes away: the client reconnects with its cursor). Events come from the type's object,
- * whichever isolate emitted them. What the stream holds unread is bounded in bytes: a client that
- * cannot keep up is ended, and resumes from its cursor.
+ * whichever isolate emitted them. What the stream holds unread is bounded in bytes, as every
+ * stream's is (`MAX_UNREAD_BYTES`, src/http/stream.ts): a client that cannot keep up is ended,
+ * and resumes from its cursor.
  */
 import {
-  ErrorCode,
   internalError,
   invalidParams,
   McpError,
@@ -18,23 +18,29 @@ import {
   type Method,
   refusalFor,
   type Reply,
-  resourceExhausted,
   type ServerAtLoad,
-} from '../mcp/internal.js';
-import type { EventOccurrence } from './defineEventType.js';
-import { type EventRequest, readEventRequest } from './eventRequest.js';
-import { type EventsConfig, ringCursor } from './eventsConfig.js';
-import { type EventsApi, eventsNamespace, objectNamed, type RingEvent, typeObjectName } from './eventsNamespace.js';
-import { ringStart, readShaped, shapeBatch } from './ringReader.js';
-import { runCheck } from './runCheck.js';
-import { waitForEvents } from './ringWaiter.js';
+  streamIdTooLong,
+} from '../mcp/internal';
+import type { EventOccurrence } from './defineEventType';
+import { ACCESS_REVOKED, rateReached } from './eventErrors';
+import { type EventRequest, readEventRequest } from './eventRequest';
+import { type EventsConfig, ringCursor } from './eventsConfig';
+import { type EventsApi, eventsNamespace, objectNamed, type RingEvent, typeObjectName } from './eventsNamespace';
+import { ringStart, readShaped, shapeBatch } from './ringReader';
+import { runCheck } from './runCheck';
+import { waitForEvents } from './ringWaiter';
 
 /** Event streams open in this isolate: each holds a connection, a socket and two timers. */
 let open = 0;
+/** When a client refused a stream may try again (`Retry-After`): by then some stream has likely ended. */
+const RETRY_STREAM_SECONDS = 5;
 
 export function eventsStream(server: ServerAtLoad, config: EventsConfig): Method {
   const { limits } = config;
   return async (request) => {
+    // Every message of the stream echoes the request's id: a long one is refused, as for listen.
+    const tooLong = streamIdTooLong(request.message);
+    if (tooLong) return { error: tooLong };
     const read = await readEventRequest(request, config, server.scopeHierarchy);
     if (read instanceof McpError) return { error: read };
     const { cursor, maxAgeMs } = request.message.params ?? {};
@@ -42,10 +48,12 @@ export function eventsStream(server: ServerAtLoad, config: EventsConfig): Method
       return { error: invalidParams('params.maxAgeMs must be a whole number') };
     if (open >= limits.streamsPerIsolate)
       return {
-        error: resourceExhausted(
+        // A rate, not a quota: a stream ends within `streamMaxMs` and frees its place (./eventErrors.ts).
+        error: rateReached(
           'streams',
           limits.streamsPerIsolate,
           'this server holds as many event streams as it may; retry later',
+          RETRY_STREAM_SECONDS,
         ),
       };
     const namespace = eventsNamespace(request.env, config.binding);
@@ -72,11 +80,10 @@ export function eventsStream(server: ServerAtLoad, config: EventsConfig): Method
 class EventsStream {
   private readonly tag: Record<string, unknown>;
   private readonly context;
-  /** Sizes of the messages sent, latest last: what the client has not read is at most the last `unreadMessages()` of them. */
-  private readonly sizes: number[] = [];
   private cursor: string | null = null;
   private finish!: (reply: Reply) => void;
   private ended = false;
+  private checkWaiting = false;
   /** Events are handled one at a time, in the order the type's object sent them. */
   private queue: Promise<void> = Promise.resolve();
 
@@ -101,17 +108,17 @@ class EventsStream {
     const waiter = await waitForEvents(
       this.typeObject,
       (event) =>
-        this.enqueue(() =>
-          check
-            ? this.checkAgain()
-            : this.live(
+        check
+          ? this.checkSoon()
+          : this.enqueue(() =>
+              this.live(
                 event,
                 epoch,
                 () => after,
                 (seq) => (after = seq),
                 maxAgeMs,
               ),
-        ),
+            ),
       () => this.end(),
     ).catch((error: unknown) => error as Error);
     if (waiter instanceof Error) {
@@ -120,7 +127,7 @@ class EventsStream {
     }
     const timers = [
       setTimeout(() => this.end(), limits.streamMaxMs),
-      setInterval(() => this.send('notifications/events/heartbeat', { cursor: this.cursor }), limits.heartbeatMs),
+      setInterval(() => this.heartbeat(), limits.heartbeatMs),
     ];
     const stop = () => this.end();
     this.request.signal.addEventListener('abort', stop, { once: true });
@@ -138,7 +145,7 @@ class EventsStream {
           truncated: false,
         });
         this.deliver(first.events, first.cursor);
-        this.enqueue(() => this.pollChecks());
+        timers.push(setInterval(() => this.checkSoon(), limits.checkEveryMs));
       } else {
         const start = await ringStart(this.typeObject, cursor);
         if (start instanceof McpError) return { error: start };
@@ -199,12 +206,17 @@ class EventsStream {
     this.cursor = ringCursor(epoch, batch.after);
   }
 
-  /** A type with `check`: asked again every `checkEveryMs` while the stream is open. */
-  private async pollChecks(): Promise<void> {
-    while (!this.ended) {
-      await new Promise((resolve) => setTimeout(resolve, this.config.limits.checkEveryMs));
-      if (!this.ended) await this.checkAgain();
-    }
+  /**
+   * A type with `check`: asked again every `checkEveryMs`, and at once when the type is emitted
+   * (its upstream's webhook). One check waits in the queue at most: the others would find the same.
+   */
+  private checkSoon(): void {
+    if (this.checkWaiting || this.ended) return;
+    this.checkWaiting = true;
+    this.enqueue(() => {
+      this.checkWaiting = false;
+      return this.checkAgain();
+    });
   }
 
   private async checkAgain(): Promise<void> {
@@ -215,32 +227,46 @@ class EventsStream {
     else this.deliver(batch.events, batch.cursor);
   }
 
-  /** Sends events (each with the cursor after it), unless the caller may no longer see the type: then `terminated`. */
+  /**
+   * Sends events, unless the caller may no longer see the type: then `terminated`. The last of a
+   * batch carries the cursor after it; those before carry the cursor before the batch (a `check`
+   * gives one position for its whole batch), so a client whose stream ends mid-batch resumes
+   * with nothing skipped (spec extensions/events, Cursor Advancement; duplicates collapse by eventId).
+   */
   private deliver(events: readonly EventOccurrence[], cursor: string | null): void {
-    if (
-      events.length > 0 &&
-      refusalFor(this.read.type.definition, this.request.caller, this.server.scopeHierarchy) !== undefined
-    ) {
-      this.send('notifications/events/terminated', {
-        error: { code: ErrorCode.Forbidden, message: 'Forbidden', data: { reason: 'access revoked' } },
-      });
-      this.end();
-      return;
-    }
-    for (const event of events) this.send('notifications/events/event', { ...event, cursor });
+    if (events.length > 0 && this.revoked()) return;
+    const last = events.length - 1;
+    for (let i = 0; i <= last; i++)
+      this.send('notifications/events/event', { ...events[i], cursor: i === last ? cursor : this.cursor });
     this.cursor = cursor;
+  }
+
+  /** The heartbeat (spec: at least every 30 s, with the cursor), once the caller's access is checked again. */
+  private heartbeat(): void {
+    if (!this.revoked()) this.send('notifications/events/heartbeat', { cursor: this.cursor });
+  }
+
+  /**
+   * spec extensions/events, Authorization: delivery-time re-verification. A caller that may no
+   * longer see the type (`visibleTo`, `requiredScopes`) is told its subscription ended, and the
+   * stream ends.
+   */
+  private revoked(): boolean {
+    if (refusalFor(this.read.type.definition, this.request.caller, this.server.scopeHierarchy) === undefined)
+      return false;
+    this.send('notifications/events/terminated', {
+      error: ACCESS_REVOKED,
+    });
+    this.end();
+    return true;
   }
 
   private send(method: string, params: Record<string, unknown>): void {
     if (this.ended) return;
     const notification = { jsonrpc: '2.0' as const, method, params: { ...params, _meta: this.tag } };
-    this.request.notify(notification);
-    this.sizes.push(JSON.stringify(notification).length);
-    if (this.sizes.length > 1024) this.sizes.splice(0, 512);
-    const unread = this.request.unreadMessages?.() ?? 0;
-    let bytes = 0;
-    for (let i = this.sizes.length - 1; i >= 0 && i >= this.sizes.length - unread; i--) bytes += this.sizes[i]!;
-    if (bytes > this.config.limits.streamBacklogBytes) this.end();
+    // The transport holds at most `MAX_UNREAD_BYTES` the client has not read (src/http/stream.ts)
+    // and drops what comes past it: the stream then ends, and the client resumes from its cursor.
+    if (this.request.notify(notification) === false) this.end();
   }
 
   private enqueue(work: () => Promise<void>): void {

@@ -11,10 +11,13 @@ import type { EventsApi, RingEvent } from './eventsNamespace.js';
 import type { CompiledEventType } from './eventTypes.js';
 import { shapeEvent } from './shapeEvent.js';
 
-const CURSOR = /^[0-9a-f]{8}\.\d{1,15}$/;
+/** A cursor of a ring: its epoch and a place in it. */
+export const RING_CURSOR = /^[0-9a-f]{8}\.\d{1,15}$/;
 
 interface RingStart {
   epoch: string;
+  /** The place of the latest event kept. */
+  head: number;
   /** The place after which events are read. */
   after: number;
   truncated: boolean;
@@ -22,15 +25,15 @@ interface RingStart {
 
 /** Where a cursor starts in the ring, or -32602 for text that is no cursor of this server. */
 export async function ringStart(typeObject: EventsApi, cursor: unknown): Promise<RingStart | McpError> {
-  if (cursor !== undefined && cursor !== null && !(typeof cursor === 'string' && CURSOR.test(cursor)))
+  if (cursor !== undefined && cursor !== null && !(typeof cursor === 'string' && RING_CURSOR.test(cursor)))
     return invalidParams('params.cursor must be a cursor this server gave, or null');
   const { epoch, head, tail } = await typeObject.read(0, 0);
-  if (typeof cursor !== 'string') return { epoch, after: head, truncated: false };
+  if (typeof cursor !== 'string') return { epoch, head, after: head, truncated: false };
   const at = placeIn(cursor, epoch);
   // Another epoch (the ring started again) or a place never given: start from now, and say events may be missing.
-  if (at === undefined || at > head) return { epoch, after: head, truncated: true };
-  if (at < tail - 1) return { epoch, after: tail - 1, truncated: true };
-  return { epoch, after: at, truncated: false };
+  if (at === undefined || at > head) return { epoch, head, after: head, truncated: true };
+  if (at < tail - 1) return { epoch, head, after: tail - 1, truncated: true };
+  return { epoch, head, after: at, truncated: false };
 }
 
 interface ShapedBatch {

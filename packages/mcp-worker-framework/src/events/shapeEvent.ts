@@ -34,3 +34,20 @@ export async function shapeEvent(
     return undefined;
   }
 }
+
+/** An event's body for one subscription, or undefined (logged by type, never with the data) when it is over what a receiver takes. */
+export function eventBody(
+  type: CompiledEventType,
+  subscriptionId: string,
+  event: EventOccurrence,
+  payloadBytes: number,
+): string | undefined {
+  const body = JSON.stringify(event);
+  if (body.length * 3 > payloadBytes && new TextEncoder().encode(body).byteLength > payloadBytes) {
+    console.error(
+      `events: a ${type.definition.name} event to ${subscriptionId} was skipped: over ${payloadBytes} bytes once shaped`,
+    );
+    return undefined;
+  }
+  return body;
+}

@@ -3,32 +3,50 @@
  * Webhook-Based Delivery): durable, so they outlive a restart for the TTL they were granted; the
  * callbacks it verified (the handshake is cached per principal and URL); and the deliveries
  * waiting, each sent by the object's alarm, retried with exponential backoff and a fresh signature,
- * given up after its last attempt. The alarm is set to the next delivery due or the next expiry,
- * whichever comes first: a quiet subscription costs no duration at all.
+ * given up after its last attempt. The alarm is set to the next delivery due, the next `check` of
+ * a subscription to a type backed by one (./checkedFeed.ts), or the next expiry, whichever comes
+ * first: a quiet subscription to an emit-only type costs no duration at all.
  */
-import { ErrorCode, type JsonObject, refusalFor, type WorkerEnv } from '../mcp/internal.js';
-import type { EventOccurrence } from './defineEventType.js';
-import { controlId, type EventsConfig, errorData, ringCursor } from './eventsConfig.js';
+import { type Caller, type JsonObject, McpError, refusalFor, type WorkerEnv } from '../mcp/internal';
+import type { EventContext, EventOccurrence } from './defineEventType';
+import { ACCESS_REVOKED, type ErrorData, EventErrorCode, errorData, rateReached } from './eventErrors';
+import { controlId, type EventsConfig, ringCursor } from './eventsConfig';
 import {
+  type EventsApi,
   hostObjectName,
   objectNamed,
   type Outcome,
   type RingEvent,
   type SubscribeInput,
   typeObjectName,
-} from './eventsNamespace.js';
-import type { CompiledEventType } from './eventTypes.js';
-import { type LastError, postSigned } from './postSigned.js';
-import { shapeEvent } from './shapeEvent.js';
-import { SubscriptionTables, type Subscription } from './subscriptionTables.js';
+} from './eventsNamespace';
+import type { Checked, CompiledEventType } from './eventTypes';
+import { CheckedFeed } from './checkedFeed';
+import { type PostOutcome, postSigned } from './postSigned';
+import { ringStart } from './ringReader';
+import { eventBody, shapeEvent } from './shapeEvent';
+import {
+  callbackFailed,
+  deliveryStatus,
+  echoed,
+  grantTtl,
+  Terminated,
+  tooManySubscriptions,
+} from './subscriptionAnswers';
+import { type Delivery, SubscriptionTables, type Subscription } from './subscriptionTables';
 
 /** Sends at most this many POSTs at once: an invocation has six connections. */
 const PARALLEL_POSTS = 6;
+
 /** Deliveries one alarm sends before it sets the next (it comes at once). */
 const POSTS_PER_ALARM = 60;
 
 export class SubscriptionStore {
   private readonly tables: SubscriptionTables;
+  private readonly feed: CheckedFeed;
+  /** What each event would otherwise parse and check again, by the text kept: subscribers and their checked arguments. */
+  private readonly callers = new Map<string, Caller>();
+  private readonly arguments = new Map<string, Checked | Promise<Checked>>();
 
   constructor(
     private readonly storage: DurableObjectStorage,
@@ -36,6 +54,7 @@ export class SubscriptionStore {
     private readonly config: EventsConfig,
   ) {
     this.tables = new SubscriptionTables(storage.sql);
+    this.feed = new CheckedFeed(this.tables, config, env);
   }
 
   /** Creates or refreshes a subscription (spec: idempotent upsert); verifies its callback first unless this principal has. */
@@ -46,11 +65,7 @@ export class SubscriptionStore {
     const live = (found: Subscription | undefined) =>
       found !== undefined && found.state !== 'terminated' && found.expires_at > now;
     if (!live(this.tables.get(input.id)) && this.tables.liveCount(now) >= limits.subscriptionsPerPrincipal)
-      return exhausted(
-        'subscriptions',
-        limits.subscriptionsPerPrincipal,
-        'this principal holds as many webhook subscriptions as it may',
-      );
+      return tooManySubscriptions(limits.subscriptionsPerPrincipal);
     if (!this.tables.verified(input.url, now - limits.verifiedForMs)) {
       const refused = await this.verify(input);
       if (refused) return refused;
@@ -61,18 +76,24 @@ export class SubscriptionStore {
     const refresh = live(existing);
     // Checked again: another subscribe may have taken the last place while the callback answered.
     if (!refresh && this.tables.liveCount(at) >= limits.subscriptionsPerPrincipal)
-      return exhausted(
-        'subscriptions',
-        limits.subscriptionsPerPrincipal,
-        'this principal holds as many webhook subscriptions as it may',
-      );
+      return tooManySubscriptions(limits.subscriptionsPerPrincipal);
     const granted = grantTtl(input.ttlMs, limits);
     const status = refresh && existing ? deliveryStatus(existing) : undefined;
+    const type = this.config.types.get(input.name)!;
+    const checked = type.definition.check !== undefined;
+    // A live subscription's cursor is a no-op; a new one (or one that lapsed) starts from it (spec
+    // extensions/events, Subscription Identity): `check` is asked from it first, before anything is kept.
+    const first = !refresh && checked ? await this.feed.start(type, input) : undefined;
+    if (first && 'error' in first) return first;
     if (refresh && existing) this.tables.refresh(existing, input, at + granted, at, limits.rotationGraceMs);
-    else this.tables.create(input, at, at + granted);
-    const ring = await objectNamed(this.namespace(), typeObjectName(input.name)).addSubscriber(input.self);
-    const cursor = this.watermark(input.id, ring.head, ring.epoch);
-    const truncated = !refresh && input.cursor !== null && input.cursor !== cursor;
+    else this.tables.create(input, at, at + granted, first?.cursor, first ? at + limits.webhookCheckEveryMs : null);
+    const typeObject = objectNamed(this.namespace(), typeObjectName(input.name));
+    const ring = await typeObject.addSubscriber(input.self);
+    let truncated = false;
+    if (first) truncated = this.feed.queue(input.id, input.cursor, first, at);
+    else if (!refresh && input.cursor !== null)
+      truncated = await this.replayRing(typeObject, type, this.tables.get(input.id)!, input.cursor, input.maxAgeMs);
+    const cursor = checked ? this.feed.watermark(input.id) : this.watermark(input.id, ring.head, ring.epoch);
     this.reschedule();
     return {
       result: {
@@ -103,27 +124,36 @@ export class SubscriptionStore {
     const now = Date.now();
     const type = this.config.types.get(name);
     const subscriptions = this.tables.forEvent(name, now);
+    // A type with `check`: its emit says the upstream moved, and `check` tells each subscription what (as poll and push do).
+    if (type?.definition.check) {
+      this.tables.checkNow(name, now);
+      this.reschedule();
+      return subscriptions.length;
+    }
     if (!type || event.seq <= this.tables.lastSeen(name)) return subscriptions.length;
     this.tables.seen(name, event.seq);
     const occurrence = JSON.parse(event.occurrence) as EventOccurrence;
+    const shaped: [Subscription, string | Terminated][] = [];
     for (const subscription of subscriptions) {
       if (subscription.created_at > event.acceptedAt) continue;
-      const body = await this.shaped(type, subscription, occurrence);
-      if (body === undefined) continue;
-      if (body instanceof Terminated) {
-        this.terminate(subscription, body.error);
-        continue;
-      }
-      if (this.tables.pendingCount(subscription.id) >= this.config.limits.pendingPerSubscription) {
-        // Skipped, never queued past the bound: the client hears of it by a `gap` envelope.
-        this.tables.markGap(subscription.id);
-        continue;
-      }
-      this.tables.queue(subscription.id, occurrence.eventId, body, event.seq, now);
+      const body = await this.shaped(type, subscription, occurrence, event.occurrence);
+      if (body !== undefined) shaped.push([subscription, body]);
     }
-    this.storage.kv.put('epoch', epoch);
+    let left = subscriptions.length;
+    // One transaction for what the event leaves in every subscription.
+    this.storage.transactionSync(() => {
+      for (const [subscription, body] of shaped) {
+        if (body instanceof Terminated) {
+          this.terminate(subscription, body.error);
+          left--;
+        } else if (this.tables.pendingCount(subscription.id) >= this.config.limits.pendingPerSubscription)
+          // Skipped, never queued past the bound: the client hears of it by a `gap` envelope.
+          this.tables.markGap(subscription.id);
+        else this.tables.queue(subscription.id, occurrence.eventId, body, event.seq, now);
+      }
+      if (this.storage.kv.get<string>('epoch') !== epoch) this.storage.kv.put('epoch', epoch);
+    });
     this.reschedule();
-    const left = this.tables.forEvent(name, now).length;
     if (left === 0) await this.leaveIfLast(name);
     return left;
   }
@@ -135,9 +165,16 @@ export class SubscriptionStore {
       this.tables.remove(expired.id);
       await this.leaveIfLast(expired.name).catch(() => {});
     }
+    const checks = this.tables.dueChecks(now);
+    for (let i = 0; i < checks.length; i += PARALLEL_POSTS)
+      await Promise.all(checks.slice(i, i + PARALLEL_POSTS).map((subscription) => this.checkAgain(subscription)));
     const due = this.tables.due(now, POSTS_PER_ALARM);
-    for (let i = 0; i < due.length; i += PARALLEL_POSTS)
-      await Promise.all(due.slice(i, i + PARALLEL_POSTS).map((delivery) => this.send(delivery)));
+    for (let i = 0; i < due.length; i += PARALLEL_POSTS) {
+      const sent = await Promise.all(due.slice(i, i + PARALLEL_POSTS).map((delivery) => this.send(delivery)));
+      // One transaction for what the batch's answers leave: a commit per batch, not one per write.
+      const left = this.storage.transactionSync(() => sent.map((one) => one && this.settle(one)));
+      for (const name of new Set(left)) if (name) await this.leaveIfLast(name).catch(() => {});
+    }
     this.reschedule();
   }
 
@@ -146,46 +183,64 @@ export class SubscriptionStore {
     type: CompiledEventType,
     subscription: Subscription,
     occurrence: EventOccurrence,
+    text: string,
   ): Promise<string | Terminated | undefined> {
-    const caller = JSON.parse(subscription.caller);
-    // spec extensions/events, Authorization: delivery-time re-verification; a principal that may no
-    // longer see the event type is told its subscription ended.
+    const admitted = await this.admitted(type, subscription);
+    if (admitted instanceof Terminated) return admitted;
+    const shaped = await shapeEvent(type, occurrence, admitted.args, admitted.context);
+    // Not transformed: the text the type's object kept (and bounded at emit) is the body, serialized once for all.
+    if (shaped === occurrence) return text;
+    return shaped && eventBody(type, subscription.id, shaped, this.config.limits.payloadBytes);
+  }
+
+  /**
+   * spec extensions/events, Authorization: delivery-time re-verification. The subscriber's
+   * arguments as the hooks get them and its context, or the termination its access calls for: a
+   * principal that may no longer see the type, or arguments the type's `inputSchema` now refuses.
+   */
+  private async admitted(
+    type: CompiledEventType,
+    subscription: Subscription,
+  ): Promise<{ args: unknown; context: EventContext } | Terminated> {
+    const caller = remembered(this.callers, subscription.caller, () => JSON.parse(subscription.caller) as Caller);
     if (refusalFor(type.definition, caller, this.config.scopeHierarchy) !== undefined)
-      return new Terminated({ code: ErrorCode.Forbidden, message: 'Forbidden', data: { reason: 'access revoked' } });
-    const checked = await type.readArguments(JSON.parse(subscription.args) as JsonObject);
+      return new Terminated(ACCESS_REVOKED);
+    // The arguments are checked once per object (their schema changes only with a deploy, which starts it again).
+    const checked = await remembered(this.arguments, `${type.definition.name}\n${subscription.args}`, () =>
+      type.readArguments(JSON.parse(subscription.args) as JsonObject),
+    );
     if (checked.why !== undefined)
       return new Terminated({
-        code: ErrorCode.Unsupported,
+        code: EventErrorCode.Unsupported,
         message: 'Unsupported',
         data: { feature: 'inputSchema', reason: 'schema_changed' },
       });
-    const shaped = await shapeEvent(type, occurrence, checked.value, { env: this.env, caller });
-    if (!shaped) return undefined;
-    const body = JSON.stringify(shaped);
-    const { payloadBytes } = this.config.limits;
-    if (body.length * 3 > payloadBytes && new TextEncoder().encode(body).byteLength > payloadBytes) {
-      console.error(
-        `events: a ${type.definition.name} event to ${subscription.id} was skipped: over ${payloadBytes} bytes once shaped`,
-      );
-      return undefined;
-    }
-    return body;
+    return { args: checked.value, context: { env: this.env, caller } };
+  }
+
+  /** A subscription to a type with `check`, due to be asked again (./checkedFeed.ts), unless its access ended. */
+  private async checkAgain(subscription: Subscription): Promise<void> {
+    const type = this.config.types.get(subscription.name);
+    if (!type?.definition.check) return this.tables.checked(subscription.id, subscription.check_cursor, null);
+    const admitted = await this.admitted(type, subscription);
+    if (admitted instanceof Terminated) return this.terminate(subscription, admitted.error);
+    await this.feed.again(subscription, type, admitted.args, admitted.context);
   }
 
   /** Ends a subscription the server may no longer serve: its deliveries dropped, a `terminated` envelope sent. */
-  private terminate(subscription: Subscription, error: { code: number; message: string; data?: unknown }): void {
+  private terminate(subscription: Subscription, error: ErrorData): void {
     this.tables.terminate(subscription.id);
     this.tables.queue(
       subscription.id,
       controlId('terminated'),
-      JSON.stringify({ type: 'terminated', error: errorData(error) }),
+      JSON.stringify({ type: 'terminated', error }),
       null,
       Date.now(),
     );
   }
 
-  /** One attempt of one delivery, and what it leaves: done, due again later, or given up. */
-  private async send(delivery: ReturnType<SubscriptionTables['due']>[number]): Promise<void> {
+  /** One attempt of one delivery: the POST, signed; what it leaves is written by `settle`. */
+  private async send(delivery: Delivery): Promise<Sent | undefined> {
     const { limits } = this.config;
     const subscription = this.tables.get(delivery.subscription);
     if (!subscription) return void this.tables.drop(delivery.seq);
@@ -194,10 +249,15 @@ export class SubscriptionStore {
       subscription.previous_secret && (subscription.previous_until ?? 0) > now
         ? [subscription.secret, subscription.previous_secret]
         : [subscription.secret];
+    const cursor =
+      delivery.event_seq !== null
+        ? this.eventCursor(subscription, delivery.event_seq)
+        : delivery.from_cursor !== null
+          ? this.feed.cursorOf(subscription.id, delivery)
+          : undefined;
+    // An event's cursor is added as it is sent: the watermark moves as the deliveries before it are done.
     const body =
-      delivery.event_seq === null
-        ? delivery.body
-        : `${delivery.body.slice(0, -1)},"cursor":${JSON.stringify(this.eventCursor(subscription.id, delivery.event_seq))}}`;
+      cursor === undefined ? delivery.body : `${delivery.body.slice(0, -1)},"cursor":${JSON.stringify(cursor)}}`;
     const outcome = await postSigned({
       url: subscription.url,
       subscriptionId: subscription.id,
@@ -206,7 +266,16 @@ export class SubscriptionStore {
       secrets,
       timeoutMs: limits.deliveryTimeoutMs,
     });
-    const at = Date.now();
+    return { delivery, subscription, outcome, at: Date.now() };
+  }
+
+  /**
+   * What an attempt leaves: done, due again later, or given up; then, once a subscription has
+   * nothing waiting, its end or its `gap` envelope. Synchronous, so the writes of a whole batch of
+   * attempts go in one transaction. The name of a type this object may leave, when it may.
+   */
+  private settle({ delivery, subscription, outcome, at }: Sent): string | undefined {
+    const { limits } = this.config;
     const attempts = delivery.attempts + 1;
     if (outcome.ok) {
       this.tables.drop(delivery.seq);
@@ -220,23 +289,25 @@ export class SubscriptionStore {
     if (this.tables.pendingCount(subscription.id) > 0) return;
     if (subscription.state === 'terminated') {
       this.tables.remove(subscription.id);
-      await this.leaveIfLast(subscription.name).catch(() => {});
-    } else if (this.tables.takeGap(subscription.id)) {
+      return subscription.name;
+    }
+    if (subscription.gap === 1 && this.tables.takeGap(subscription.id)) {
       const epoch = this.storage.kv.get<string>('epoch');
-      const cursor =
-        epoch === undefined || this.config.types.get(subscription.name)?.definition.check
+      const cursor = this.config.types.get(subscription.name)?.definition.check
+        ? (this.tables.get(subscription.id)?.check_cursor ?? null)
+        : epoch === undefined
           ? null
           : ringCursor(epoch, this.tables.lastSeen(subscription.name));
       this.tables.queue(subscription.id, controlId('gap'), JSON.stringify({ type: 'gap', cursor }), null, at);
     }
+    return undefined;
   }
 
   /** The cursor an event at `seq` carries: everything before it done, else the place before the first still pending (the sketch's watermark). */
-  private eventCursor(id: string, seq: number): string | null {
+  private eventCursor(subscription: Subscription, seq: number): string | null {
     const epoch = this.storage.kv.get<string>('epoch');
-    const subscription = this.tables.get(id);
-    if (epoch === undefined || !subscription || this.config.types.get(subscription.name)?.definition.check) return null;
-    const first = this.tables.firstPendingSeq(id);
+    if (epoch === undefined || this.config.types.get(subscription.name)?.definition.check) return null;
+    const first = this.tables.firstPendingSeq(subscription.id);
     return ringCursor(epoch, first !== undefined && first < seq ? first - 1 : seq);
   }
 
@@ -252,6 +323,43 @@ export class SubscriptionStore {
     );
   }
 
+  /**
+   * A new subscription to an emit-only type, from the client's cursor: the events the type's ring
+   * still holds after it that were kept before the subscription was (those after come by fan-out),
+   * as the subscription gets them, at most `pendingPerSubscription` of the latest. Whether events
+   * were skipped (spec extensions/events, Gaps and `truncated`): a cursor of another epoch or past
+   * the ring's oldest, the bound, or the `maxAgeMs` floor.
+   */
+  private async replayRing(
+    typeObject: EventsApi,
+    type: CompiledEventType,
+    subscription: Subscription,
+    cursor: string,
+    maxAgeMs: number | undefined,
+  ): Promise<boolean> {
+    const start = await ringStart(typeObject, cursor);
+    if (start instanceof McpError) return true;
+    const room = this.config.limits.pendingPerSubscription;
+    let { after, truncated } = start;
+    if (start.head - after > room) {
+      after = start.head - room;
+      truncated = true;
+    }
+    const floor = maxAgeMs === undefined ? 0 : Date.now() - maxAgeMs;
+    for (const event of (await typeObject.read(after, room)).events) {
+      if (event.acceptedAt > subscription.created_at) break;
+      if (event.acceptedAt < floor) {
+        truncated = true;
+        continue;
+      }
+      const occurrence = JSON.parse(event.occurrence) as EventOccurrence;
+      const body = await this.shaped(type, subscription, occurrence, event.occurrence);
+      if (body instanceof Terminated) return truncated;
+      if (body !== undefined) this.tables.queue(subscription.id, occurrence.eventId, body, event.seq, Date.now());
+    }
+    return truncated;
+  }
+
   /** The handshake (spec extensions/events, Endpoint verification): a signed single-use challenge the callback echoes in a 2xx body. */
   private async verify(input: SubscribeInput): Promise<Outcome | undefined> {
     const { limits } = this.config;
@@ -259,12 +367,18 @@ export class SubscriptionStore {
     const admitted = await objectNamed(this.namespace(), hostObjectName(host)).admitVerification(
       limits.verificationsPerHostPerMinute,
     );
+    // A rate: the host's budget is a minute's, so the same subscribe passes once the minute is over (429, Retry-After).
     if (!admitted)
-      return exhausted(
-        'verificationsPerHost',
-        limits.verificationsPerHostPerMinute,
-        'this callback host has had as many verification requests this minute as it may; retry later',
-      );
+      return {
+        error: errorData(
+          rateReached(
+            'verificationsPerHost',
+            limits.verificationsPerHostPerMinute,
+            'this callback host has had as many verification requests this minute as it may; retry later',
+            60 - (Math.floor(Date.now() / 1000) % 60),
+          ),
+        ),
+      };
     const challenge = controlId('challenge').slice('msg_challenge_'.length);
     const outcome = await postSigned(
       {
@@ -300,48 +414,24 @@ export class SubscriptionStore {
   }
 }
 
-class Terminated {
-  constructor(readonly error: { code: number; message: string; data?: unknown }) {}
+/** An attempt made: what was sent, to whom, and what came back. */
+interface Sent {
+  delivery: Delivery;
+  subscription: Subscription;
+  outcome: PostOutcome;
+  at: number;
 }
 
-/** The TTL granted (spec extensions/events, Subscription TTL): at most what was asked, at least the floor; never no expiry. */
-function grantTtl(asked: number | null | undefined, limits: EventsConfig['limits']): number {
-  if (asked === undefined) return limits.defaultTtlMs;
-  if (asked === null) return limits.maxTtlMs;
-  return Math.min(limits.maxTtlMs, Math.max(limits.minTtlMs, asked));
-}
+/** Entries a cache of a principal's object keeps: its subscriptions' worth, and as many again. */
+const REMEMBERED = 256;
 
-/** `deliveryStatus` of a refresh, before it reactivates the subscription; `lastError` a category only. */
-function deliveryStatus(subscription: Subscription): JsonObject {
-  return {
-    active: subscription.state === 'active',
-    lastDeliveryAt:
-      subscription.last_delivery_at === null ? null : new Date(subscription.last_delivery_at).toISOString(),
-    lastError: subscription.last_error,
-    ...(subscription.failed_since !== null ? { failedSince: new Date(subscription.failed_since).toISOString() } : {}),
-  };
-}
-
-const exhausted = (limit: string, max: number, why: string): Outcome => ({
-  error: { code: ErrorCode.ResourceExhausted, message: `Resource exhausted: ${why}`, data: { limit, max } },
-});
-
-const callbackFailed = (reason: LastError): Outcome => ({
-  error: { code: ErrorCode.CallbackEndpointError, message: `Callback endpoint error: ${reason}`, data: { reason } },
-});
-
-/** True when `text` is `{"challenge": challenge}`, compared in constant time. */
-function echoed(text: string | undefined, challenge: string): boolean {
-  if (text === undefined) return false;
-  let answer: unknown;
-  try {
-    answer = JSON.parse(text);
-  } catch {
-    return false;
+/** `make()`, kept by `key`; the oldest entry goes first when the cache is full. */
+function remembered<T>(cache: Map<string, T>, key: string, make: () => T): T {
+  let value = cache.get(key);
+  if (value === undefined) {
+    value = make();
+    if (cache.size >= REMEMBERED) cache.delete(cache.keys().next().value!);
+    cache.set(key, value);
   }
-  const given = (answer as { challenge?: unknown } | null)?.challenge;
-  if (typeof given !== 'string' || given.length !== challenge.length) return false;
-  let difference = 0;
-  for (let i = 0; i < given.length; i++) difference |= given.charCodeAt(i) ^ challenge.charCodeAt(i);
-  return difference === 0;
+  return value;
 }

@@ -24,6 +24,9 @@ export interface Subscription {
   failed_since: number | null;
   failures: number;
   gap: number;
+  /** A type with `check`: the upstream's position checked up to, and when to check again (null for an emit-only type). */
+  check_cursor: string | null;
+  check_due: number | null;
 }
 
 interface Delivery {
@@ -33,6 +36,9 @@ interface Delivery {
   /** The body, an event's without its cursor (added when sent), or a control envelope. */
   body: string;
   event_seq: number | null;
+  /** An event `check` found: the position before its batch, and after it (on the batch's last event only). */
+  from_cursor: string | null;
+  to_cursor: string | null;
   attempts: number;
 }
 
@@ -42,11 +48,12 @@ CREATE TABLE IF NOT EXISTS subscriptions (
   secret TEXT NOT NULL, previous_secret TEXT, previous_until INTEGER, caller TEXT NOT NULL,
   created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL, state TEXT NOT NULL,
   last_delivery_at INTEGER, last_error TEXT, failed_since INTEGER,
-  failures INTEGER NOT NULL DEFAULT 0, gap INTEGER NOT NULL DEFAULT 0);
+  failures INTEGER NOT NULL DEFAULT 0, gap INTEGER NOT NULL DEFAULT 0, check_cursor TEXT, check_due INTEGER);
 CREATE INDEX IF NOT EXISTS subscriptions_by_name ON subscriptions (name);
 CREATE TABLE IF NOT EXISTS deliveries (
   seq INTEGER PRIMARY KEY AUTOINCREMENT, subscription TEXT NOT NULL, webhook_id TEXT NOT NULL,
-  body TEXT NOT NULL, event_seq INTEGER, attempts INTEGER NOT NULL DEFAULT 0, due_at INTEGER NOT NULL,
+  body TEXT NOT NULL, event_seq INTEGER, from_cursor TEXT, to_cursor TEXT,
+  attempts INTEGER NOT NULL DEFAULT 0, due_at INTEGER NOT NULL,
   UNIQUE (subscription, webhook_id));
 CREATE INDEX IF NOT EXISTS deliveries_due ON deliveries (due_at);
 CREATE TABLE IF NOT EXISTS verified (url TEXT PRIMARY KEY, at INTEGER NOT NULL);
@@ -83,11 +90,18 @@ export class SubscriptionTables {
       .toArray();
   }
 
-  create(input: SubscribeInput, now: number, expiresAt: number): void {
+  /** A new subscription; `checkCursor` for a type with `check`: where its upstream was checked up to, checked again at `checkDue`. */
+  create(
+    input: SubscribeInput,
+    now: number,
+    expiresAt: number,
+    checkCursor: string | null = null,
+    checkDue: number | null = null,
+  ): void {
     this.sql.exec('DELETE FROM deliveries WHERE subscription = ?', input.id);
     this.sql.exec(
-      `INSERT OR REPLACE INTO subscriptions (id, name, url, args, secret, caller, created_at, expires_at, state)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'active')`,
+      `INSERT OR REPLACE INTO subscriptions (id, name, url, args, secret, caller, created_at, expires_at, state, check_cursor, check_due)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?)`,
       input.id,
       input.name,
       input.url,
@@ -96,6 +110,8 @@ export class SubscriptionTables {
       input.caller,
       now,
       expiresAt,
+      checkCursor,
+      checkDue,
     );
   }
 
@@ -171,11 +187,65 @@ export class SubscriptionTables {
     );
   }
 
+  /** Queues an event `check` found, with the positions around its batch (`to` on the batch's last event). */
+  queueChecked(
+    id: string,
+    webhookId: string,
+    body: string,
+    from: string | null,
+    to: string | null,
+    dueAt: number,
+  ): void {
+    this.sql.exec(
+      `INSERT OR IGNORE INTO deliveries (subscription, webhook_id, body, from_cursor, to_cursor, due_at)
+       VALUES (?, ?, ?, ?, ?, ?)`,
+      id,
+      webhookId,
+      body,
+      from,
+      to,
+      dueAt,
+    );
+  }
+
+  /** The oldest delivery `check` found still pending, and how many there are. */
+  oldestChecked(id: string): { from: string | null; to: string | null; count: number } | undefined {
+    const row = this.sql
+      .exec<{ from_cursor: string | null; to_cursor: string | null; n: number }>(
+        `SELECT from_cursor, to_cursor, (SELECT count(*) FROM deliveries WHERE subscription = ?1 AND from_cursor IS NOT NULL) AS n
+         FROM deliveries WHERE subscription = ?1 AND from_cursor IS NOT NULL ORDER BY seq LIMIT 1`,
+        id,
+      )
+      .toArray()[0];
+    return row ? { from: row.from_cursor, to: row.to_cursor, count: row.n } : undefined;
+  }
+
+  /** Subscriptions to a type with `check` that are due to be checked: active, live. */
+  dueChecks(now: number): Subscription[] {
+    return this.sql
+      .exec<Subscription & Record<string, SqlStorageValue>>(
+        "SELECT * FROM subscriptions WHERE check_due <= ? AND state = 'active' AND expires_at > ?",
+        now,
+        now,
+      )
+      .toArray();
+  }
+
+  /** Where `check` has read up to for a subscription, and when it is asked again. */
+  checked(id: string, cursor: string | null, due: number | null): void {
+    this.sql.exec('UPDATE subscriptions SET check_cursor = ?, check_due = ? WHERE id = ?', cursor, due, id);
+  }
+
+  /** An emit of the type: its subscriptions with `check` are checked at once. */
+  checkNow(name: string, now: number): void {
+    this.sql.exec('UPDATE subscriptions SET check_due = ? WHERE name = ? AND check_due IS NOT NULL', now, name);
+  }
+
   /** Deliveries due by `now` to subscriptions not suspended, oldest first. */
   due(now: number, limit: number): Delivery[] {
     return this.sql
       .exec<Delivery & Record<string, SqlStorageValue>>(
-        `SELECT d.seq, d.subscription, d.webhook_id, d.body, d.event_seq, d.attempts FROM deliveries d
+        `SELECT d.seq, d.subscription, d.webhook_id, d.body, d.event_seq, d.from_cursor, d.to_cursor, d.attempts FROM deliveries d
          JOIN subscriptions s ON s.id = d.subscription
          WHERE d.due_at <= ? AND s.state != 'suspended' ORDER BY d.due_at, d.seq LIMIT ?`,
         now,
@@ -223,12 +293,13 @@ export class SubscriptionTables {
     );
   }
 
-  /** When the alarm must next run: the first delivery due to a subscription not suspended, or the first expiry. */
+  /** When the alarm must next run: the first delivery due to a subscription not suspended, the first check due, or the first expiry. */
   nextWake(): number | undefined {
     const row = this.sql
       .exec<{ at: number | null }>(
         `SELECT min(at) AS at FROM (
            SELECT min(d.due_at) AS at FROM deliveries d JOIN subscriptions s ON s.id = d.subscription WHERE s.state != 'suspended'
+           UNION ALL SELECT min(check_due) FROM subscriptions WHERE state = 'active'
            UNION ALL SELECT min(expires_at) FROM subscriptions WHERE state != 'terminated')`,
       )
       .one();

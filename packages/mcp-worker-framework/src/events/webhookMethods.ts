@@ -7,7 +7,6 @@
  * verifies the callback (within this call: a failure is its -32015), upserts the subscription
  * and grants its TTL.
  */
-import { SETTINGS } from '../http/settings/settingsTable.js';
 import {
   type Caller,
   internalError,
@@ -18,17 +17,17 @@ import {
   type McpRequest,
   type Method,
   misconfigured,
-  notFound,
-  notPermitted,
   type ServerAtLoad,
-  unsupported,
-} from '../mcp/internal.js';
-import { callbackRefusal } from './callbackUrl.js';
-import { readEventRequest } from './eventRequest.js';
-import type { EventsConfig } from './eventsConfig.js';
-import { eventsNamespace, objectNamed, type Outcome } from './eventsNamespace.js';
-import { canonicalJson, principalObjectName, subscriptionId } from './subscriptionKey.js';
-import { secretRefusal } from './webhookSecret.js';
+} from '../mcp/internal';
+import { callbackRefusal } from './callbackUrl';
+import { errorOf, notFound, notPermitted, unsupported } from './eventErrors';
+import { readEventRequest } from './eventRequest';
+import type { EventsConfig } from './eventsConfig';
+import { eventsNamespace, objectNamed, type Outcome } from './eventsNamespace';
+import { canonicalJson, principalObjectName, subscriptionId } from './subscriptionKey';
+import { settings } from './eventsSettings';
+import { RING_CURSOR } from './ringReader';
+import { secretRefusal } from './webhookSecret';
 
 /** What the hooks keep of the subscriber: at most this many bytes of claims (a token's worth). */
 const CALLER_BYTES = 16 * 1024;
@@ -43,7 +42,7 @@ export function webhookMethods(server: ServerAtLoad, config: EventsConfig): Reco
     const canonical = canonicalJson(args);
     const delivery = params.delivery;
     if (!isObject(delivery)) return invalidParams('params.delivery must be an object');
-    const loopback = SETTINGS.EVENTS_LOOPBACK_CALLBACKS.parse(String(request.env.EVENTS_LOOPBACK_CALLBACKS || 'off'));
+    const loopback = settings.EVENTS_LOOPBACK_CALLBACKS.parse(String(request.env.EVENTS_LOOPBACK_CALLBACKS || 'off'));
     if (typeof loopback !== 'string') return misconfigured('EVENTS_LOOPBACK_CALLBACKS', 'must be `on` or `off`');
     const refused = callbackRefusal(delivery.url, config.limits.urlChars, loopback === 'on');
     if (refused) return invalidParams(refused);
@@ -74,9 +73,11 @@ export function webhookMethods(server: ServerAtLoad, config: EventsConfig): Reco
       };
     const badSecret = secretRefusal(secret);
     if (badSecret) return { error: invalidParams(badSecret) };
-    const { ttlMs, cursor } = params;
+    const { ttlMs, cursor, maxAgeMs } = params;
     if (ttlMs !== undefined && ttlMs !== null && !(Number.isSafeInteger(ttlMs) && (ttlMs as number) >= 0))
       return { error: invalidParams('params.ttlMs must be a whole number of milliseconds, or null') };
+    if (maxAgeMs !== undefined && !(Number.isSafeInteger(maxAgeMs) && (maxAgeMs as number) >= 0))
+      return { error: invalidParams('params.maxAgeMs must be a whole number of milliseconds') };
     if (
       cursor !== undefined &&
       cursor !== null &&
@@ -85,6 +86,9 @@ export function webhookMethods(server: ServerAtLoad, config: EventsConfig): Reco
       return {
         error: invalidParams(`params.cursor must be a string of at most ${config.limits.idChars} characters, or null`),
       };
+    // An emit-only type's cursor is a place in its ring, as poll and push take it; a `check` type's is its upstream's.
+    if (typeof cursor === 'string' && !type.definition.check && !RING_CURSOR.test(cursor))
+      return { error: invalidParams('params.cursor must be a cursor this server gave, or null') };
     const name = type.definition.name;
     const self = await principalObjectName(key.caller.subject);
     let outcome: Outcome;
@@ -99,14 +103,13 @@ export function webhookMethods(server: ServerAtLoad, config: EventsConfig): Reco
         caller: snapshot(key.caller),
         ttlMs: ttlMs as number | null | undefined,
         cursor: (cursor as string | null | undefined) ?? null,
+        ...(maxAgeMs !== undefined ? { maxAgeMs: maxAgeMs as number } : {}),
       });
     } catch (error) {
       console.error('events/subscribe: the principal object could not be reached', error);
       return { error: internalError() };
     }
-    if ('result' in outcome) return { result: outcome.result };
-    const { code, message, data } = outcome.error;
-    return { error: new McpError(code as McpError['code'], message, data) };
+    return 'result' in outcome ? { result: outcome.result } : { error: errorOf(outcome.error) };
   };
 
   const unsubscribe: Method = async (request) => {

@@ -23,19 +23,13 @@ export const ErrorCode = {
    * be neither accepted nor refused. Sent with 503 and Retry-After (docs/reliability.md).
    */
   AuthorizationServerUnreachable: -31503,
-  /**
-   * The general-purpose codes of MCP Events (spec extensions/events, design sketch, Error Codes),
-   * each with a typed `data`: an unknown entity (`data.kind`), a principal not permitted (or its
-   * access revoked), a server limit reached (`data.limit`, `data.max`), a well-formed request this
-   * server does not support (`data.feature`), a client's callback that failed (`data.reason`).
-   */
-  NotFound: -32011,
-  Forbidden: -32012,
-  ResourceExhausted: -32013,
-  Unsupported: -32014,
-  CallbackEndpointError: -32015,
 } as const;
-export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+/**
+ * A code of this table, or one an extension defines in its own module, in the server range
+ * (spec 2026-07-28 basic/index): MCP Events' -32011 to -32015 (src/events/eventErrors.ts).
+ */
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode] | ExtensionErrorCode;
+export type ExtensionErrorCode = -32011 | -32012 | -32013 | -32014 | -32015;
 
 /**
  * What a refusal means beyond its JSON-RPC code, for the transport to answer in its terms
@@ -187,17 +181,6 @@ export const tooManyStreams = (limit: number, perClient: boolean, retryAfterSeco
     'rateLimited',
     retryAfterSeconds,
   );
-/** -32011: an unknown event type, or no subscription with that key (spec extensions/events, Error Codes). */
-export const notFound = (kind: 'event' | 'subscription', why: string) =>
-  new McpError(ErrorCode.NotFound, `Not found: ${why}`, { kind });
-/** -32012: the principal may not do this (webhook subscriptions need one), or its access was revoked. */
-export const notPermitted = (why: string) => new McpError(ErrorCode.Forbidden, `Forbidden: ${why}`, { reason: why });
-/** -32013: a limit of this server reached; `limit` names it, `max` is its ceiling. */
-export const resourceExhausted = (limit: string, max: number, why: string) =>
-  new McpError(ErrorCode.ResourceExhausted, `Resource exhausted: ${why}`, { limit, max });
-/** -32014: well-formed, but not served here (a delivery mode an event type does not offer). */
-export const unsupported = (feature: string, value: unknown, why: string) =>
-  new McpError(ErrorCode.Unsupported, `Unsupported: ${why}`, { feature, value });
 export const hostNotAllowed = (host: string) =>
   new McpError(ErrorCode.InvalidRequest, `Host not allowed: ${host}`, undefined, 'forbidden');
 export const originNotAllowed = (origin: string) =>

@@ -45,6 +45,7 @@ export interface Extension {
    * Set by a feature of the protocol itself (notifications: `listChanged`, `resources.subscribe`,
    * src/notifications): the capabilities it makes true, merged into those the server has (a kind
    * of item it does not serve stays absent), in place of an entry in `capabilities.extensions`.
+   * The kind named as the extension's `id` is its own, advertised as given (events: `events`).
    * Modern clients only: those of the `initialize` era have no `subscriptions/listen`.
    */
   readonly protocol?: ServerCapabilities;

@@ -20,18 +20,15 @@ export {
   McpError,
   misconfigured,
   missingExtension,
-  notFound,
-  notPermitted,
   originNotAllowed,
   parseError,
   rateLimited,
-  resourceExhausted,
+  scopeRequired,
   taskNotFound,
   tokenInvalid,
   tokenRequired,
   tooManyStreams,
   unauthorized,
-  unsupported,
   unsupportedMediaType,
   unsupportedVersion,
 } from './errors.js';
@@ -65,12 +62,11 @@ export type {
   Method,
   Reply,
   ResultReply,
-} from './request.js';
-export { derivedKey, toBase64Url } from './secretKeys.js';
-export { type HeaderParam, jsonSchemaOf, standardOf, validateStandard } from './tools.js';
-export { compileSchema } from './compileSchema.js';
-export type { ArgumentsOf, InputSchema, OutputSchema, StructuredOf } from './toolSchema.js';
-export { readTraceContext, type TraceContext } from './traceContext.js';
+} from './request';
+export { derivedKey, toBase64Url } from './secretKeys';
+export type { CompiledTool, HeaderParam } from './tools';
+export type { ArgumentsOf, InputSchema, OutputSchema, StructuredOf } from './toolSchema';
+export { readTraceContext, type TraceContext } from './traceContext';
 export type {
   CachePolicy,
   CallToolResult,

@@ -28,10 +28,12 @@ export interface McpRequest {
   /** Aborts when the client goes away, or when the server gives up on the request (`abort`). */
   readonly signal: AbortSignal;
   abort(reason: unknown): void;
-  /** Sends a request-scoped notification (progress, log) on this request's response stream. */
-  notify(notification: JSONRPCNotification): void;
-  /** Messages `notify` sent that the client has not read yet, when the transport can tell (a long stream bounds what it holds by it). */
-  unreadMessages?(): number;
+  /**
+   * Sends a request-scoped notification (progress, log) on this request's response stream; false
+   * when the transport dropped it because the client has fallen too far behind (HTTP:
+   * `MAX_UNREAD_BYTES` unread), so a long stream can end and let the client resume.
+   */
+  notify(notification: JSONRPCNotification): boolean | undefined;
   readonly env: WorkerEnv;
   /** The key `requestState` is sealed with. */
   readonly secret: string;

@@ -6,6 +6,7 @@
  * naming it, never a 5xx.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request } from '../../src/testing';
 import { call, settled, startFixture, until } from './harness';
 import { type Receiver, secret, startReceiver } from './receiver';
 import { LIMITS } from './limits';
@@ -67,6 +68,21 @@ describe('callbacks that fail', () => {
     expect(receiver.events('/small').map((r) => [r.body.eventId, r.status])).toEqual([
       ['inc-big1', 413],
       ['inc-big2', 204],
+    ]);
+  });
+
+  it('does not retry a delivery answered 410 (the receiver wants no retry of it), and the subscription goes on', async () => {
+    receiver.on('/gone-for-this', { secrets: [secret(1)], status: 410 });
+    await subscribe('gus', `${receiver.origin}/gone-for-this`);
+    await raise('g410-1');
+    await settled(worker, 'gus');
+    expect(receiver.events('/gone-for-this').map((r) => [r.body.eventId, r.status])).toEqual([['inc-g410-1', 410]]);
+    receiver.on('/gone-for-this', { secrets: [secret(1)] });
+    await raise('g410-2');
+    await settled(worker, 'gus');
+    expect(receiver.events('/gone-for-this').map((r) => [r.body.eventId, r.status])).toEqual([
+      ['inc-g410-1', 410],
+      ['inc-g410-2', 204],
     ]);
   });
 
@@ -180,11 +196,11 @@ describe('refusals and limits', () => {
     expect(receiver.received.filter((r) => r.path === '/x')).toEqual([]);
   });
 
-  it('refuses arguments over their bound with -32013 argumentBytes, and arguments that break the inputSchema with -32602', async () => {
+  it('refuses arguments over their bound with -32013 argumentBytes (a 400: the same request never passes), and arguments that break the inputSchema with -32602', async () => {
     const big = await subscribe('jo', `${receiver.origin}/x`, {
       arguments: { note: 'n'.repeat(LIMITS.argumentBytes) },
     });
-    expect(big.status).toBe(429);
+    expect(big.status).toBe(400);
     expect(big.error).toMatchObject({ code: -32013, data: { limit: 'argumentBytes', max: LIMITS.argumentBytes } });
     const wrong = await subscribe('jo', `${receiver.origin}/x`, { arguments: { severity: 'P9' } });
     expect(wrong.error?.code).toBe(-32602);
@@ -196,6 +212,7 @@ describe('refusals and limits', () => {
     for (let i = 0; i < LIMITS.subscriptionsPerPrincipal; i++)
       expect((await subscribe('kim', url, { arguments: { note: String(i) } })).result?.id).toBeDefined();
     const over = await subscribe('kim', url, { arguments: { note: 'over' } });
+    expect(over.status).toBe(400);
     expect(over.error).toMatchObject({
       code: -32013,
       data: { limit: 'subscriptions', max: LIMITS.subscriptionsPerPrincipal },
@@ -211,8 +228,21 @@ describe('refusals and limits', () => {
       for (let i = 0; i <= LIMITS.verificationsPerHostPerMinute; i++) host.on(`/v${i}`, { secrets: [secret(1)] });
       for (let i = 0; i < LIMITS.verificationsPerHostPerMinute; i++)
         expect((await subscribe(`v${i}`, `${host.origin}/v${i}`)).result?.id).toBeDefined();
-      const over = await subscribe('vlast', `${host.origin}/v${LIMITS.verificationsPerHostPerMinute}`);
-      expect(over.error).toMatchObject({
+      // A rate: a 429 that says when the host's minute is over.
+      const over = await request(
+        worker.mcp,
+        'events/subscribe',
+        {
+          name: 'incident.created',
+          delivery: { url: `${host.origin}/v${LIMITS.verificationsPerHostPerMinute}`, secret: secret(1) },
+        },
+        { as: 'vlast', tasks: false },
+      );
+      expect(over.status).toBe(429);
+      const retryAfter = Number(over.headers.get('Retry-After'));
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      expect(((await over.json()) as { error: unknown }).error).toMatchObject({
         code: -32013,
         data: { limit: 'verificationsPerHost', max: LIMITS.verificationsPerHostPerMinute },
       });

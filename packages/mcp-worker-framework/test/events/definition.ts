@@ -1,7 +1,8 @@
 /**
- * The events fixture's server: three event types (one filtered and shaped per subscription, one
- * that needs a scope, one whose rule reads a flag a tool flips, so access can be revoked) and the
- * tools that emit them or flip the flag.
+ * The events fixture's server: four event types (one filtered and shaped per subscription, one
+ * that needs a scope, one whose rule reads a flag a tool flips, so access can be revoked, one read
+ * from an upstream history by `check`) and the tools that emit them, add to the history or flip
+ * the flag.
  */
 import { defineEventType } from '../../src/events/defineEventType';
 import { emit } from '../../src/events/emit';
@@ -51,7 +52,31 @@ export const flagged = defineEventType({
   payloadSchema: { type: 'object', properties: { n: { type: 'number' } } },
 });
 
-export const types = [incidentCreated, secretChanged, flagged];
+/** The upstream of ticket.updated: a history with positions, as an API with a change feed has (the tool `ticket` adds to it). */
+const tickets: { id: string; title: string }[] = [];
+export const ticketUpdated = defineEventType({
+  name: 'ticket.updated',
+  description: 'A ticket changed: read from the upstream history by check',
+  inputSchema: { type: 'object', properties: { prefix: { type: 'string' } } },
+  payloadSchema: {
+    type: 'object',
+    properties: { id: { type: 'string' }, title: { type: 'string' } },
+    required: ['id', 'title'],
+  },
+  check: (cursor, args) => {
+    if (cursor === null) return { events: [], cursor: String(tickets.length) };
+    const from = Number(cursor);
+    if (!Number.isSafeInteger(from) || from < 0 || from > tickets.length)
+      throw new Error('no such place in the history');
+    const events = tickets
+      .slice(from)
+      .filter((ticket) => args.prefix === undefined || ticket.id.startsWith(args.prefix))
+      .map((ticket) => ({ eventId: `ticket-${ticket.id}`, data: ticket }));
+    return { events, cursor: String(tickets.length) };
+  },
+});
+
+export const types = [incidentCreated, secretChanged, flagged, ticketUpdated];
 
 export const definition = {
   info: { name: 'events-fixture', version: '1.0.0' },
@@ -91,6 +116,21 @@ export const definition = {
       inputSchema: { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] },
       async handler({ n }, { env }) {
         return text(await emit(env, { name: 'flagged', data: { n } }));
+      },
+    }),
+    defineTool({
+      name: 'ticket',
+      description: 'Adds a ticket to the upstream history of ticket.updated, and emits it unless quiet',
+      inputSchema: {
+        type: 'object',
+        properties: { id: { type: 'string' }, title: { type: 'string' }, quiet: { type: 'boolean' } },
+        required: ['id', 'title'],
+      },
+      async handler({ id, title, quiet }, { env }) {
+        tickets.push({ id, title });
+        // The upstream's webhook, when it has one: polls and streams waiting on the type ask check at once.
+        if (!quiet) await emit(env, { name: 'ticket.updated', eventId: `ticket-${id}`, data: { id, title } });
+        return text(String(tickets.length));
       },
     }),
     defineTool({

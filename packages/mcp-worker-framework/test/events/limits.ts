@@ -9,4 +9,7 @@ export const LIMITS = {
   retryBaseMs: 100,
   deliveryTimeoutMs: 2_000,
   suspendAfterFailures: 6,
+  checkEveryMs: 200,
+  heartbeatMs: 400,
+  webhookCheckEveryMs: 300,
 } as const;

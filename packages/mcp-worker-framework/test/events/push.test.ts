@@ -30,35 +30,48 @@ const emitElsewhere = async (id: string, severity = 'P1') => {
 const poll = (params: Record<string, unknown>, as = 'pat') =>
   call(worker.mcp, as, 'events/poll', { name: 'incident.created', arguments: { severity: 'P1' }, ...params });
 
-/** The messages of an SSE answer, one at a time, each waited for at most 10 s. */
+/**
+ * The messages of an SSE answer, one at a time, each waited for at most 10 s: `next()` skips
+ * heartbeats (they come every `heartbeatMs`), `heartbeat()` takes the next one.
+ */
 function messagesOf(response: Response) {
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   const ready: Record<string, any>[] = [];
-  return {
-    async next(): Promise<Record<string, any>> {
-      const deadline = Date.now() + 10_000;
-      while (ready.length === 0) {
-        if (Date.now() > deadline) throw new Error('no message came');
-        const { value, done } = await reader.read();
-        if (done) throw new Error('the stream ended');
-        buffer += value;
-        const events = buffer.split('\n\n');
-        buffer = events.pop() ?? '';
-        for (const event of events) {
-          const data = event
-            .split('\n')
-            .filter((line) => line.startsWith('data: '))
-            .map((line) => line.slice(6))
-            .join('\n');
-          if (data) ready.push(JSON.parse(data));
-        }
+  const heartbeats: Record<string, any>[] = [];
+  const fill = async (queue: Record<string, any>[]) => {
+    const deadline = Date.now() + 10_000;
+    while (queue.length === 0) {
+      if (Date.now() > deadline) throw new Error('no message came');
+      const { value, done } = await reader.read();
+      if (done) throw new Error('the stream ended');
+      buffer += value;
+      const events = buffer.split('\n\n');
+      buffer = events.pop() ?? '';
+      for (const event of events) {
+        const data = event
+          .split('\n')
+          .filter((line) => line.startsWith('data: '))
+          .map((line) => line.slice(6))
+          .join('\n');
+        if (!data) continue;
+        const message = JSON.parse(data);
+        (message.method === 'notifications/events/heartbeat' ? heartbeats : ready).push(message);
       }
-      return ready.shift()!;
-    },
+    }
+    return queue.shift()!;
+  };
+  return {
+    next: () => fill(ready),
+    heartbeat: () => fill(heartbeats),
     cancel: () => reader.cancel(),
   };
 }
+
+const stream = (params: Record<string, unknown>, as = 'sam') =>
+  request(worker.mcp, 'events/stream', params, { as, tasks: false }).then(messagesOf);
+const tool = (name: string, args: Record<string, unknown>, as = 'sam') =>
+  call(worker.mcp, as, 'tools/call', { name, arguments: args });
 
 describe('poll', () => {
   it('starts from now with a null cursor, then answers a held poll with the event another Worker emits', async () => {
@@ -148,5 +161,90 @@ describe('stream', () => {
     const replayed = await again.next();
     expect(replayed.params.eventId).toBe('push-3');
     await again.cancel();
+  });
+});
+
+describe('an event type backed by check (an upstream with a history)', () => {
+  const pollTickets = (params: Record<string, unknown>) =>
+    call(worker.mcp, 'pat', 'events/poll', { name: 'ticket.updated', arguments: { prefix: 'A' }, ...params });
+
+  it('polls from the upstream’s own position: a held poll answers with what check finds after the cursor, asked again while it waits, as the arguments filter it', async () => {
+    const now = await pollTickets({ cursor: null });
+    expect(now.result).toMatchObject({ events: [], truncated: false, hasMore: false });
+    expect(typeof now.result!.cursor).toBe('string');
+    const held = pollTickets({ cursor: now.result!.cursor, timeoutMs: 20_000 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Added without an emit: only asking check again finds them; B1 is not for a subscription to prefix A.
+    await tool('ticket', { id: 'B1', title: 'other', quiet: true });
+    await tool('ticket', { id: 'A1', title: 'first', quiet: true });
+    const answered = await held;
+    expect(answered.result!.events).toEqual([
+      {
+        eventId: 'ticket-A1',
+        name: 'ticket.updated',
+        timestamp: expect.any(String),
+        data: { id: 'A1', title: 'first' },
+      },
+    ]);
+    expect(answered.result!.cursor).not.toBe(now.result!.cursor);
+    await tool('ticket', { id: 'A2', title: 'second' });
+    const next = await pollTickets({ cursor: answered.result!.cursor });
+    expect(next.result!.events.map((e: { eventId: string }) => e.eventId)).toEqual(['ticket-A2']);
+    // From the first cursor again: the upstream still has both.
+    const again = await pollTickets({ cursor: now.result!.cursor });
+    expect(again.result!.events.map((e: { eventId: string }) => e.eventId)).toEqual(['ticket-A1', 'ticket-A2']);
+  });
+
+  it('streams from the upstream’s position: each event check finds with the cursor after it, and heartbeats with the cursor it has checked up to, advanced by what it did not send', async () => {
+    const events = await stream({ name: 'ticket.updated', arguments: { prefix: 'S' }, cursor: null });
+    const active = await events.next();
+    expect(active.method).toBe('notifications/events/active');
+    const start = active.params.cursor as string;
+    expect(typeof start).toBe('string');
+    expect(await events.heartbeat()).toEqual({
+      jsonrpc: '2.0',
+      method: 'notifications/events/heartbeat',
+      params: { cursor: start, _meta: { 'io.modelcontextprotocol/subscriptionId': 1 } },
+    });
+    await tool('ticket', { id: 'S1', title: 'streamed' });
+    const event = await events.next();
+    expect(event.method).toBe('notifications/events/event');
+    expect(event.params).toMatchObject({ eventId: 'ticket-S1', data: { id: 'S1', title: 'streamed' } });
+    const after = event.params.cursor as string;
+    expect(after).not.toBe(start);
+    // Not for this stream: no event, but the position checked moves past it, and the heartbeat says so.
+    const { result } = await tool('ticket', { id: 'X1', title: 'elsewhere', quiet: true });
+    const position = result!.content[0].text as string;
+    expect(position).not.toBe(after);
+    let beat = await events.heartbeat();
+    for (let i = 0; i < 20 && beat.params.cursor !== position; i++) beat = await events.heartbeat();
+    expect(beat.params.cursor).toBe(position);
+    await events.cancel();
+    // Reconnected with the first cursor: what check finds after it is sent first.
+    const resumed = await stream({ name: 'ticket.updated', arguments: { prefix: 'S' }, cursor: start });
+    expect((await resumed.next()).method).toBe('notifications/events/active');
+    expect((await resumed.next()).params).toMatchObject({ eventId: 'ticket-S1', cursor: position });
+    await resumed.cancel();
+  });
+});
+
+describe('a stream whose caller loses access', () => {
+  it('is sent terminated (-32012) at its next heartbeat, with no event needed, then the empty result', async () => {
+    const events = await stream({ name: 'flagged', cursor: null }, 'tess');
+    expect((await events.next()).method).toBe('notifications/events/active');
+    await tool('show', { shown: false });
+    try {
+      expect(await events.next()).toEqual({
+        jsonrpc: '2.0',
+        method: 'notifications/events/terminated',
+        params: {
+          error: { code: -32012, message: 'Forbidden', data: { reason: 'access revoked' } },
+          _meta: { 'io.modelcontextprotocol/subscriptionId': 1 },
+        },
+      });
+      expect(await events.next()).toMatchObject({ jsonrpc: '2.0', id: 1, result: { resultType: 'complete' } });
+    } finally {
+      await tool('show', { shown: true });
+    }
   });
 });

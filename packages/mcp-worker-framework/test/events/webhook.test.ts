@@ -123,6 +123,10 @@ describe('webhook delivery', () => {
       ttlMs: 120_000,
     });
     expect(again.result?.id).toBe(first.result?.id);
+    // Every answer, a refresh's too, carries id, refreshBefore, cursor and truncated.
+    for (const answer of [first.result, again.result])
+      for (const key of ['id', 'refreshBefore', 'cursor', 'truncated']) expect(answer).toHaveProperty(key);
+    expect(again.result?.truncated).toBe(false);
     expect(Date.parse(again.result!.refreshBefore)).toBeGreaterThan(Date.parse(first.result!.refreshBefore));
     expect(again.result?.deliveryStatus).toEqual({ active: true, lastDeliveryAt: null, lastError: null });
     // One challenge: the refresh is for a URL this principal verified.
@@ -132,6 +136,42 @@ describe('webhook delivery', () => {
     const [delivery] = receiver.events('/rotate');
     expect(delivery!.headers['webhook-signature']!.split(' ')).toHaveLength(2);
     expect(delivery!.verifiedWith.sort()).toEqual([secret(3), secret(4)].sort());
+  });
+
+  it('uses the callback URL exactly as given: its query string is part of the key, and deliveries go to it', async () => {
+    receiver.on('/q?tenant=a', { secrets: [secret(1)] });
+    receiver.on('/q?tenant=b', { secrets: [secret(1)] });
+    const a = await subscribe('quinn', '/q?tenant=a');
+    const b = await subscribe('quinn', '/q?tenant=b');
+    expect(a.result?.id).toMatch(/^sub_/);
+    expect(b.result?.id).toMatch(/^sub_/);
+    expect(a.result?.id).not.toBe(b.result?.id);
+    // Each URL was verified on its own, at the URL as given.
+    for (const path of ['/q?tenant=a', '/q?tenant=b'])
+      expect(receiver.received.filter((r) => r.path === path && r.body.type === 'verification')).toHaveLength(1);
+    await call(worker.mcp, 'quinn', 'tools/call', { name: 'raise', arguments: { incidentId: 'q1', severity: 'P3' } });
+    await until(
+      () => receiver.events('/q?tenant=a').length === 1 && receiver.events('/q?tenant=b').length === 1,
+      'both',
+    );
+    expect(receiver.events('/q?tenant=a')[0]!.headers['x-mcp-subscription-id']).toBe(a.result!.id);
+    expect(receiver.events('/q?tenant=b')[0]!.headers['x-mcp-subscription-id']).toBe(b.result!.id);
+    // Unsubscribing one leaves the other.
+    const removed = await call(worker.mcp, 'quinn', 'events/unsubscribe', {
+      name: 'incident.created',
+      arguments: {},
+      delivery: { url: `${receiver.origin}/q?tenant=a` },
+    });
+    expect(removed.result).toBeDefined();
+    expect(
+      (
+        await call(worker.mcp, 'quinn', 'events/unsubscribe', {
+          name: 'incident.created',
+          arguments: {},
+          delivery: { url: `${receiver.origin}/q?tenant=b` },
+        })
+      ).result,
+    ).toBeDefined();
   });
 
   it('grants at least the floor and at most what was asked, and a subscription that is not refreshed expires', async () => {

@@ -34,9 +34,6 @@ export const SETTING_DOCS = {
   AI_CATALOG: {
     doc: 'Serve `/.well-known/ai-catalog.json`, an AI Catalog pointing at the Server Card (`/mcp/server-card`); `off` on a domain the Worker shares and whose well-known path it does not own ([docs/discovery.md](docs/discovery.md)).',
   },
-  EVENTS_LOOPBACK_CALLBACKS: {
-    doc: 'Local development only: MCP Events webhook subscriptions may call back to `http` on loopback (`localhost`, `127.0.0.1`). Set it in `.dev.vars`; `npm run check` refuses it in `wrangler.toml` ([docs/events.md](docs/events.md)).',
-  },
   PUBLIC_URL: {
     shownDefault: 'unset',
     doc: "The endpoint's public URL, e.g. `https://<name>.<account>.workers.dev/mcp`: the remote `npm run registry` writes into `server.json` when no `--url` is given ([docs/discovery.md](docs/discovery.md)). The Worker itself only checks it.",

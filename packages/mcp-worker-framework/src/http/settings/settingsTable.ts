@@ -200,11 +200,6 @@ export const SETTINGS = {
     accepts: 'scope names',
     parse: listOf((item) => /^[\x21\x23-\x5b\x5d-\x7e]+$/.test(item), 'a scope (RFC 6749 3.3)'),
   }),
-  EVENTS_LOOPBACK_CALLBACKS: setting({
-    default: 'off',
-    accepts: '`on` or `off`',
-    parse: oneOf('on', 'off'),
-  }),
   MCP_STATE_SECRET: setting({
     default: undefined,
     accepts: 'a key, e.g. `openssl rand -base64 32`, with no whitespace around it',

@@ -115,7 +115,7 @@ class HttpCall implements McpRequest {
   /** Closing the stream aborts the handler (spec: Cancellation); an arrow, as it is an event listener. */
   private readonly cancel = () => this.abort(new DOMException('the client closed the stream', 'AbortError'));
 
-  notify(notification: JSONRPCNotification): void {
+  notify(notification: JSONRPCNotification): boolean | undefined {
     if (this.replied) return;
     if (!this.stream) {
       this.stream = new EventStream(STREAM_HEARTBEAT_MS, this.cancel);
@@ -124,12 +124,9 @@ class HttpCall implements McpRequest {
     }
     // A client this far behind is sent no more progress or log until it reads (`MAX_UNREAD_BYTES`,
     // ../stream.ts): each echoes its progress token, so they would otherwise pile up in memory.
-    if (!this.stream.behind) this.stream.send(notificationJson(notification));
-  }
-
-  /** Events and comments of the stream the client has not read (`EventStream.backlog`); 0 before it opens. */
-  unreadMessages(): number {
-    return this.stream?.backlog ?? 0;
+    // The caller hears of it (an events stream ends, and its client resumes from its cursor).
+    if (this.stream.behind) return false;
+    this.stream.send(notificationJson(notification));
   }
 
   /** The core went asynchronous: from now on a notification that opens the stream answers at once. */

@@ -32,11 +32,6 @@ interface Challenger {
  */
 const STATUS_BY_CODE: Readonly<Partial<Record<ErrorCode, number>>> = {
   [ErrorCode.MethodNotFound]: 404,
-  // MCP Events (src/events): none is a 5xx, a callback that fails is the client's endpoint, not
-  // this server; -32014 Unsupported and -32015 CallbackEndpointError are 400s.
-  [ErrorCode.NotFound]: 404,
-  [ErrorCode.Forbidden]: 403,
-  [ErrorCode.ResourceExhausted]: 429,
   [ErrorCode.InternalError]: 500,
   [ErrorCode.AuthorizationServerUnreachable]: 503,
 };

@@ -29,21 +29,16 @@ export function discover(compiled: CompiledDefinition): Method {
   };
 }
 
-/** The kinds of item the core serves: an extension's `protocol` adds to them only when the server has some. */
-const CORE_KINDS: ReadonlySet<string> = new Set(['tools', 'prompts', 'resources', 'completions', 'logging']);
-
 /**
  * The capabilities, with what the extensions' `protocol` makes true (notifications: `listChanged`,
- * `resources.subscribe`) for the kinds of item the server has, and the kinds an extension serves
- * itself (events: a top-level `events`): modern clients only, since an `initialize`-era client
- * has no `subscriptions/listen` to receive them on.
+ * `resources.subscribe`) for the kinds of item the server has, and the one named as the extension
+ * itself, its own (events: a top-level `events`): modern clients only, since an `initialize`-era
+ * client has no `subscriptions/listen` to receive them on.
  */
 function withProtocol({ capabilities, extensions }: CompiledDefinition) {
   const merged: Record<string, object | undefined> = { ...capabilities };
-  for (const { protocol } of extensions)
-    for (const kind in protocol) {
-      const made = protocol[kind as keyof typeof protocol];
-      merged[kind] = CORE_KINDS.has(kind) ? merged[kind] && { ...merged[kind], ...made } : { ...merged[kind], ...made };
-    }
+  for (const { id, protocol } of extensions)
+    for (const kind in protocol)
+      if (kind === id || merged[kind]) merged[kind] = { ...merged[kind], ...protocol[kind as keyof typeof protocol] };
   return merged;
 }

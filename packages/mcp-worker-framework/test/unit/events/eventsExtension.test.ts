@@ -6,6 +6,16 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { defineEventType } from '../../../src/events/defineEventType';
+import {
+  callbackEndpointError,
+  errorData,
+  errorOf,
+  notFound,
+  notPermitted,
+  quotaReached,
+  rateReached,
+  unsupported,
+} from '../../../src/events/eventErrors';
 import { eventsExtension } from '../../../src/events/eventsExtension';
 import { errorAnswer } from '../../../src/http/transport/errorAnswer';
 import { createServer, type Caller } from '../../../src/mcp';
@@ -89,12 +99,21 @@ describe('the events extension in the core', () => {
     ).toBe(403);
   });
 
-  it('answers the sketch’s codes with their statuses, none a 5xx', () => {
-    const status = (code: number) =>
-      errorAnswer({ code, message: '', name: 'McpError' } as McpError, false, {
-        challenge: () => ({ metadata: undefined, scopesToAsk: [] }),
-      }).status;
-    expect([-32011, -32012, -32013, -32014, -32015].map(status)).toEqual([404, 403, 429, 400, 400]);
+  it('answers the sketch’s codes with their statuses, none a 5xx: a quota a retry cannot pass is a 400, a rate a 429 with Retry-After', () => {
+    const answer = (error: McpError) =>
+      errorAnswer(error, false, { challenge: () => ({ metadata: undefined, scopesToAsk: [] }) });
+    expect(answer(notFound('event', 'x')).status).toBe(400);
+    expect(answer(notPermitted('x')).status).toBe(403);
+    expect(answer(quotaReached('subscriptions', 4, 'x'))).toEqual({ status: 400 });
+    expect(answer(rateReached('verificationsPerHost', 10, 'x', 42))).toEqual({
+      status: 429,
+      headers: { 'Retry-After': '42' },
+    });
+    expect(answer(unsupported('deliveryMode', 'push', 'x')).status).toBe(400);
+    expect(answer(callbackEndpointError('timeout')).status).toBe(400);
+    // Across RPC (a principal's object answers as plain data), the same error and the same answer.
+    const rate = rateReached('verificationsPerHost', 10, 'x', 7);
+    expect(errorOf(JSON.parse(JSON.stringify(errorData(rate))))).toEqual(rate);
   });
 
   it('refuses at load a name twice, a name that is none, an inputSchema that is no object schema, and no types at all', () => {

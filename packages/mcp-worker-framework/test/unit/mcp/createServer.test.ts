@@ -102,7 +102,7 @@ describe('createServer', () => {
         }),
       ],
     });
-    const notify = (n: unknown) => sent.push(n);
+    const notify = (n: unknown) => void sent.push(n);
     await chatty.handle(mcpRequest(request('tools/call', { name: 'chatty' }), meta, { ...call, notify }));
     expect(sent).toEqual([]);
     await chatty.handle(

@@ -19,7 +19,7 @@ function contextWith(overrides: Partial<McpRequest> = {}, logging = true) {
   const sent: JSONRPCNotification[] = [];
   const request = mcpRequest({ jsonrpc: '2.0', id: 1, method: 'tools/call' }, meta, {
     env: { NAME: 'unit' } as unknown as WorkerEnv,
-    notify: (notification) => sent.push(notification),
+    notify: (notification) => void sent.push(notification),
     ...overrides,
   });
   return { context: handlerContext(request, { responses: { a: { ok: true } }, state: { step: 2 } }, logging), sent };

@@ -38,12 +38,18 @@ describe('npm run check: the built Worker, loaded once', () => {
     expect(output).not.toMatch(/"fine"/);
   }, 60_000);
 
-  it('refuses a config that deploys with EVENTS_LOOPBACK_CALLBACKS on (webhook callbacks to http on loopback are for a developer machine)', async () => {
+  it('refuses a config that deploys with EVENTS_LOOPBACK_CALLBACKS on while events are on (webhook callbacks to http on loopback are for a developer machine)', async () => {
     const { code, output } = await run('test/fixtures/broken/loopback.wrangler.toml');
     expect(code).toBe(1);
     expect(output).toContain(
       'EVENTS_LOOPBACK_CALLBACKS = "on" lets webhook subscriptions call back to http on loopback',
     );
+  }, 60_000);
+
+  it('says nothing of EVENTS_LOOPBACK_CALLBACKS in a Worker without events, which never reads it', async () => {
+    const { code, output } = await run('test/fixtures/loopback-off.wrangler.toml');
+    expect(output).not.toContain('EVENTS_LOOPBACK_CALLBACKS');
+    expect(code).toBe(0);
   }, 60_000);
 
   it("reports a server that fails to load, with what to change and the author's line", async () => {
