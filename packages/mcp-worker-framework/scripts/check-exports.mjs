@@ -49,7 +49,7 @@ const entries = new Map(
  * bundles every auth mode's module and reads its `docs` (the settings they add to the table).
  */
 const READ_BY_NAME = [
-  { name: 'docs', files: /^src\/(auth\/[^/]+|signin\/signIn)\.ts$/ },
+  { name: 'docs', files: /^src\/(auth\/[^/]+|signin\/signIn|events\/eventsSettings)\.ts$/ },
   // Named by the declarations the build emits (`tsc -p tsconfig.build.json`, TS4023): the settings
   // tables of the auth modes have inferred types made of it.
   { name: 'Setting', files: /^src\/http\/settings\/settingsTable\.ts$/ },

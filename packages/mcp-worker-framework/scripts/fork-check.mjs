@@ -411,7 +411,6 @@ await steps.run(
 );
 await round('on the packed package', notifiedTests);
 
-
 if (!process.env.FORK_CHECK_KEEP) rmSync(parent, { recursive: true, force: true });
 console.log(`\nfork test times:\n  ${testTimes.join('\n  ')}`);
 steps.done(

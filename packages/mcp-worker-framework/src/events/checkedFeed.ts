@@ -6,18 +6,18 @@
  * carries the upstream's cursor as the sketch's safe watermark: the position after it only when
  * nothing before it still waits.
  */
-import { type JsonObject, McpError } from '../mcp/internal';
-import type { EventContext, EventOccurrence } from './defineEventType';
-import { errorData, type WireError } from './eventErrors';
-import type { EventsConfig } from './eventsConfig';
-import type { SubscribeInput } from './eventsNamespace';
-import type { CompiledEventType } from './eventTypes';
-import { runCheck } from './runCheck';
-import { eventBody } from './shapeEvent';
-import type { Delivery, Subscription, SubscriptionTables } from './subscriptionTables';
+import { type JsonObject, McpError } from '../mcp/internal.js';
+import type { EventContext, EventOccurrence } from './defineEventType.js';
+import { errorData, type WireError } from './eventErrors.js';
+import type { EventsConfig } from './eventsConfig.js';
+import type { SubscribeInput } from './eventsNamespace.js';
+import type { CompiledEventType } from './eventTypes.js';
+import { runCheck } from './runCheck.js';
+import { eventBody } from './shapeEvent.js';
+import type { Delivery, Subscription, SubscriptionTables } from './subscriptionTables.js';
 
 /** What `check` found for a new subscription: the position after it, the events kept, whether some were skipped. */
-export interface CheckedStart {
+interface CheckedStart {
   cursor: string | null;
   events: EventOccurrence[];
   truncated: boolean;

@@ -16,7 +16,7 @@
  * - -32014 Unsupported, -32015 CallbackEndpointError: 400; a callback that fails is the client's
  *   endpoint, never this server (no 5xx).
  */
-import { type ErrorCode, McpError } from '../mcp/internal';
+import { type ErrorCode, McpError } from '../mcp/internal.js';
 
 export const EventErrorCode = {
   NotFound: -32011,

@@ -7,9 +7,9 @@
  * fails is sent again (each principal ignores an event it has taken). The same `eventId` emitted
  * twice while the ring holds it is one event.
  */
-import { isObject, type JsonObject } from '../mcp/internal';
-import type { EventsConfig } from './eventsConfig';
-import { type EventsApi, objectNamed, type RingEvent } from './eventsNamespace';
+import { isObject, type JsonObject } from '../mcp/internal.js';
+import type { EventsConfig } from './eventsConfig.js';
+import { type EventsApi, objectNamed, type RingEvent } from './eventsNamespace.js';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS ring (

@@ -4,11 +4,11 @@
  * is: -32011 when it is unknown or hidden, 403 when a scope is missing), and the subscription's
  * arguments (their size as canonical JSON, -32013; then `inputSchema`, -32602).
  */
-import { invalidParams, isObject, type JsonObject, McpError, type McpRequest, refusalFor } from '../mcp/internal';
-import { notFound, quotaReached } from './eventErrors';
-import type { EventsConfig } from './eventsConfig';
-import type { CompiledEventType } from './eventTypes';
-import { canonicalJson } from './subscriptionKey';
+import { invalidParams, isObject, type JsonObject, McpError, type McpRequest, refusalFor } from '../mcp/internal.js';
+import { notFound, quotaReached } from './eventErrors.js';
+import type { EventsConfig } from './eventsConfig.js';
+import type { CompiledEventType } from './eventTypes.js';
+import { canonicalJson } from './subscriptionKey.js';
 
 export interface EventRequest {
   type: CompiledEventType;

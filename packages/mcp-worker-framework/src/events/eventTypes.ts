@@ -4,9 +4,9 @@
  * arguments and of an event's `data`, each built on first use. An author's mistake (a name twice,
  * a name that is not one, an `inputSchema` that is not an object schema) fails at load.
  */
-import { compileSchema, jsonSchemaOf, standardOf, validateStandard } from '../mcp';
-import { isObject, type JsonObject, type JSONSchema, type OutputSchema } from '../mcp/internal';
-import type { AnyEventType } from './defineEventType';
+import { compileSchema, jsonSchemaOf, standardOf, validateStandard } from '../mcp/index.js';
+import { isObject, type JsonObject, type JSONSchema, type OutputSchema } from '../mcp/internal.js';
+import type { AnyEventType } from './defineEventType.js';
 
 /** The delivery modes of the sketch (spec extensions/events, Subscribing and Event Delivery). */
 export type DeliveryMode = 'poll' | 'push' | 'webhook';
@@ -23,7 +23,7 @@ export interface CompiledEventType {
   checkPayload(data: unknown): string | undefined | Promise<string | undefined>;
 }
 
-type Checked = { value: unknown; why?: undefined } | { why: string; value?: undefined };
+export type Checked = { value: unknown; why?: undefined } | { why: string; value?: undefined };
 
 const NAME = /^[A-Za-z0-9._\-/]{1,128}$/;
 

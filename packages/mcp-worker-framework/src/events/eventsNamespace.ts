@@ -6,8 +6,8 @@
  * the latest events (poll, stream), and fans each out, by alarm, to the principals' objects that
  * subscribe to it. A callback host's object (`host:<host>`) counts the verification POSTs sent to it.
  */
-import type { JsonObject, WorkerEnv } from '../mcp/internal';
-import type { WireError } from './eventErrors';
+import type { JsonObject, WorkerEnv } from '../mcp/internal.js';
+import type { WireError } from './eventErrors.js';
 
 /** An event as the Durable Objects carry it: the occurrence, its place in its type's ring, when it was accepted. */
 export interface RingEvent {

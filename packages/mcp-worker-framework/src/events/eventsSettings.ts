@@ -1,9 +1,9 @@
 /**
  * The events extension's setting, brought by the extension as an auth mode brings its own (the
- * core's table, src/http/settingsTable.ts, stays without it): a Worker without events neither
+ * core's table, src/http/settings/settingsTable.ts, stays without it): a Worker without events neither
  * carries nor reads it. `npm run settings` writes it into the README's table with the core's.
  */
-import { oneOf, type SettingDocs, setting } from '../http/settingsTable';
+import { oneOf, type SettingDocs, setting } from '../http/settings/settingsTable.js';
 
 export const settings = {
   EVENTS_LOOPBACK_CALLBACKS: setting({ default: 'off', accepts: '`on` or `off`', parse: oneOf('on', 'off') }),
@@ -15,6 +15,6 @@ export const docs: SettingDocs<typeof settings> = {
   },
 };
 
-declare module '../mcp/env' {
+declare module '../mcp/env.js' {
   interface FrameworkEnv extends Partial<Record<keyof typeof settings, string>> {}
 }

@@ -20,15 +20,15 @@ import {
   type Reply,
   type ServerAtLoad,
   streamIdTooLong,
-} from '../mcp/internal';
-import type { EventOccurrence } from './defineEventType';
-import { ACCESS_REVOKED, rateReached } from './eventErrors';
-import { type EventRequest, readEventRequest } from './eventRequest';
-import { type EventsConfig, ringCursor } from './eventsConfig';
-import { type EventsApi, eventsNamespace, objectNamed, type RingEvent, typeObjectName } from './eventsNamespace';
-import { ringStart, readShaped, shapeBatch } from './ringReader';
-import { runCheck } from './runCheck';
-import { waitForEvents } from './ringWaiter';
+} from '../mcp/internal.js';
+import type { EventOccurrence } from './defineEventType.js';
+import { ACCESS_REVOKED, rateReached } from './eventErrors.js';
+import { type EventRequest, readEventRequest } from './eventRequest.js';
+import { type EventsConfig, ringCursor } from './eventsConfig.js';
+import { type EventsApi, eventsNamespace, objectNamed, type RingEvent, typeObjectName } from './eventsNamespace.js';
+import { ringStart, readShaped, shapeBatch } from './ringReader.js';
+import { runCheck } from './runCheck.js';
+import { waitForEvents } from './ringWaiter.js';
 
 /** Event streams open in this isolate: each holds a connection, a socket and two timers. */
 let open = 0;

@@ -20,12 +20,12 @@ export {
   type EventContext,
   type EventOccurrence,
   type EventTypeDefinition,
-} from './defineEventType';
-export { emit, type EmitOptions, type EmittedEvent } from './emit';
-export { EventErrorCode } from './eventErrors';
-export { EVENT_LIMITS, type EventLimits } from './eventLimits';
-export type { EventsOptions } from './eventsExtension';
-export type { DeliveryMode } from './eventTypes';
+} from './defineEventType.js';
+export { emit, type EmitOptions, type EmittedEvent } from './emit.js';
+export { EventErrorCode } from './eventErrors.js';
+export { EVENT_LIMITS, type EventLimits } from './eventLimits.js';
+export type { EventsOptions } from './eventsExtension.js';
+export type { DeliveryMode } from './eventTypes.js';
 
 /** The events feature: the value `extensions` lists, with the class createWorker returns as `McpEvents`. */
 export interface Events extends Extension {

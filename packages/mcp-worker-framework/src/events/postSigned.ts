@@ -22,7 +22,7 @@ interface SignedPost {
   timeoutMs: number;
 }
 
-type PostOutcome =
+export type PostOutcome =
   | { ok: true; status: number; text?: string }
   | { ok: false; error: LastError; status?: number; retry: boolean };
 

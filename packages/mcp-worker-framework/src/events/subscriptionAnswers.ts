@@ -2,12 +2,12 @@
  * What a principal's object answers (./subscriptionStore.ts), as plain data: the TTL it grants,
  * `deliveryStatus`, the refusals, and the check of a callback's echo.
  */
-import type { JsonObject } from '../mcp/internal';
-import { callbackEndpointError, type ErrorData, errorData, quotaReached } from './eventErrors';
-import type { EventsConfig } from './eventsConfig';
-import type { Outcome } from './eventsNamespace';
-import type { LastError } from './postSigned';
-import type { Subscription } from './subscriptionTables';
+import type { JsonObject } from '../mcp/internal.js';
+import { callbackEndpointError, type ErrorData, errorData, quotaReached } from './eventErrors.js';
+import type { EventsConfig } from './eventsConfig.js';
+import type { Outcome } from './eventsNamespace.js';
+import type { LastError } from './postSigned.js';
+import type { Subscription } from './subscriptionTables.js';
 
 /** The end of a subscription the server may no longer serve, with the error its `terminated` envelope carries. */
 export class Terminated {

@@ -7,10 +7,10 @@
  * a subscription to a type backed by one (./checkedFeed.ts), or the next expiry, whichever comes
  * first: a quiet subscription to an emit-only type costs no duration at all.
  */
-import { type Caller, type JsonObject, McpError, refusalFor, type WorkerEnv } from '../mcp/internal';
-import type { EventContext, EventOccurrence } from './defineEventType';
-import { ACCESS_REVOKED, type ErrorData, EventErrorCode, errorData, rateReached } from './eventErrors';
-import { controlId, type EventsConfig, ringCursor } from './eventsConfig';
+import { type Caller, type JsonObject, McpError, refusalFor, type WorkerEnv } from '../mcp/internal.js';
+import type { EventContext, EventOccurrence } from './defineEventType.js';
+import { ACCESS_REVOKED, type ErrorData, EventErrorCode, errorData, rateReached } from './eventErrors.js';
+import { controlId, type EventsConfig, ringCursor } from './eventsConfig.js';
 import {
   type EventsApi,
   hostObjectName,
@@ -19,12 +19,12 @@ import {
   type RingEvent,
   type SubscribeInput,
   typeObjectName,
-} from './eventsNamespace';
-import type { Checked, CompiledEventType } from './eventTypes';
-import { CheckedFeed } from './checkedFeed';
-import { type PostOutcome, postSigned } from './postSigned';
-import { ringStart } from './ringReader';
-import { eventBody, shapeEvent } from './shapeEvent';
+} from './eventsNamespace.js';
+import type { Checked, CompiledEventType } from './eventTypes.js';
+import { CheckedFeed } from './checkedFeed.js';
+import { type PostOutcome, postSigned } from './postSigned.js';
+import { ringStart } from './ringReader.js';
+import { eventBody, shapeEvent } from './shapeEvent.js';
 import {
   callbackFailed,
   deliveryStatus,
@@ -32,8 +32,8 @@ import {
   grantTtl,
   Terminated,
   tooManySubscriptions,
-} from './subscriptionAnswers';
-import { type Delivery, SubscriptionTables, type Subscription } from './subscriptionTables';
+} from './subscriptionAnswers.js';
+import { type Delivery, SubscriptionTables, type Subscription } from './subscriptionTables.js';
 
 /** Sends at most this many POSTs at once: an invocation has six connections. */
 const PARALLEL_POSTS = 6;

@@ -29,7 +29,7 @@ export interface Subscription {
   check_due: number | null;
 }
 
-interface Delivery {
+export interface Delivery {
   seq: number;
   subscription: string;
   webhook_id: string;

@@ -18,16 +18,16 @@ import {
   type Method,
   misconfigured,
   type ServerAtLoad,
-} from '../mcp/internal';
-import { callbackRefusal } from './callbackUrl';
-import { errorOf, notFound, notPermitted, unsupported } from './eventErrors';
-import { readEventRequest } from './eventRequest';
-import type { EventsConfig } from './eventsConfig';
-import { eventsNamespace, objectNamed, type Outcome } from './eventsNamespace';
-import { canonicalJson, principalObjectName, subscriptionId } from './subscriptionKey';
-import { settings } from './eventsSettings';
-import { RING_CURSOR } from './ringReader';
-import { secretRefusal } from './webhookSecret';
+} from '../mcp/internal.js';
+import { callbackRefusal } from './callbackUrl.js';
+import { errorOf, notFound, notPermitted, unsupported } from './eventErrors.js';
+import { readEventRequest } from './eventRequest.js';
+import type { EventsConfig } from './eventsConfig.js';
+import { eventsNamespace, objectNamed, type Outcome } from './eventsNamespace.js';
+import { canonicalJson, principalObjectName, subscriptionId } from './subscriptionKey.js';
+import { settings } from './eventsSettings.js';
+import { RING_CURSOR } from './ringReader.js';
+import { secretRefusal } from './webhookSecret.js';
 
 /** What the hooks keep of the subscriber: at most this many bytes of claims (a token's worth). */
 const CALLER_BYTES = 16 * 1024;

@@ -29,7 +29,7 @@ export const ErrorCode = {
  * (spec 2026-07-28 basic/index): MCP Events' -32011 to -32015 (src/events/eventErrors.ts).
  */
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode] | ExtensionErrorCode;
-export type ExtensionErrorCode = -32011 | -32012 | -32013 | -32014 | -32015;
+type ExtensionErrorCode = -32011 | -32012 | -32013 | -32014 | -32015;
 
 /**
  * What a refusal means beyond its JSON-RPC code, for the transport to answer in its terms

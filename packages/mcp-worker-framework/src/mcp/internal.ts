@@ -23,7 +23,6 @@ export {
   originNotAllowed,
   parseError,
   rateLimited,
-  scopeRequired,
   taskNotFound,
   tokenInvalid,
   tokenRequired,
@@ -54,6 +53,7 @@ export { parseMessage } from './jsonrpc.js';
 export { noLegacyHandshake, readLegacyMeta } from './legacy.js';
 export { hasModernClaim, MetaKey, readRequestMeta, type RequestMeta } from './meta.js';
 export { list } from './methods/list.js';
+export { streamIdTooLong } from './methods/listen.js';
 export type {
   Admission,
   ErrorReply,
@@ -62,11 +62,11 @@ export type {
   Method,
   Reply,
   ResultReply,
-} from './request';
-export { derivedKey, toBase64Url } from './secretKeys';
-export type { CompiledTool, HeaderParam } from './tools';
-export type { ArgumentsOf, InputSchema, OutputSchema, StructuredOf } from './toolSchema';
-export { readTraceContext, type TraceContext } from './traceContext';
+} from './request.js';
+export { derivedKey, toBase64Url } from './secretKeys.js';
+export type { HeaderParam } from './tools.js';
+export type { ArgumentsOf, InputSchema, OutputSchema, StructuredOf } from './toolSchema.js';
+export { readTraceContext, type TraceContext } from './traceContext.js';
 export type {
   CachePolicy,
   CallToolResult,

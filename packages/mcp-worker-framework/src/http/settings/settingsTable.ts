@@ -38,7 +38,7 @@ export class Invalid {
 const INVALID = new Invalid();
 
 /** A row of the table, typed by its parser. */
-const setting = <T>(row: Setting<T>): Setting<T> => row;
+export const setting = <T>(row: Setting<T>): Setting<T> => row;
 
 export const oneOf =
   <const T extends string>(...values: T[]): Parse<T> =>

@@ -20,10 +20,10 @@ import type { RequestId } from '../types.js';
  * this isolate while the client does not read. 256 characters is seven UUIDs; a longer id is
  * refused with -32602 (HTTP 400) before any stream opens (docs/notifications.md, "Limits").
  */
-const MAX_STREAM_ID_CHARS = 256;
+export const MAX_STREAM_ID_CHARS = 256;
 
 /** -32602 for a streaming request whose id is longer than `MAX_STREAM_ID_CHARS` as JSON (a long string is not serialized to find out). */
-function streamIdTooLong({ id, method }: { id: RequestId; method: string }): McpError | undefined {
+export function streamIdTooLong({ id, method }: { id: RequestId; method: string }): McpError | undefined {
   const chars = typeof id === 'string' && id.length > MAX_STREAM_ID_CHARS ? id.length : JSON.stringify(id).length;
   return chars > MAX_STREAM_ID_CHARS
     ? invalidParams(

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { defineEventType } from '../../../src/events/defineEventType';
 import { eventsExtension } from '../../../src/events/eventsExtension';
-import { MAX_UNREAD_BYTES } from '../../../src/http/stream';
+import { MAX_UNREAD_BYTES } from '../../../src/http/transport/stream';
 import { MAX_STREAM_ID_CHARS } from '../../../src/mcp/methods/listen';
 import { createWorker, type WorkerEnv } from '../../../src/worker';
 import { mcpHeaders, meta, sseMessages } from '../../support/mcp';
