@@ -2,7 +2,7 @@
  * The codes of MCP Events (spec extensions/events, design sketch, Error Codes): general-purpose,
  * each with a typed `data`, defined by this extension until the base registry takes them. They
  * live here, not in the core's table (src/mcp/errors.ts), so a Worker without events carries none
- * of them. Their HTTP status is the one function's (src/http/errorAnswer.ts), read from what the
+ * of them. Their HTTP status is the one function's (src/http/transport/errorAnswer.ts), read from what the
  * error is: a code with no `kind` is a 400, the client's request as it stands; a `kind` says more.
  *
  * - -32011 NotFound: 400, as the core answers an unknown tool or resource (-32602). Not 404: on the

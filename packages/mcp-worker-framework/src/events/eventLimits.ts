@@ -50,7 +50,7 @@ export const EVENT_LIMITS = {
   /** `events/stream`: a heartbeat this often (the sketch: at least every 30 s), and how long a stream lives before the server ends it. */
   heartbeatMs: 25_000,
   streamMaxMs: 10 * 60_000,
-  /** Event streams one isolate holds open (what each holds unread is bounded as every stream's: src/http/stream.ts). */
+  /** Event streams one isolate holds open (what each holds unread is bounded as every stream's: src/http/transport/stream.ts). */
   streamsPerIsolate: 100,
 };
 

@@ -6,7 +6,7 @@
  * type; the empty result ends it when the server does (after `streamMaxMs`, or when the type's
  * object goes away: the client reconnects with its cursor). Events come from the type's object,
  * whichever isolate emitted them. What the stream holds unread is bounded in bytes, as every
- * stream's is (`MAX_UNREAD_BYTES`, src/http/stream.ts): a client that cannot keep up is ended,
+ * stream's is (`MAX_UNREAD_BYTES`, src/http/transport/stream.ts): a client that cannot keep up is ended,
  * and resumes from its cursor.
  */
 import {
@@ -264,7 +264,7 @@ class EventsStream {
   private send(method: string, params: Record<string, unknown>): void {
     if (this.ended) return;
     const notification = { jsonrpc: '2.0' as const, method, params: { ...params, _meta: this.tag } };
-    // The transport holds at most `MAX_UNREAD_BYTES` the client has not read (src/http/stream.ts)
+    // The transport holds at most `MAX_UNREAD_BYTES` the client has not read (src/http/transport/stream.ts)
     // and drops what comes past it: the stream then ends, and the client resumes from its cursor.
     if (this.request.notify(notification) === false) this.end();
   }

@@ -1,7 +1,7 @@
 /**
  * `events/stream` (src/events/eventsStream.ts) served in process through the whole pipeline, with
  * a client that reads nothing until the stream is over: it holds no more unread than any stream
- * may (`MAX_UNREAD_BYTES`, src/http/stream.ts), then ends so the client resumes from its cursor;
+ * may (`MAX_UNREAD_BYTES`, src/http/transport/stream.ts), then ends so the client resumes from its cursor;
  * and a request id too long to echo in every message is refused before any stream opens. The
  * event type is backed by `check`, so no Durable Object has events to give: the type's object is
  * only asked for a waiter, and this stand-in's waiter never speaks.
