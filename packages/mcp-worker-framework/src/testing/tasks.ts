@@ -45,7 +45,8 @@ function clientFor(url: string, call: TaskCall): { mcp: TestClient; options: Cal
     clients.set(key, mcp);
   }
   const capabilities = { ...(call.tasks === false ? {} : { extensions: { [TASKS]: {} } }), ...call.capabilities };
-  return { mcp, options: { capabilities, ...(call.headers ? { headers: call.headers } : {}) } };
+  // Every request of 1.0's helpers had id 1 (a stream's notifications echo it): kept while they are.
+  return { mcp, options: { id: 1, capabilities, ...(call.headers ? { headers: call.headers } : {}) } };
 }
 
 /** @deprecated `testClient(atUrl(url)).send(method, params)`. */
