@@ -7,7 +7,7 @@
  * runs in `npm run test:browser` only, so `npm test` needs no system package. A test that imports
  * the Worker (`testClient(worker)`) loads it in Node: the Workers runtime's own module,
  * `cloudflare:workers` (the classes a Durable Object or an entrypoint extends: tasks,
- * notifications, sign-in's OAuth provider), is given stand-ins, so the Worker loads with any
+ * notifications, events, sign-in's OAuth provider), is given stand-ins, so the Worker loads with any
  * feature on; what needs a Durable Object runs in workerd (`startInWorkerd`).
  */
 import type { Plugin, ViteUserConfig } from 'vitest/config';
@@ -36,11 +36,12 @@ const workersRuntimeInNode: Plugin = {
  * What imports `cloudflare:workers`, and so must pass through vitest's transform (where the
  * stand-ins are given) rather than Node's loader: the OAuth provider sign-in runs on, and the
  * framework's Durable Objects and sign-in (in a fork's node_modules; the workspace's copy is
- * transformed anyway, being outside node_modules).
+ * transformed anyway, being outside node_modules). Every module of src/ that imports it is matched
+ * here (test/unit/testing/workerTests.test.ts).
  */
-const THROUGH_VITEST = [
+export const THROUGH_VITEST = [
   '@cloudflare/workers-oauth-provider',
-  /mcp-worker-framework\/dist\/(?:tasks|notifications|signin)\//,
+  /mcp-worker-framework\/dist\/(?:tasks|notifications|signin|events)\//,
 ];
 
 export function workerTests({ browser = false }: WorkerTestsOptions = {}): ViteUserConfig {
