@@ -4,7 +4,7 @@
  * id). Nothing this Worker serves changes while a client listens, so no notification type is
  * honoured here; an extension may honour its own (the Tasks extension: task status).
  */
-import { invalidParams, type McpError } from '../errors.js';
+import { invalidParams } from '../errors.js';
 import { isObject, RawJson } from '../json.js';
 import { MetaKey } from '../meta.js';
 import type { CompiledDefinition } from '../compiledDefinition.js';
@@ -22,21 +22,19 @@ import type { RequestId } from '../types.js';
  */
 const MAX_STREAM_ID_CHARS = 256;
 
-/** -32602 for a streaming request whose id is longer than `MAX_STREAM_ID_CHARS` as JSON (a long string is not serialized to find out). */
-function streamIdTooLong({ id, method }: { id: RequestId; method: string }): McpError | undefined {
-  const chars = typeof id === 'string' && id.length > MAX_STREAM_ID_CHARS ? id.length : JSON.stringify(id).length;
-  return chars > MAX_STREAM_ID_CHARS
-    ? invalidParams(
-        `the id of a ${method} request must be at most ${MAX_STREAM_ID_CHARS} characters of JSON: every message of the stream echoes it`,
-      )
-    : undefined;
-}
+/** Whether `id` is longer than `MAX_STREAM_ID_CHARS` as JSON (a long string is not serialized to find out). */
+const tooLong = (id: RequestId) =>
+  (typeof id === 'string' && id.length > MAX_STREAM_ID_CHARS) || JSON.stringify(id).length > MAX_STREAM_ID_CHARS;
 
 export function listen(compiled: CompiledDefinition): Method {
   return (request) => {
-    const { id, params } = request.message;
-    const tooLong = streamIdTooLong(request.message);
-    if (tooLong) return { error: tooLong };
+    const { id, method, params } = request.message;
+    if (tooLong(id))
+      return {
+        error: invalidParams(
+          `the id of a ${method} request must be at most ${MAX_STREAM_ID_CHARS} characters of JSON: every message of the stream echoes it`,
+        ),
+      };
     if (!isObject(params?.notifications)) return { error: invalidParams('params.notifications must be an object') };
     const tag = { [MetaKey.subscriptionId]: id };
     return {
