@@ -58,6 +58,11 @@ export const access: AuthMode<AccessAuthSettings, typeof settings> = {
   // The token Access adds to each request it lets through; none: the request did not come through Access.
   header: 'Cf-Access-Jwt-Assertion',
   verify: (assertion, auth, _env, lifetime) => verifyAccess(assertion, auth, lifetime),
+  connect: {
+    signIn: () =>
+      'Sign-in with Cloudflare Access: your organisation’s sign-in, in the browser; programs connect with an Access service token, in the headers below.',
+    headers: { 'CF-Access-Client-Id': '<client id>', 'CF-Access-Client-Secret': '<client secret>' },
+  },
 };
 
 /** The README's line of each of its own settings (`npm run settings`; not in the Worker's bundle). */

@@ -34,6 +34,11 @@ export const bearer: AuthMode<BearerAuthSettings, typeof settings> = {
     constantTimeEqual(token, auth.bearerToken)
       ? { subject: 'bearer', kind: 'machine', scopes: auth.scopesSupported, claims: NO_CLAIMS }
       : undefined,
+  connect: {
+    signIn: () =>
+      'Needs a token: send <code>Authorization: Bearer &lt;token&gt;</code> with the token the server’s owner gave you (each way to connect below shows where).',
+    headers: { Authorization: 'Bearer <token>' },
+  },
 };
 
 /** The README's line of its setting (`npm run settings`; not in the Worker's bundle). */

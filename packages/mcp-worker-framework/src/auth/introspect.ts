@@ -4,6 +4,7 @@
  * per isolate) (docs/production.md).
  */
 import type { AuthMode } from '../http/auth/auth.js';
+import { oauthConnect } from './oauthConnect.js';
 import { type IntrospectAuthSettings, verifyIntrospection } from './verifyIntrospection.js';
 import {
   integer,
@@ -93,6 +94,7 @@ export const introspect: AuthMode<IntrospectAuthSettings, typeof settings> = {
     };
   },
   verify: (token, auth, _env, lifetime) => verifyIntrospection(token, auth, lifetime),
+  connect: oauthConnect,
 };
 
 /** The README's line of each of its own settings (`npm run settings`; not in the Worker's bundle). */

@@ -4,6 +4,7 @@
  * isolate by `../http/jwks.ts`) (docs/production.md).
  */
 import type { AuthMode } from '../http/auth/auth.js';
+import { oauthConnect } from './oauthConnect.js';
 import { verifyJwt, type JwtAuthSettings } from './verifyJwt.js';
 import {
   required,
@@ -45,6 +46,7 @@ export const jwt: AuthMode<JwtAuthSettings, typeof settings> = {
     };
   },
   verify: (token, auth, _env, lifetime) => verifyJwt(token, auth, lifetime),
+  connect: oauthConnect,
 };
 
 /** The README's line of each of its own settings (`npm run settings`; not in the Worker's bundle). */

@@ -28,7 +28,7 @@ import { METADATA_PATH } from './challenges.js';
 import type { Settings } from '../settings/settings.js';
 import type { SettingRows } from '../settings/settingsTable.js';
 
-export type { AuthConfig, IssuerUnreachable, Lifetime, Verifier } from './authMode.js';
+export type { IssuerUnreachable, Lifetime, Verifier } from './authMode.js';
 
 /** Answers 503 in `retryAfterMs` (at least a second): the keys or the introspection endpoint cannot be had. */
 export const unreachable = (retryAfterMs: number): IssuerUnreachable => ({

@@ -74,6 +74,20 @@ export interface AuthModeBase<C extends AuthConfig = any, R extends SettingRows 
   ): Caller | IssuerUnreachable | undefined | Promise<Caller | IssuerUnreachable | undefined>;
   /** What else it needs of the deployment (a binding): the Worker refuses every request naming it. */
   problem?(auth: C, env: WorkerEnv): SettingError | undefined;
+  /** What the page at `/` tells a person of it (`ConnectHelp`); without it, that their client is told how when it connects. */
+  readonly connect?: ConnectHelp<C>;
+}
+
+/**
+ * What the page at `/` (`../discovery/homePage.ts`) says of a mode, written by the mode itself so
+ * a Worker that lists no mode carries none of it: how a person connects, and the headers a client
+ * sends.
+ */
+export interface ConnectHelp<C extends AuthConfig = AuthConfig> {
+  /** A sentence of HTML; `metadataLink` is a link to this server's RFC 9728 metadata, for a mode whose tokens come from an authorization server. */
+  signIn(auth: C, metadataLink: string): string;
+  /** The headers a client sends, with placeholders, never a value: shown in each way to connect, and in the page's JSON pointer. */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /**

@@ -11,11 +11,11 @@
  * small JSON pointer to the endpoint, the Server Card and the headers to send instead.
  */
 import { type CallerRules, type CompiledServer, visibleTo } from '../../mcp/internal.js';
-import type { AuthConfig } from '../auth/auth.js';
 import { SERVER_CARD_PATH } from './discovery.js';
 import { METADATA_PATH } from '../auth/challenges.js';
 import { answerDocument, publicDocument } from './publicDocument.js';
 import type { PageContext } from '../route.js';
+import type { Settings } from '../settings/settings.js';
 import { originOf } from '../transport/url.js';
 
 export const HOME_PATH = '/';
@@ -30,7 +30,7 @@ export async function homePage(
   const origin = originOf(request.url);
   if (!(request.headers.get('Accept') ?? '').includes('text/html')) {
     // The headers a client must send, as the page shows them: what `npm run registry` declares in server.json.
-    const headers = headersOf(settings.auth);
+    const headers = settings.authMode?.connect?.headers;
     const pointer = publicDocument(`pointer ${settings.auth.mode} ${origin}`, () =>
       JSON.stringify({
         mcp: `${origin}/mcp`,
@@ -44,7 +44,7 @@ export async function homePage(
     });
   }
   const policy = await contentSecurityPolicy();
-  const page = publicDocument(`page ${settings.auth.mode} ${origin}`, () => pageOf(server, origin, settings.auth));
+  const page = publicDocument(`page ${settings.auth.mode} ${origin}`, () => pageOf(server, origin, settings));
   return answerDocument(request, page, 'text/html; charset=utf-8', {
     'Cache-Control': 'public, max-age=3600',
     Vary: 'Accept',
@@ -81,7 +81,7 @@ interface Shown {
 const publicly = <Item extends CallerRules>(items: Iterable<Item>) =>
   [...items].filter((item) => visibleTo(item, undefined));
 
-function pageOf(server: CompiledServer, origin: string, auth: AuthConfig): string {
+function pageOf(server: CompiledServer, origin: string, settings: Settings): string {
   const { info, card, instructions } = server.compiled;
   const endpoint = `${origin}/mcp`;
   const name = info.title ?? info.name;
@@ -121,8 +121,8 @@ ${about ? `<p class="about">${escapeHtml(about)}</p>` : ''}
 <section aria-labelledby="connect">
 <h2 id="connect">Connect</h2>
 <div class="endpoint"><code id="endpoint">${escapeHtml(endpoint)}</code><button id="copy" type="button" hidden>Copy</button></div>
-<p class="auth">${signIn(auth, origin)}</p>
-${clients(endpoint, key, headersOf(auth))}
+<p class="auth">${signIn(settings, origin)}</p>
+${clients(endpoint, key, settings.authMode?.connect?.headers)}
 </section>
 ${sectionOf('Tools', tools, undefined, 'This server has no tools.')}${sectionOf('Resources', resources, 'What a client can read: fixed URIs, and templates it fills in.')}${sectionOf('Prompts', publicly(server.compiled.prompts.values()), 'Ready-made requests a client offers its user.')}${
   // An extension's own section (Skills: each SKILL.md), from its `page` (../../mcp/extension.ts).
@@ -155,42 +155,15 @@ ${about ? `<p>${escapeHtml(about)}</p>\n` : ''}${listed.length ? `<ul class="ite
 `;
 }
 
-/**
- * The headers a client must send to connect, shown with placeholders (never a value): the bearer
- * secret, or an Access service token. An OAuth mode needs none: the client signs in itself.
- */
-function headersOf(auth: AuthConfig): Record<string, string> | undefined {
-  switch (auth.mode) {
-    case 'bearer':
-      return { Authorization: 'Bearer <token>' };
-    case 'access':
-      return { 'CF-Access-Client-Id': '<client id>', 'CF-Access-Client-Secret': '<client secret>' };
-    default:
-      return undefined;
-  }
-}
-
-/** Whether a person needs to sign in, and how their client learns it. */
-function signIn(auth: AuthConfig, origin: string): string {
-  switch (auth.mode) {
-    case 'none':
-      return 'No sign-in: any client with this URL can call it.';
-    case 'bearer':
-      return 'Needs a token: send <code>Authorization: Bearer &lt;token&gt;</code> with the token the server’s owner gave you (each way to connect below shows where).';
-    case 'access':
-      return 'Sign-in with Cloudflare Access: your organisation’s sign-in, in the browser; programs connect with an Access service token, in the headers below.';
-    case 'introspect':
-    case 'jwt':
-      if (auth.authorizationServers.length === 0)
-        return 'Needs an access token from the server’s authorization server.';
-      return `Sign-in with OAuth: your client reads <a href="${METADATA_PATH}/mcp">${escapeHtml(origin)}${METADATA_PATH}/mcp</a> and signs you in at the authorization server it names.`;
-    default:
-      return 'Sign-in needed: your client is told how when it connects.';
-  }
+/** Whether a person needs to sign in, and how their client learns it: as the mode says (`connect` of its module). */
+function signIn({ auth, authMode }: Settings, origin: string): string {
+  if (!authMode) return 'No sign-in: any client with this URL can call it.';
+  const metadata = `<a href="${METADATA_PATH}/mcp">${escapeHtml(origin)}${METADATA_PATH}/mcp</a>`;
+  return authMode.connect?.signIn(auth, metadata) ?? 'Sign-in needed: your client is told how when it connects.';
 }
 
 /** How to add the server in the clients people use, with the headers it needs; `<details>` so it works without JavaScript. */
-function clients(endpoint: string, key: string, headers: Record<string, string> | undefined): string {
+function clients(endpoint: string, key: string, headers: Readonly<Record<string, string>> | undefined): string {
   const url = escapeHtml(endpoint);
   const json = (value: unknown) => escapeHtml(JSON.stringify(value));
   const lines = Object.entries(headers ?? {}).map(([name, value]) => `${name}: ${value}`);
