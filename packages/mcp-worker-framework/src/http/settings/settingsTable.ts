@@ -37,15 +37,24 @@ export class Invalid {
 
 const INVALID = new Invalid();
 
+/*
+ * The row and parser makers below are marked free of side effects (esbuild's
+ * `@__NO_SIDE_EFFECTS__`), so a table no code reads is dropped from the bundle: a Worker that lists
+ * no auth mode carries none of the rows the modes share (`SHARED_AUTH_SETTINGS`).
+ */
+
 /** A row of the table, typed by its parser. */
+/* @__NO_SIDE_EFFECTS__ */
 const setting = <T>(row: Setting<T>): Setting<T> => row;
 
+/* @__NO_SIDE_EFFECTS__ */
 export const oneOf =
   <const T extends string>(...values: T[]): Parse<T> =>
   (text) =>
     (values as string[]).includes(text) ? (text as T) : INVALID;
 
 /** A decimal integer from `min` to `max`: no sign, exponent, hex or fraction. */
+/* @__NO_SIDE_EFFECTS__ */
 export const integer =
   (min: number, max: number): Parse<number> =>
   (text) => {
@@ -55,6 +64,7 @@ export const integer =
   };
 
 /** Comma- or space-separated entries, each checked by `entry`. */
+/* @__NO_SIDE_EFFECTS__ */
 export const listOf =
   (entry: (item: string) => boolean, what: string): Parse<readonly string[]> =>
   (text) => {
@@ -101,6 +111,7 @@ export const teamDomain: Parse<string | undefined> = (text) => {
 /** Text used exactly as set: whitespace around it would never match, so it is refused. */
 export const trimmed: Parse<string | undefined> = (value) =>
   value.trim() === value ? value : new Invalid('it has whitespace around it');
+/* @__NO_SIDE_EFFECTS__ */
 export const matching =
   (pattern: RegExp): Parse<string | undefined> =>
   (value) =>
