@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authMode } from '../../src/http/auth/auth';
 import { createRouter } from '../../src/http/router';
 import { apps, defineAppView } from '../../src/apps';
 import { access, bearer as bearerMode, jwt } from '../../src/auth';
@@ -276,12 +277,12 @@ describe('the page of any server definition', () => {
     );
     expect(jwtPage).not.toContain('--header');
     // A mode that says nothing of itself: the client learns how when it connects.
-    const quiet = {
+    const quiet = authMode({
       name: 'quiet',
       settings: {},
       parse: () => ({ mode: 'quiet', scopesSupported: [], authorizationServers: [] }),
       verify: () => undefined,
-    };
+    });
     expect(await pageOf([quiet], {})).toContain('Sign-in needed: your client is told how when it connects.');
   });
 
