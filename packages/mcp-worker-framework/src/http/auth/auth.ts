@@ -36,7 +36,8 @@ export const unreachable = (retryAfterMs: number): IssuerUnreachable => ({
   retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
 });
 
-const encoder = new TextEncoder();
+// Pure for esbuild: only the bearer mode compares secrets, and a Worker without it drops this.
+const encoder = /* @__PURE__ */ new TextEncoder();
 
 /**
  * An auth mode, one module each (src/auth/, and sign-in's src/signin/signIn.ts): its settings,
