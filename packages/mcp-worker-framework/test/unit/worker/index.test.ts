@@ -124,7 +124,7 @@ describe("steps: what the edge knows when a fork's step runs", () => {
     const answer = await serve({ steps, auth: [bearer] }, call({ Authorization: 'Bearer the-token' }), bearerSettings);
     expect(answer.status).toBe(200);
     expect(seen).toEqual([
-      { caller: { subject: 'bearer', scopes: [], claims: {} }, method: 'tools/call', name: 'ping' },
+      { caller: { subject: 'bearer', kind: 'machine', scopes: [], claims: {} }, method: 'tools/call', name: 'ping' },
     ]);
   });
 
