@@ -1,7 +1,7 @@
 /**
  * scripts/build-package.mjs builds dist/, what a fork imports: every entry of package.json's
  * `exports` loads in Node as ESM (a fork's tests and scripts import it without a bundler), but the
- * three whose Durable Objects and entrypoint extend the Workers runtime's own `cloudflare:workers`,
+ * four whose Durable Objects and entrypoint extend the Workers runtime's own `cloudflare:workers`,
  * which only workerd (or the vitest preset's stand-ins) provides.
  */
 import { execFileSync } from 'node:child_process';
@@ -14,7 +14,7 @@ const { exports } = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) 
   exports: Record<string, string | { default: string }>;
 };
 /** The entries that import `cloudflare:workers`: loaded in workerd, or through the vitest preset. */
-const RUNTIME_ONLY = ['./tasks', './notifications', './signin'];
+const RUNTIME_ONLY = ['./tasks', './notifications', './events', './signin'];
 const modules = Object.entries(exports).flatMap(([entry, target]) =>
   typeof target === 'object' && target.default.endsWith('.js') && !RUNTIME_ONLY.includes(entry)
     ? [[entry, target.default] as const]
