@@ -29,6 +29,7 @@ import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { deploymentProblems } from './checkDeployment.mjs';
 import { anonymousEnv, loadWorker, noContext } from './loadWorker.mjs';
+import { workerFacts } from './workerFacts.mjs';
 
 /** The project checked: the one in the current directory (a fork's root). */
 const root = process.cwd();
@@ -189,8 +190,8 @@ async function check(config) {
     return [`the Worker fails to load: ${firstLine(error)}${at ? `\n      at ${at}` : ''}`];
   }
   const { worker, module, settings, warnings } = loaded;
-  // What createWorker tells of the Worker (WORKER_FACTS of src/workerFacts.ts); none for a fetch of another making.
-  const facts = worker?.fetch?.[Symbol.for('mcp-worker-framework/worker-facts')]?.();
+  // What createWorker tells of the Worker (scripts/workerFacts.mjs); none for a fetch of another making.
+  const facts = workerFacts(worker?.fetch);
   const deployment = deploymentProblems({ config, settings, warnings, module, facts });
   // The Worker would answer nothing with these settings: their fix comes first, the answers after.
   if (deployment.some((problem) => problem.startsWith('the Worker would refuse'))) return deployment;

@@ -6,12 +6,13 @@
  *   only a warning to wrangler, and a Worker without its binding);
  * - the settings of `[vars]`, with the secrets assumed set and the bindings the config declares,
  *   read by the Worker's own reader: a value it would refuse every request over fails here, with
- *   the same words (src/http/settings/settings.ts), and a var that misspells a setting is named with it;
+ *   the same words (src/http/settings/settings.ts) and what the value most likely means, and a var
+ *   that misspells a setting is named with it;
  * - `AUTH_MODE = "none"` beside the one mode `auth` lists, which would serve that mode's Worker open;
- * - each Durable Object an extension runs in (src/workerFacts.ts): its binding, its class exported
+ * - each Durable Object an extension runs in: its binding, its class exported
  *   by the entry, and a migration that creates it, in order, with the block to paste when missing.
  *
- * `facts` is what the Worker tells of itself (src/workerFacts.ts); without them (a `fetch` that
+ * `facts` is what the Worker tells of itself (scripts/workerFacts.mjs); without them (a `fetch` that
  * is not createWorker's) only wrangler's warnings are checked.
  */
 import { relative, resolve } from 'node:path';
@@ -56,8 +57,11 @@ export function deploymentProblems({ config, settings, warnings, module, facts }
   const secrets = Object.fromEntries(facts.secrets.map((name) => [name, 'set-with-wrangler-secret-put']));
   const refusal = facts.refusal({ ...secrets, ...vars, ...bindingsOf(settings) });
   // A misspelt AUTH_ var is both: said once, as the Worker says it.
-  if (refusal && !problems.some((problem) => problem.startsWith(`[vars] ${refusal.setting} `)))
-    problems.push(`the Worker would refuse every request: the setting ${refusal.message}`);
+  if (refusal && !problems.some((problem) => problem.startsWith(`[vars] ${refusal.setting} `))) {
+    // The Worker names the value and what it accepts; what the value most likely means is the check's to say.
+    const meant = refusal.setting === 'AUTH_MODE' ? facts.meantMode(vars.AUTH_MODE) : undefined;
+    problems.push(`the Worker would refuse every request: the setting ${refusal.message}${meant ? `; ${meant}` : ''}`);
+  }
   if (facts.authModes.length === 1 && vars.AUTH_MODE === 'none') {
     const [mode] = facts.authModes;
     problems.push(

@@ -9,9 +9,9 @@ import type { AuthMode } from './http/auth/auth.js';
 import { createRouter, type ForkOptions } from './http/router.js';
 import { createServer, type ServerDefinition } from './mcp/index.js';
 import type { AnyTool, Extension, ExtensionObject, ToolField, WorkerExtension } from './mcp/internal.js';
-import { tableOf } from './http/settings/settings.js';
+import { type SettingError, tableOf } from './http/settings/settings.js';
+import type { SettingRows } from './http/settings/settingsTable.js';
 import { TASK_FIELD } from './tasks/toolFields.js';
-import { WORKER_FACTS, workerFacts } from './workerFacts.js';
 import type { WorkerEnv } from './env.js';
 
 export type { DurableObjectClass, WorkerExtension } from './mcp/internal.js';
@@ -40,6 +40,25 @@ type Worker<Extensions extends readonly WorkerExtension[]> = {
   fetch(request: Request, env: WorkerEnv, ctx: ExecutionContext): Promise<Response>;
 } & DurableObjectsOf<Extensions>;
 
+/**
+ * What `npm run check` reads of a Worker besides its answers: what it is composed of, as it reads
+ * it. It rides on the Worker's `fetch` under `COMPOSITION`, so `export default { fetch: worker.fetch }`
+ * carries it; no request reads it. The check works out the rest in Node (scripts/workerFacts.mjs),
+ * so the deployed Worker carries none of that.
+ */
+export interface Composition {
+  /** The auth modes `auth` lists. */
+  readonly auth: readonly AuthMode[];
+  /** The extensions turned on, an auth mode's own included. */
+  readonly extensions: readonly WorkerExtension[];
+  /** Every setting it reads, by name: the core's rows and its modes'. */
+  readonly settings: SettingRows;
+  /** Why it would refuse every request with `env` (a setting, or a binding its mode needs), read afresh and not logged. */
+  refusal(env: Readonly<Record<string, unknown>>): SettingError | undefined;
+}
+
+export const COMPOSITION = Symbol.for('mcp-worker-framework/composition');
+
 export function createWorker<const Extensions extends readonly WorkerExtension[] = []>(
   definition: ServerDefinition,
   options: WorkerOptions<Extensions> = {},
@@ -56,17 +75,8 @@ export function createWorker<const Extensions extends readonly WorkerExtension[]
   const router = createRouter(server, auth, options);
   const fetch = (request: Request, env: WorkerEnv, ctx: ExecutionContext): Promise<Response> =>
     router.fetch(request, env, ctx);
-  // For `npm run check` only, made when it asks (src/workerFacts.ts).
-  Object.defineProperty(fetch, WORKER_FACTS, {
-    value: () =>
-      workerFacts(
-        tableOf(auth),
-        auth.map((mode) => mode.name),
-        extensions.flatMap(({ durableObject: object }) =>
-          object ? [{ binding: object.binding, className: object.name }] : [],
-        ),
-        router.refusal,
-      ),
+  Object.defineProperty(fetch, COMPOSITION, {
+    get: (): Composition => ({ auth, extensions, settings: tableOf(auth), refusal: router.refusal }),
   });
   const worker: Record<string, unknown> = { fetch };
   for (const { durableObject } of extensions)

@@ -5,7 +5,7 @@
  * Access, not at an OAuth server.
  */
 import { verifyAccess, type AccessAuthSettings } from './verifyAccess.js';
-import type { AuthMode } from '../http/auth/auth.js';
+import { authMode } from '../http/auth/auth.js';
 import {
   listOf,
   matching,
@@ -35,7 +35,7 @@ const settings = {
   AUTH_JWKS_TIMEOUT_MS: SHARED_AUTH_SETTINGS.AUTH_JWKS_TIMEOUT_MS,
 } satisfies SettingRows;
 
-export const access: AuthMode<AccessAuthSettings, typeof settings> = {
+export const access = authMode<AccessAuthSettings, typeof settings>({
   name: 'access',
   settings,
   parse(values) {
@@ -58,7 +58,12 @@ export const access: AuthMode<AccessAuthSettings, typeof settings> = {
   // The token Access adds to each request it lets through; none: the request did not come through Access.
   header: 'Cf-Access-Jwt-Assertion',
   verify: (assertion, auth, _env, lifetime) => verifyAccess(assertion, auth, lifetime),
-};
+  connect: {
+    signIn: () =>
+      'Sign-in with Cloudflare Access: your organisation’s sign-in, in the browser; programs connect with an Access service token, in the headers below.',
+    headers: { 'CF-Access-Client-Id': '<client id>', 'CF-Access-Client-Secret': '<client secret>' },
+  },
+});
 
 /** The README's line of each of its own settings (`npm run settings`; not in the Worker's bundle). */
 export const docs: SettingDocs<typeof settings> = {

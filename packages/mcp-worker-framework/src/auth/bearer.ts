@@ -1,6 +1,6 @@
 /** AUTH_MODE = "bearer": one static secret (MCP_BEARER_TOKEN), for private deployments; compared in constant time (docs/production.md). */
 import type { Caller } from '../mcp/internal.js';
-import { constantTimeEqual, type AuthMode } from '../http/auth/auth.js';
+import { constantTimeEqual, authMode } from '../http/auth/auth.js';
 import { required, secret, type SettingDocs, type SettingRows } from '../http/settings/settingsTable.js';
 
 interface BearerAuthSettings {
@@ -23,7 +23,7 @@ const settings = {
   },
 } satisfies SettingRows;
 
-export const bearer: AuthMode<BearerAuthSettings, typeof settings> = {
+export const bearer = authMode<BearerAuthSettings, typeof settings>({
   name: 'bearer',
   settings,
   parse: ({ MCP_BEARER_TOKEN: token, AUTH_SCOPES: scopesSupported }) =>
@@ -34,7 +34,12 @@ export const bearer: AuthMode<BearerAuthSettings, typeof settings> = {
     constantTimeEqual(token, auth.bearerToken)
       ? { subject: 'bearer', kind: 'machine', scopes: auth.scopesSupported, claims: NO_CLAIMS }
       : undefined,
-};
+  connect: {
+    signIn: () =>
+      'Needs a token: send <code>Authorization: Bearer &lt;token&gt;</code> with the token the server’s owner gave you (each way to connect below shows where).',
+    headers: { Authorization: 'Bearer <token>' },
+  },
+});
 
 /** The README's line of its setting (`npm run settings`; not in the Worker's bundle). */
 export const docs: SettingDocs<typeof settings> = {

@@ -3,7 +3,8 @@
  * introspection endpoint, AUTH_INTROSPECTION_URL (RFC 7662, `../http/introspect.ts`; answers kept
  * per isolate) (docs/production.md).
  */
-import type { AuthMode } from '../http/auth/auth.js';
+import { authMode } from '../http/auth/auth.js';
+import { oauthConnect } from './oauthConnect.js';
 import { type IntrospectAuthSettings, verifyIntrospection } from './verifyIntrospection.js';
 import {
   integer,
@@ -51,7 +52,7 @@ const settings = {
   AUTH_SERVERS,
 } satisfies SettingRows;
 
-export const introspect: AuthMode<IntrospectAuthSettings, typeof settings> = {
+export const introspect = authMode<IntrospectAuthSettings, typeof settings>({
   name: 'introspect',
   settings,
   parse(values) {
@@ -93,7 +94,8 @@ export const introspect: AuthMode<IntrospectAuthSettings, typeof settings> = {
     };
   },
   verify: (token, auth, _env, lifetime) => verifyIntrospection(token, auth, lifetime),
-};
+  connect: oauthConnect,
+});
 
 /** The README's line of each of its own settings (`npm run settings`; not in the Worker's bundle). */
 export const docs: SettingDocs<typeof settings> = {

@@ -3,7 +3,8 @@
  * (AUTH_RESOURCE), checked against the issuer's JWKS (`../http/jwt.ts`, jose; keys cached per
  * isolate by `../http/jwks.ts`) (docs/production.md).
  */
-import type { AuthMode } from '../http/auth/auth.js';
+import { authMode } from '../http/auth/auth.js';
+import { oauthConnect } from './oauthConnect.js';
 import { verifyJwt, type JwtAuthSettings } from './verifyJwt.js';
 import {
   required,
@@ -22,7 +23,7 @@ const settings = {
   AUTH_SERVERS,
 } satisfies SettingRows;
 
-export const jwt: AuthMode<JwtAuthSettings, typeof settings> = {
+export const jwt = authMode<JwtAuthSettings, typeof settings>({
   name: 'jwt',
   settings,
   parse(values) {
@@ -45,7 +46,8 @@ export const jwt: AuthMode<JwtAuthSettings, typeof settings> = {
     };
   },
   verify: (token, auth, _env, lifetime) => verifyJwt(token, auth, lifetime),
-};
+  connect: oauthConnect,
+});
 
 /** The README's line of each of its own settings (`npm run settings`; not in the Worker's bundle). */
 export const docs: SettingDocs<typeof settings> = {

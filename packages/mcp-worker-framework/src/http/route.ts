@@ -80,18 +80,12 @@ export const forkStep =
  */
 export function checkRoutes(routes: readonly Route[], taken: readonly string[]): void {
   for (const { method, path } of routes) {
-    const hidden = hiddenBehind(path, taken);
+    const pattern = /[:*]/.test(path) ? undefined : Router().all(path).routes[0]?.[1];
+    const hidden = taken.find((framework) => framework === path || pattern?.test(framework));
     if (hidden === undefined) continue;
     const spelling = hidden === path ? '' : ` (the router reads ${path} as ${hidden})`;
     throw new Error(`route ${method} ${path}: the framework serves ${hidden}${spelling} (for /, set \`page: false\`)`);
   }
-}
-
-/** The framework path that a route at `path` matches exactly as the router does, if any. */
-function hiddenBehind(path: string, taken: readonly string[]): string | undefined {
-  if (/[:*]/.test(path)) return taken.find((framework) => framework === path);
-  const pattern = Router().all(path).routes[0]?.[1];
-  return pattern && taken.find((framework) => pattern.test(framework));
 }
 
 /** A fork's step as a step of the pipeline: what any Worker's `fetch` sees, and what the edge knows (`StepContext`). */

@@ -127,9 +127,9 @@ export function createRouter(server: CompiledServer, auth: readonly AuthMode[] =
       if (settings instanceof SettingError) return Promise.resolve(refuseToServe(settings));
       return router.fetch(new HttpContext(request, env, ctx, settings, server));
     },
-    /** Why every request with `env` would be refused, or undefined, read afresh and not logged: what `npm run check` asks (src/workerFacts.ts). */
-    refusal: (env: WorkerEnv): SettingError | undefined => {
-      const settings = servable(readSettings(env as unknown as Record<string, unknown>, auth), env);
+    /** Why every request with `env` would be refused, or undefined, read afresh and not logged: what `npm run check` asks (`Composition`, src/createWorker.ts). */
+    refusal: (env: Readonly<Record<string, unknown>>): SettingError | undefined => {
+      const settings = servable(readSettings(env, auth), env as WorkerEnv);
       return settings instanceof SettingError ? settings : undefined;
     },
   };

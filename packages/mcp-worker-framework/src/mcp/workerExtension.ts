@@ -15,7 +15,7 @@ export type DurableObjectClass = new (ctx: DurableObjectState, env: WorkerEnv) =
 /** A Durable Object an extension runs in: the name src/index.ts exports its class under, its binding, and how the class is made. */
 export interface ExtensionObject<Name extends string = string> {
   readonly name: Name;
-  /** Its `[[durable_objects.bindings]]` name in wrangler.toml, which `npm run check` requires (src/workerFacts.ts). */
+  /** Its `[[durable_objects.bindings]]` name in wrangler.toml, which `npm run check` requires (scripts/workerFacts.mjs). */
   readonly binding: string;
   /** The class, made from the compiled server (a task runs the server's tool; the notifications hub needs none of it). */
   make(server: CompiledServer): DurableObjectClass;

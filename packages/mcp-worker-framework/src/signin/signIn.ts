@@ -8,7 +8,7 @@
  * pages in between. This module hands the router what it needs: these routes, and the check of
  * `/mcp`'s token; with `enterprise`, the ID-JAG grant too (`./enterprise.ts`).
  */
-import type { AuthMode, IssuerUnreachable } from '../http/auth/auth.js';
+import { type AuthMode, authMode, type IssuerUnreachable } from '../http/auth/auth.js';
 import type { HttpContext } from '../http/context.js';
 import type { AnyTool, Caller, WorkerEnv } from '../mcp/internal.js';
 import { singleUseProblem } from './singleUse.js';
@@ -91,7 +91,7 @@ export function signIn(options: SignInOptions = {}): AuthMode<SignInAuthSettings
   const { enterprise } = options;
   if (enterprise) checkEnterprise(enterprise);
   const servers = signInServers({ ...(enterprise ? { enterprise } : {}) });
-  return {
+  return authMode({
     ...signInSettingsMode,
     ...(options.tools ? { tools: options.tools } : {}),
     ...(enterprise ? { extensions: [enterpriseExtension] } : {}),
@@ -104,7 +104,7 @@ export function signIn(options: SignInOptions = {}): AuthMode<SignInAuthSettings
       { path: REGISTER_PATH, serve: libraryEndpoint(registration, servers) },
       { path: AS_METADATA_PATH, serve: libraryEndpoint(library, servers) },
     ],
-  };
+  });
 }
 
 /** The README's line of each of its own settings (`npm run settings`). */

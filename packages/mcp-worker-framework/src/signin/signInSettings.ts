@@ -156,7 +156,10 @@ function loginUnused(values: Readonly<Record<string, unknown>>): SettingError | 
 const withoutTrailingSlash = (url: string | undefined) => (url ?? '').replace(/\/+$/, '');
 
 /** The sign-in mode's name, settings and parser, which `signIn()` (./signIn.ts) completes with its token check and routes. */
-export const signInSettingsMode: Omit<AuthModeBase<SignInAuthSettings, typeof signInSettings>, 'verify'> = {
+export const signInSettingsMode: Omit<
+  AuthModeBase<SignInAuthSettings, typeof signInSettings>,
+  'verify' | 'authenticate'
+> = {
   name: 'signin',
   settings: signInSettings,
   parse: parseSignIn,

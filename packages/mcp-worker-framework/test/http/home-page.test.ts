@@ -6,9 +6,10 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authMode } from '../../src/http/auth/auth';
 import { createRouter } from '../../src/http/router';
 import { apps, defineAppView } from '../../src/apps';
-import { bearer as bearerMode } from '../../src/auth';
+import { access, bearer as bearerMode, jwt } from '../../src/auth';
 import { createServer, definePrompt, defineResource, defineResourceTemplate, defineTool, text } from '../../src/mcp';
 import type { Extension } from '../../src/mcp/internal';
 import { testClient, type WorkerInWorkerd } from '../../src/testing';
@@ -251,6 +252,38 @@ describe('the page of any server definition', () => {
     });
     // Without auth, no header anywhere.
     expect(await body()).not.toContain('headers');
+  });
+
+  it('says how to connect as the mode listed says it: its headers, its sign-in, or that the client is told', async () => {
+    const pageOf = async (modes: Parameters<typeof createRouter>[1], vars: Record<string, string>) => {
+      const router = createRouter(createServer({ info: { name: 'moded', version: '1' } }), modes);
+      const request = new Request('https://moded.example/', { headers: html });
+      return (await router.fetch(request, { ...env, ...vars } as WorkerEnv, ctx)).text();
+    };
+    const accessPage = await pageOf([access], {
+      ACCESS_TEAM_DOMAIN: 'acme.cloudflareaccess.com',
+      ACCESS_AUD: 'a'.repeat(64),
+    });
+    expect(accessPage).toContain('Sign-in with Cloudflare Access');
+    expect(accessPage).toContain(
+      `--header ${escaped('"CF-Access-Client-Id: <client id>"')} --header ${escaped('"CF-Access-Client-Secret: <client secret>"')}`,
+    );
+    const jwtPage = await pageOf([jwt], {
+      AUTH_ISSUER: 'https://issuer.example',
+      AUTH_RESOURCE: 'https://moded.example/mcp',
+    });
+    expect(jwtPage).toContain(
+      'Sign-in with OAuth: your client reads <a href="/.well-known/oauth-protected-resource/mcp">https://moded.example/.well-known/oauth-protected-resource/mcp</a>',
+    );
+    expect(jwtPage).not.toContain('--header');
+    // A mode that says nothing of itself: the client learns how when it connects.
+    const quiet = authMode({
+      name: 'quiet',
+      settings: {},
+      parse: () => ({ mode: 'quiet', scopesSupported: [], authorizationServers: [] }),
+      verify: () => undefined,
+    });
+    expect(await pageOf([quiet], {})).toContain('Sign-in needed: your client is told how when it connects.');
   });
 
   it("gives an extension's own items a section of their own, from the extension's page", async () => {

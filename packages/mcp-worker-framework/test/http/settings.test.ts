@@ -40,11 +40,11 @@ describe('a misspelt AUTH_MODE', () => {
     expect(metadata.status).toBe(500);
   });
 
-  it('logs the reason once per isolate, with the value it could not read and the mode it most likely means', async () => {
+  it('logs the reason once per isolate, with the value it could not read and the values it accepts', async () => {
     await (await call('tools/list', {})).text();
     const said = worker.logs().filter((line) => line.includes('refusing to serve'));
     expect(said).toEqual([
-      'refusing to serve: the setting AUTH_MODE must be "bearer" or "none": the mode src/index.ts lists in `auth`, or none (it is "berer", no auth mode (did you mean "bearer"?))',
+      'refusing to serve: the setting AUTH_MODE must be "bearer" or "none": the mode src/index.ts lists in `auth`, or none (it is "berer")',
     ]);
   });
 });

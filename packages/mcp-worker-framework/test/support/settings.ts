@@ -1,12 +1,19 @@
 /** The settings as a Worker that includes every auth mode the template ships reads them (src/http/settings/settings.ts). */
 import { access, bearer, introspect, jwt } from '../../src/auth';
+import { authMode } from '../../src/http/auth/auth';
 import { readSettings, type Settings } from '../../src/http/settings/settings';
 import { SettingError } from '../../src/http/settings/settingsTable';
 import { signInSettingsMode } from '../../src/signin/signInSettings';
 import type { WorkerEnv } from '../../src/env';
 
 /** Every mode the template ships; sign-in's without its token check (its library needs the Workers runtime). */
-export const SHIPPED_MODES = [bearer, jwt, access, introspect, { ...signInSettingsMode, verify: () => undefined }];
+export const SHIPPED_MODES = [
+  bearer,
+  jwt,
+  access,
+  introspect,
+  authMode({ ...signInSettingsMode, verify: () => undefined }),
+];
 
 /** The settings of `env` (AUTH_MODE "none" unless it says otherwise: the Worker lists several modes), or the error naming the one that cannot be read. */
 export const settingsOf = (env: Readonly<Record<string, unknown>>): Settings | SettingError =>

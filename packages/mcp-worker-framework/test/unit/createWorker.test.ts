@@ -3,13 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { apps, defineAppView } from '../../src/apps';
 import { APPS_EXTENSION } from '../../src/apps/toolFields';
 import { bearer } from '../../src/auth';
-import { createWorker } from '../../src/createWorker';
+import { COMPOSITION, type Composition, createWorker } from '../../src/createWorker';
 import type { WorkerEnv } from '../../src/env';
 import type { ServerDefinition } from '../../src/mcp';
 import { createServer } from '../../src/mcp/createServer';
 import { defineTool, text } from '../../src/mcp/define';
 import { durableTasks } from '../../src/tasks/durableTasks';
-import { WORKER_FACTS, type WorkerFacts } from '../../src/workerFacts';
 import { mcpHeaders, meta } from '../support/mcp';
 
 const ctx = { waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext;
@@ -94,21 +93,20 @@ describe('createWorker', () => {
     expect(made).toHaveLength(1);
   });
 
-  it('tells npm run check, on its fetch, the Durable Object each extension needs, the modes it lists and the settings it reads', () => {
+  it('carries on its fetch, for npm run check, what it is composed of: its modes, extensions, settings and refusal', () => {
     const inObject = {
       id: 'com.example/in-object',
       install: () => ({}),
       durableObject: { name: 'McpThing', binding: 'MCP_THING', make: () => class {} as never },
     } as const;
     const { fetch } = createWorker({ info }, { auth: [bearer], extensions: [apps(), inObject] });
-    const facts = (fetch as unknown as Record<symbol, () => WorkerFacts>)[WORKER_FACTS]!();
-    expect(facts.durableObjects).toEqual([{ binding: 'MCP_THING', className: 'McpThing' }]);
-    expect(facts.authModes).toEqual(['bearer']);
-    expect(facts.secrets).toEqual(['MCP_STATE_SECRET', 'MCP_BEARER_TOKEN']);
-    expect(facts.nearestSetting('REQUST_LOGS')).toBe('REQUEST_LOGS');
-    expect(facts.nearestSetting('REQUEST_LOGS')).toBeUndefined();
-    expect(facts.refusal({})?.message).toMatch(/^MCP_BEARER_TOKEN is required/);
-    expect(facts.refusal({ MCP_BEARER_TOKEN: 'token' })).toBeUndefined();
+    const composition = (fetch as unknown as Record<symbol, Composition>)[COMPOSITION]!;
+    expect(composition.auth).toEqual([bearer]);
+    expect(composition.extensions.map(({ id }) => id)).toEqual([APPS_EXTENSION, 'com.example/in-object']);
+    expect(Object.keys(composition.settings)).toContain('MCP_BEARER_TOKEN');
+    expect(Object.keys(composition.settings)).toContain('REQUEST_LOGS');
+    expect(composition.refusal({})?.message).toMatch(/^MCP_BEARER_TOKEN is required/);
+    expect(composition.refusal({ MCP_BEARER_TOKEN: 'token' })).toBeUndefined();
   });
 
   it('leaves both rules to the composition: the core compiles either tool and names no file of the entry', () => {

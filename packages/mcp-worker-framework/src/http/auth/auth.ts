@@ -20,15 +20,15 @@ import type { Step } from '../context.js';
 import {
   type AuthConfig,
   type AuthModeBase,
+  type AuthOutcome,
   credentialHeader,
   type IssuerUnreachable,
   type Lifetime,
 } from './authMode.js';
 import { METADATA_PATH } from './challenges.js';
-import type { Settings } from '../settings/settings.js';
 import type { SettingRows } from '../settings/settingsTable.js';
 
-export type { AuthConfig, IssuerUnreachable, Lifetime, Verifier } from './authMode.js';
+export type { IssuerUnreachable, Lifetime, Verifier } from './authMode.js';
 
 /** Answers 503 in `retryAfterMs` (at least a second): the keys or the introspection endpoint cannot be had. */
 export const unreachable = (retryAfterMs: number): IssuerUnreachable => ({
@@ -36,10 +36,8 @@ export const unreachable = (retryAfterMs: number): IssuerUnreachable => ({
   retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
 });
 
-/** Admitted (with its caller when auth is on), or refused (its challenge or Retry-After: `../transport/errorAnswer.ts`). */
-type AuthOutcome = { caller?: Caller; refused?: undefined } | { refused: McpError; caller?: undefined };
-
-const encoder = new TextEncoder();
+// Pure for esbuild: only the bearer mode compares secrets, and a Worker without it drops this.
+const encoder = /* @__PURE__ */ new TextEncoder();
 
 /**
  * An auth mode, one module each (src/auth/, and sign-in's src/signin/signIn.ts): its settings,
@@ -94,14 +92,29 @@ export function protectedResourceMetadata(
 }
 
 /**
- * Checks the request's credential with the mode AUTH_MODE names (`modes`, by name: the router has
- * refused a mode the entry did not include); `refused` is the 401 (or, the issuer unreachable,
- * 503) to send when it fails.
+ * An auth mode as the edge runs it: `mode` with `authenticate` below as its own, so the reading
+ * and answering of a credential is in a Worker only when it lists a mode (a Worker that lists
+ * none has nothing to check). Every mode is made with it (src/auth/, `signIn()`).
  */
-export async function authenticate(
+export const authMode = <C extends AuthConfig, R extends SettingRows>(
+  mode: Omit<AuthMode<C, R>, 'authenticate'>,
+): AuthMode<C, R> => ({
+  ...mode,
+  // A method, so a copy of the mode with another `verify` (a test's) checks with that one.
+  authenticate(request, auth, env, lifetime) {
+    return authenticate(request, auth, this, env, lifetime);
+  },
+});
+
+/**
+ * Checks the request's credential with `mode`, the one AUTH_MODE names (the router has refused a
+ * mode the entry did not include), under its config `auth`; `refused` is the 401 (or, the issuer
+ * unreachable, 503) to send when it fails.
+ */
+async function authenticate<C extends AuthConfig>(
   request: Request,
-  settings: Settings,
-  mode: AuthModeBase,
+  auth: C,
+  mode: Pick<AuthModeBase<C>, 'header' | 'verify'>,
   env: WorkerEnv,
   lifetime?: Lifetime,
 ): Promise<AuthOutcome> {
@@ -114,7 +127,7 @@ export async function authenticate(
       refused: tokenRequired(mode.header ? `a token in ${mode.header} is required` : 'an access token is required'),
     };
   if (credential.length > MAX_TOKEN_CHARS) return { refused: tokenInvalid() };
-  return outcome(await mode.verify(credential, settings.auth, env, lifetime));
+  return outcome(await mode.verify(credential, auth, env, lifetime));
 }
 
 /** What a verifier's verdict means for the request: admitted, 401 invalid_token, or 503 while it cannot tell. */

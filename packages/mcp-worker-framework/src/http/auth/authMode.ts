@@ -3,7 +3,7 @@
  * and the verifiers (`src/auth/verifyJwt.ts`, `verifyAccess.ts`, `verifyIntrospection.ts`) import without importing
  * each other.
  */
-import type { Caller, WorkerEnv } from '../../mcp/internal.js';
+import type { Caller, McpError, WorkerEnv } from '../../mcp/internal.js';
 import type { SettingError, SettingRows, SettingValues, ValuesOf } from '../settings/settingsTable.js';
 
 /** What lets a fetch outlive the request that started it (the Worker's `ExecutionContext`). */
@@ -48,6 +48,9 @@ export interface AuthConfig {
   readonly pagesOrigin?: string;
 }
 
+/** Admitted (with its caller when auth is on), or refused (its challenge or Retry-After: `../transport/errorAnswer.ts`). */
+export type AuthOutcome = { caller?: Caller; refused?: undefined } | { refused: McpError; caller?: undefined };
+
 /**
  * What the settings and the token check need of an auth mode (the rest, its routes and tools, is
  * `AuthMode` of `./auth.ts`): the AUTH_MODE value it answers to, its settings (rows of the
@@ -74,6 +77,26 @@ export interface AuthModeBase<C extends AuthConfig = any, R extends SettingRows 
   ): Caller | IssuerUnreachable | undefined | Promise<Caller | IssuerUnreachable | undefined>;
   /** What else it needs of the deployment (a binding): the Worker refuses every request naming it. */
   problem?(auth: C, env: WorkerEnv): SettingError | undefined;
+  /**
+   * The request's credential read from its header, checked by `verify` and answered: `authenticate`
+   * of `./auth.ts`, which `authMode` (there) gives every mode, so only a Worker that lists a mode
+   * carries it.
+   */
+  authenticate(request: Request, auth: C, env: WorkerEnv, lifetime?: Lifetime): Promise<AuthOutcome>;
+  /** What the page at `/` tells a person of it (`ConnectHelp`); without it, that their client is told how when it connects. */
+  readonly connect?: ConnectHelp<C>;
+}
+
+/**
+ * What the page at `/` (`../discovery/homePage.ts`) says of a mode, written by the mode itself so
+ * a Worker that lists no mode carries none of it: how a person connects, and the headers a client
+ * sends.
+ */
+export interface ConnectHelp<C extends AuthConfig = AuthConfig> {
+  /** A sentence of HTML; `metadataLink` is a link to this server's RFC 9728 metadata, for a mode whose tokens come from an authorization server. */
+  signIn(auth: C, metadataLink: string): string;
+  /** The headers a client sends, with placeholders, never a value: shown in each way to connect, and in the page's JSON pointer. */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /**

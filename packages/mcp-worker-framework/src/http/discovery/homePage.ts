@@ -11,11 +11,11 @@
  * small JSON pointer to the endpoint, the Server Card and the headers to send instead.
  */
 import { type CallerRules, type CompiledServer, visibleTo } from '../../mcp/internal.js';
-import type { AuthConfig } from '../auth/auth.js';
 import { SERVER_CARD_PATH } from './discovery.js';
 import { METADATA_PATH } from '../auth/challenges.js';
 import { answerDocument, publicDocument } from './publicDocument.js';
 import type { PageContext } from '../route.js';
+import type { Settings } from '../settings/settings.js';
 import { originOf } from '../transport/url.js';
 
 export const HOME_PATH = '/';
@@ -30,7 +30,7 @@ export async function homePage(
   const origin = originOf(request.url);
   if (!(request.headers.get('Accept') ?? '').includes('text/html')) {
     // The headers a client must send, as the page shows them: what `npm run registry` declares in server.json.
-    const headers = headersOf(settings.auth);
+    const headers = settings.authMode?.connect?.headers;
     const pointer = publicDocument(`pointer ${settings.auth.mode} ${origin}`, () =>
       JSON.stringify({
         mcp: `${origin}/mcp`,
@@ -44,7 +44,7 @@ export async function homePage(
     });
   }
   const policy = await contentSecurityPolicy();
-  const page = publicDocument(`page ${settings.auth.mode} ${origin}`, () => pageOf(server, origin, settings.auth));
+  const page = publicDocument(`page ${settings.auth.mode} ${origin}`, () => pageOf(server, origin, settings));
   return answerDocument(request, page, 'text/html; charset=utf-8', {
     'Cache-Control': 'public, max-age=3600',
     Vary: 'Accept',
@@ -81,7 +81,7 @@ interface Shown {
 const publicly = <Item extends CallerRules>(items: Iterable<Item>) =>
   [...items].filter((item) => visibleTo(item, undefined));
 
-function pageOf(server: CompiledServer, origin: string, auth: AuthConfig): string {
+function pageOf(server: CompiledServer, origin: string, settings: Settings): string {
   const { info, card, instructions } = server.compiled;
   const endpoint = `${origin}/mcp`;
   const name = info.title ?? info.name;
@@ -91,28 +91,17 @@ function pageOf(server: CompiledServer, origin: string, auth: AuthConfig): strin
     .pop()!
     .replace(/[^a-zA-Z0-9_-]/g, '-');
   // A public page leaves out what only a view calls, too (spec extensions/apps, visibility ["app"]).
-  const tools = publicly([...server.compiled.tools.values()].map(({ definition }) => definition))
-    .filter((definition) => definition.ui?.visibility?.includes('model') ?? true)
-    .map((tool): Shown => tool);
-  // The definition's own resources; an extension's are in its own section (below).
+  const tools: Shown[] = publicly([...server.compiled.tools.values()].map(({ definition }) => definition)).filter(
+    (definition) => definition.ui?.visibility?.includes('model') ?? true,
+  );
+  // The definition's own resources and templates; an extension's are in its own section (below).
   const extensions = new Set(server.compiled.extensions.flatMap((e) => e.resources ?? []));
-  const resources = [
-    ...publicly(server.compiled.listedResources.filter((resource) => !extensions.has(resource))).map(
-      (resource): Shown => ({ ...resource, detail: resource.uri }),
-    ),
-    ...publicly(server.compiled.templates.map(({ definition }) => definition)).map(
-      (template): Shown => ({ ...template, detail: template.uriTemplate }),
-    ),
-  ];
-  const prompts = publicly(server.compiled.prompts.values()).map((prompt): Shown => prompt);
-  // An extension's own section (Skills: each SKILL.md), from its `page` (../mcp/extension.ts).
-  const sections = server.compiled.extensions.flatMap((extension) => {
-    const section = extension.page;
-    const items = section ? publicly(section.items) : [];
-    return section && items.length > 0
-      ? [sectionOf(section.title.toLowerCase(), section.title, items, section.about)]
-      : [];
-  });
+  const resources = publicly([
+    ...server.compiled.listedResources
+      .filter((resource) => !extensions.has(resource))
+      .map((resource) => ({ ...resource, detail: resource.uri })),
+    ...server.compiled.templates.map(({ definition }) => ({ ...definition, detail: definition.uriTemplate })),
+  ]);
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -132,96 +121,70 @@ ${about ? `<p class="about">${escapeHtml(about)}</p>` : ''}
 <section aria-labelledby="connect">
 <h2 id="connect">Connect</h2>
 <div class="endpoint"><code id="endpoint">${escapeHtml(endpoint)}</code><button id="copy" type="button" hidden>Copy</button></div>
-<p class="auth">${signIn(auth, origin)}</p>
-${clients(endpoint, key, headersOf(auth))}
+<p class="auth">${signIn(settings, origin)}</p>
+${clients(endpoint, key, settings.authMode?.connect?.headers)}
 </section>
-${sectionOf('tools', 'Tools', tools, undefined, 'This server has no tools.')}${
-  resources.length
-    ? sectionOf('resources', 'Resources', resources, 'What a client can read: fixed URIs, and templates it fills in.')
-    : ''
-}${prompts.length ? sectionOf('prompts', 'Prompts', prompts, 'Ready-made requests a client offers its user.') : ''}${sections.join('')}<footer>${card ? `<a href="${SERVER_CARD_PATH}">Server Card</a> · ` : ''}Protocol revision 2026-07-28, Streamable HTTP</footer>
+${sectionOf('Tools', tools, undefined, 'This server has no tools.')}${sectionOf('Resources', resources, 'What a client can read: fixed URIs, and templates it fills in.')}${sectionOf('Prompts', publicly(server.compiled.prompts.values()), 'Ready-made requests a client offers its user.')}${
+  // An extension's own section (Skills: each SKILL.md), from its `page` (../../mcp/extension.ts).
+  server.compiled.extensions
+    .map(({ page }) => (page ? sectionOf(page.title, publicly(page.items), page.about) : ''))
+    .join('')
+}<footer>${card ? `<a href="${SERVER_CARD_PATH}">Server Card</a> · ` : ''}Protocol revision 2026-07-28, Streamable HTTP</footer>
 </main>
 <script>${SCRIPT}</script>
 </body>
 </html>`;
 }
 
-/** A section of items, or `empty` said when it has none. */
-function sectionOf(id: string, title: string, items: readonly Shown[], about?: string, empty?: string): string {
-  const anchor = escapeHtml(id.replace(/[^a-zA-Z0-9_-]/g, '-'));
-  const needs = (scopes?: readonly string[]) =>
-    scopes?.length ? ` <span class="tag">needs ${scopes.map(escapeHtml).join(', ')}</span>` : '';
+/** A section of items, headed by `title`; with none, nothing, or `none` said when given. */
+function sectionOf(title: string, items: readonly Shown[], about?: string, none?: string): string {
+  if (items.length === 0 && !none) return '';
+  const anchor = title.toLowerCase().replace(/[^a-z0-9_-]/g, '-');
   const listed = items.map(({ name, title, detail, description, requiredScopes }) => {
     const named = title && title !== name ? ` <span class="title">${escapeHtml(title)}</span>` : '';
     const at = detail ? ` <code class="detail">${escapeHtml(detail)}</code>` : '';
-    return `<li><code>${escapeHtml(name)}</code>${named}${at}${needs(requiredScopes)}${description ? `<p>${escapeHtml(description)}</p>` : ''}</li>`;
+    const needs = requiredScopes?.length
+      ? ` <span class="tag">needs ${requiredScopes.map(escapeHtml).join(', ')}</span>`
+      : '';
+    return `<li><code>${escapeHtml(name)}</code>${named}${at}${needs}${description ? `<p>${escapeHtml(description)}</p>` : ''}</li>`;
   });
   return `<section aria-labelledby="${anchor}">
 <h2 id="${anchor}">${escapeHtml(title)} <span class="count">${items.length}</span></h2>
-${about ? `<p>${escapeHtml(about)}</p>\n` : ''}${listed.length ? `<ul class="items ${anchor}">${listed.join('')}</ul>` : `<p>${escapeHtml(empty ?? '')}</p>`}
+${about ? `<p>${escapeHtml(about)}</p>\n` : ''}${listed.length ? `<ul class="items ${anchor}">${listed.join('')}</ul>` : `<p>${none}</p>`}
 </section>
 `;
 }
 
-/**
- * The headers a client must send to connect, shown with placeholders (never a value): the bearer
- * secret, or an Access service token. An OAuth mode needs none: the client signs in itself.
- */
-function headersOf(auth: AuthConfig): Record<string, string> | undefined {
-  switch (auth.mode) {
-    case 'bearer':
-      return { Authorization: 'Bearer <token>' };
-    case 'access':
-      return { 'CF-Access-Client-Id': '<client id>', 'CF-Access-Client-Secret': '<client secret>' };
-    default:
-      return undefined;
-  }
-}
-
-/** Whether a person needs to sign in, and how their client learns it. */
-function signIn(auth: AuthConfig, origin: string): string {
-  switch (auth.mode) {
-    case 'none':
-      return 'No sign-in: any client with this URL can call it.';
-    case 'bearer':
-      return 'Needs a token: send <code>Authorization: Bearer &lt;token&gt;</code> with the token the server’s owner gave you (each way to connect below shows where).';
-    case 'access':
-      return 'Sign-in with Cloudflare Access: your organisation’s sign-in, in the browser; programs connect with an Access service token, in the headers below.';
-    case 'introspect':
-    case 'jwt':
-      if (auth.authorizationServers.length === 0)
-        return 'Needs an access token from the server’s authorization server.';
-      return `Sign-in with OAuth: your client reads <a href="${METADATA_PATH}/mcp">${escapeHtml(origin)}${METADATA_PATH}/mcp</a> and signs you in at the authorization server it names.`;
-    default:
-      return 'Sign-in needed: your client is told how when it connects.';
-  }
+/** Whether a person needs to sign in, and how their client learns it: as the mode says (`connect` of its module). */
+function signIn({ auth, authMode }: Settings, origin: string): string {
+  if (!authMode) return 'No sign-in: any client with this URL can call it.';
+  const metadata = `<a href="${METADATA_PATH}/mcp">${escapeHtml(origin)}${METADATA_PATH}/mcp</a>`;
+  return authMode.connect?.signIn(auth, metadata) ?? 'Sign-in needed: your client is told how when it connects.';
 }
 
 /** How to add the server in the clients people use, with the headers it needs; `<details>` so it works without JavaScript. */
-function clients(endpoint: string, key: string, headers: Record<string, string> | undefined): string {
+function clients(endpoint: string, key: string, headers: Readonly<Record<string, string>> | undefined): string {
   const url = escapeHtml(endpoint);
   const json = (value: unknown) => escapeHtml(JSON.stringify(value));
   const lines = Object.entries(headers ?? {}).map(([name, value]) => `${name}: ${value}`);
-  const flags = (flag: string) => lines.map((line) => ` ${flag} ${escapeHtml(JSON.stringify(line))}`).join('');
-  const withHeaders = headers ? { headers } : {};
+  const flags = lines.map((line) => ` --header ${json(line)}`).join('');
+  const config = { url: endpoint, ...(headers ? { headers } : {}) };
   // A hosted client's connector sends no header of the user's own: it signs in with OAuth, or not at all.
-  const noHeader = headers ? ' Its connectors send no header of your own: connect from a client below.' : '';
+  const hosted = (steps: string) =>
+    headers
+      ? 'Its connectors send no header of your own: connect from a client below.'
+      : `Settings → ${steps} and paste <code>${url}</code>.`;
   const entries: [string, string][] = [
     [
       'Claude',
-      `${headers ? noHeader.trim() : `Settings → Connectors → <b>Add custom connector</b>, and paste <code>${url}</code>.`} In Claude Code: <pre>claude mcp add --transport http ${escapeHtml(key)} ${url}${flags('--header')}</pre>`,
+      `${hosted('Connectors → <b>Add custom connector</b>,')} In Claude Code: <pre>claude mcp add --transport http ${escapeHtml(key)} ${url}${flags}</pre>`,
     ],
     [
       'ChatGPT',
-      headers
-        ? noHeader.trim()
-        : `Settings → Apps &amp; Connectors → Advanced settings → turn on <b>Developer mode</b>, then <b>Create</b> and paste <code>${url}</code>.`,
+      hosted('Apps &amp; Connectors → Advanced settings → turn on <b>Developer mode</b>, then <b>Create</b>'),
     ],
-    ['VS Code', `<pre>code --add-mcp '${json({ name: key, type: 'http', url: endpoint, ...withHeaders })}'</pre>`],
-    [
-      'Cursor',
-      `In <code>~/.cursor/mcp.json</code>: <pre>${json({ mcpServers: { [key]: { url: endpoint, ...withHeaders } } })}</pre>`,
-    ],
+    ['VS Code', `<pre>code --add-mcp '${json({ name: key, type: 'http', ...config })}'</pre>`],
+    ['Cursor', `In <code>~/.cursor/mcp.json</code>: <pre>${json({ mcpServers: { [key]: config } })}</pre>`],
     [
       'A client that speaks only stdio',
       `Through <code>mcp-remote</code>: <pre>${json({ mcpServers: { [key]: { command: 'npx', args: ['mcp-remote', endpoint, ...lines.flatMap((line) => ['--header', line])] } } })}</pre>`,
@@ -232,7 +195,7 @@ function clients(endpoint: string, key: string, headers: Record<string, string> 
         headers
           ? `, and under <b>Authentication</b> add ${lines.map((line) => `<code>${escapeHtml(line)}</code>`).join(' and ')}`
           : ''
-      }. Its CLI: <pre>npx @modelcontextprotocol/inspector --cli ${url} --transport http${flags('--header')} --method tools/list</pre>`,
+      }. Its CLI: <pre>npx @modelcontextprotocol/inspector --cli ${url} --transport http${flags} --method tools/list</pre>`,
     ],
   ];
   return `<div class="clients">${entries.map(([client, how]) => `<details><summary>${client}</summary><div>${how}</div></details>`).join('')}</div>`;

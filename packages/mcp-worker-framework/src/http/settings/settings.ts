@@ -7,15 +7,7 @@
  * naming the setting), so a typo never serves the endpoint open (docs/production.md).
  */
 import { type AuthConfig, type AuthModeBase as AuthMode, credentialHeader } from '../auth/authMode.js';
-import {
-  clip,
-  nearestName,
-  parseRows,
-  SETTINGS,
-  SettingError,
-  type SettingRows,
-  type SettingValues,
-} from './settingsTable.js';
+import { clip, parseRows, SETTINGS, SettingError, type SettingRows, type SettingValues } from './settingsTable.js';
 import type { WorkerEnv } from '../../mcp/internal.js';
 
 export { SettingError } from './settingsTable.js';
@@ -80,17 +72,15 @@ function isolateSecret(): string {
  * AUTH_MODE unset; among several, the one AUTH_MODE names (an explicit choice, never a default);
  * with none listed, none. AUTH_MODE = "none" always serves without auth (a test, or a deployment
  * that turns auth off on purpose; `npm run check` refuses it beside one listed mode). Any other
- * value is refused naming the values this Worker accepts; the value itself and what to do with
- * it (`detail`) go to the log only, as every setting's do.
+ * value is refused naming the values this Worker accepts; the value itself goes to the log only,
+ * as every setting's does. What it most likely means (a misspelling, a mode the package ships that
+ * src/index.ts does not list) is said by `npm run check` (scripts/checkDeployment.mjs), before deploy.
  */
 function chosenMode(value: unknown, modes: readonly AuthMode[]): AuthMode | undefined | SettingError {
-  const listed = modes.map((one) => one.name);
-  const accepted = [...listed, 'none'].map((name) => `"${name}"`);
-  const valid = `${accepted.slice(0, -1).join(', ')}${accepted.length > 1 ? ' or ' : ''}${accepted.at(-1)}`;
   const must =
     modes.length === 0
       ? 'must be "none" or unset: src/index.ts lists no mode in `auth: [...]`'
-      : `must be ${valid}: the ${modes.length === 1 ? 'mode' : 'modes'} src/index.ts lists in \`auth\`, or none`;
+      : `must be ${modes.map((one) => `"${one.name}"`).join(', ')} or "none": the ${modes.length === 1 ? 'mode' : 'modes'} src/index.ts lists in \`auth\`, or none`;
   if (value === undefined || value === '') {
     if (modes.length <= 1) return modes[0];
     return new SettingError(
@@ -100,27 +90,8 @@ function chosenMode(value: unknown, modes: readonly AuthMode[]): AuthMode | unde
   }
   if (typeof value !== 'string') return new SettingError('AUTH_MODE', must, 'it is not text');
   if (value === 'none') return undefined;
-  const mode = modes.find((one) => one.name === value);
-  if (mode) return mode;
-  const shown = `it is "${clip(value)}"`;
-  if (Object.hasOwn(SHIPPED_MODES, value))
-    return new SettingError(
-      'AUTH_MODE',
-      must,
-      `${shown}: to serve it, list ${SHIPPED_MODES[value]} in \`auth: [...]\` in src/index.ts (docs/production.md)`,
-    );
-  const near = nearestName(value, [...listed, ...Object.keys(SHIPPED_MODES), 'none']);
-  return new SettingError('AUTH_MODE', must, `${shown}, no auth mode${near ? ` (did you mean "${near}"?)` : ''}`);
+  return modes.find((one) => one.name === value) ?? new SettingError('AUTH_MODE', must, `it is "${clip(value)}"`);
 }
-
-/** The modes the package ships, by AUTH_MODE value: what src/index.ts lists in `auth` to serve each. */
-const SHIPPED_MODES: Readonly<Record<string, string>> = {
-  bearer: "bearer (from 'mcp-worker-framework/auth')",
-  jwt: "jwt (from 'mcp-worker-framework/auth')",
-  access: "access (from 'mcp-worker-framework/auth')",
-  introspect: "introspect (from 'mcp-worker-framework/auth')",
-  signin: "signIn() (from 'mcp-worker-framework/signin')",
-};
 
 /** AUTH_MODE = "none": no credential, so nothing to advertise. */
 const NONE = (scopesSupported: readonly string[]): AuthConfig => ({

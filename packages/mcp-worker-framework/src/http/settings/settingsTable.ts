@@ -37,15 +37,24 @@ export class Invalid {
 
 const INVALID = new Invalid();
 
+/*
+ * The row and parser makers below are marked free of side effects (esbuild's
+ * `@__NO_SIDE_EFFECTS__`), so a table no code reads is dropped from the bundle: a Worker that lists
+ * no auth mode carries none of the rows the modes share (`SHARED_AUTH_SETTINGS`).
+ */
+
 /** A row of the table, typed by its parser. */
+/* @__NO_SIDE_EFFECTS__ */
 export const setting = <T>(row: Setting<T>): Setting<T> => row;
 
+/* @__NO_SIDE_EFFECTS__ */
 export const oneOf =
   <const T extends string>(...values: T[]): Parse<T> =>
   (text) =>
     (values as string[]).includes(text) ? (text as T) : INVALID;
 
 /** A decimal integer from `min` to `max`: no sign, exponent, hex or fraction. */
+/* @__NO_SIDE_EFFECTS__ */
 export const integer =
   (min: number, max: number): Parse<number> =>
   (text) => {
@@ -55,6 +64,7 @@ export const integer =
   };
 
 /** Comma- or space-separated entries, each checked by `entry`. */
+/* @__NO_SIDE_EFFECTS__ */
 export const listOf =
   (entry: (item: string) => boolean, what: string): Parse<readonly string[]> =>
   (text) => {
@@ -101,6 +111,7 @@ export const teamDomain: Parse<string | undefined> = (text) => {
 /** Text used exactly as set: whitespace around it would never match, so it is refused. */
 export const trimmed: Parse<string | undefined> = (value) =>
   value.trim() === value ? value : new Invalid('it has whitespace around it');
+/* @__NO_SIDE_EFFECTS__ */
 export const matching =
   (pattern: RegExp): Parse<string | undefined> =>
   (value) =>
@@ -109,34 +120,6 @@ export const matching =
 export const secret = trimmed;
 
 export const clip = (value: string) => (value.length > 60 ? `${value.slice(0, 60)}…` : value);
-
-/**
- * The name of `names` that `name` most likely misspells: at most two letters added, dropped or
- * changed (and no more than a third of it), or undefined. For the errors that name an unknown
- * setting or mode, so they say which one was meant.
- */
-export function nearestName(name: string, names: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Math.min(2, Math.floor(name.length / 3));
-  for (const candidate of names) {
-    const distance = editDistance(name.toUpperCase(), candidate.toUpperCase(), bestDistance);
-    if (distance <= bestDistance && candidate !== name) [best, bestDistance] = [candidate, distance - 1];
-  }
-  return best;
-}
-
-/** Levenshtein distance of `a` and `b`, or more than `limit` as soon as it must be. */
-function editDistance(a: string, b: string, limit: number): number {
-  if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++)
-      row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    previous = row;
-  }
-  return previous[b.length]!;
-}
 
 export const SETTINGS = {
   ALLOWED_ORIGINS: setting({
@@ -290,11 +273,10 @@ export function parseRows(
       (name) => name.startsWith(prefix) && env[name] !== undefined && env[name] !== '' && !Object.hasOwn(rows, name),
     );
     const known = Object.keys(rows).filter((name) => name.startsWith(prefix));
-    const near = unknown && nearestName(unknown, Object.keys(rows));
     if (unknown)
       return new SettingError(
         unknown,
-        `is not a setting of this Worker${near ? ` (did you mean ${near}?)` : ''}; its ${prefix} settings are ${known.join(', ') || 'none'}`,
+        `is not a setting of this Worker; its ${prefix} settings are ${known.join(', ') || 'none'}`,
       );
   }
   return values;

@@ -1,5 +1,4 @@
 import type { Caller, ScopeHierarchy } from '../../mcp/internal.js';
-import { authenticate } from '../auth/auth.js';
 import type { AuthModeBase } from '../auth/authMode.js';
 import type { HttpContext } from '../context.js';
 
@@ -18,7 +17,8 @@ export function verifyToken(context: HttpContext): Promise<Response | undefined>
 }
 
 async function verify(context: HttpContext, mode: AuthModeBase): Promise<Response | undefined> {
-  const outcome = await authenticate(context.request, context.settings, mode, context.env, context.ctx);
+  // The mode's own check (`authMode` of ../auth/auth.ts): a Worker that lists no mode carries none of it.
+  const outcome = await mode.authenticate(context.request, context.settings.auth, context.env, context.ctx);
   if (!outcome.refused) {
     context.caller = outcome.caller && widened(outcome.caller, context.server.scopeHierarchy);
     return undefined;

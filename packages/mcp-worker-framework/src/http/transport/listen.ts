@@ -91,6 +91,7 @@ export function openListenStream(
     stream.send(notificationJson(notification));
     if (stream.backlog > LISTEN_MAX_BACKLOG || stream.behind) end();
   }, end);
-  timer = setTimeout(end, expiresAt === undefined ? maxMs : Math.max(0, Math.min(maxMs, expiresAt - Date.now())));
+  // Past its time (a credential already expired), at once: setTimeout takes a negative delay as none.
+  timer = setTimeout(end, Math.min(maxMs, (expiresAt ?? Number.POSITIVE_INFINITY) - Date.now()));
   return stream;
 }

@@ -14,7 +14,7 @@ const { exports } = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) 
   exports: Record<string, string | { default: string }>;
 };
 /** The entries that import `cloudflare:workers`: loaded in workerd, or through the vitest preset. */
-const RUNTIME_ONLY = ['./tasks', './notifications', './signin', './events'];
+const RUNTIME_ONLY = ['./tasks', './notifications', './events', './signin'];
 const modules = Object.entries(exports).flatMap(([entry, target]) =>
   typeof target === 'object' && target.default.endsWith('.js') && !RUNTIME_ONLY.includes(entry)
     ? [[entry, target.default] as const]

@@ -40,7 +40,7 @@ describe('tsBlocks', () => {
 describe('checkDocs', () => {
   it('names the doc and line of a block that does not compile, pasted into src/index.ts with its imports', () => {
     const { checked, errors } = readme(
-      `# x\n\n${fence}ts\nconst worker = createWorker(serverDefinition, { auth: [] });\nconst n: number = worker;\n${fence}\n`,
+      `# x\n\n${fence}ts\nconst worker = createWorker(serverDefinition, { extensions: [apps()] });\nconst n: number = worker;\n${fence}\n`,
     );
     expect(checked).toBe(1);
     expect(errors).toEqual([expect.stringMatching(/^README\.md:5: error TS2322/)]);

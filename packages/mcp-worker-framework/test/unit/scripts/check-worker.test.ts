@@ -112,7 +112,7 @@ describe('npm run check: the config, read as the deployed Worker reads it', () =
     const { code, output } = await checked('auth-typo');
     expect(code).toBe(1);
     expect(output).toContain(
-      'the Worker would refuse every request: the setting AUTH_MODE must be "bearer" or "none": the mode src/index.ts lists in `auth`, or none (it is "berer", no auth mode (did you mean "bearer"?))',
+      'the Worker would refuse every request: the setting AUTH_MODE must be "bearer" or "none": the mode src/index.ts lists in `auth`, or none (it is "berer"); did you mean "bearer"?',
     );
   }, 60_000);
 

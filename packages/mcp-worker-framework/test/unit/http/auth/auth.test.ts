@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { bearer } from '../../../../src/auth';
-import { authenticate, constantTimeEqual, type AuthMode } from '../../../../src/http/auth/auth';
+import { authMode, constantTimeEqual } from '../../../../src/http/auth/auth';
 import { envWith, readableSettings } from '../../../support/settings';
 import { createRouter } from '../../../../src/http/router';
 import { SettingError } from '../../../../src/http/settings/settingsTable';
@@ -24,14 +24,16 @@ const SIGN_IN_ENV = {
   MCP_STATE_SECRET: 'state-secret',
 };
 /** A sign-in that would admit anyone, and says what it lacks as the real one does (`problem` of src/signin/signInServer.ts). */
-const admitsAll: AuthMode = {
+const admitsAll = authMode({
   ...signInSettingsMode,
   problem: (_, env) =>
     env.OAUTH_KV ? undefined : new SettingError('OAUTH_KV', 'is required with AUTH_MODE = "signin"'),
   verify: async () => ({ subject: 'anyone', kind: 'person', scopes: [], claims: {} }),
   routes: [],
-};
+});
 const ctx = { waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext;
+/** The config the bearer mode parsed (settings hold it as any mode's). */
+type BearerConfig = Parameters<typeof bearer.authenticate>[1];
 const post = () =>
   new Request('https://mcp.example.com/mcp', { method: 'POST', headers: { Authorization: 'Bearer x' }, body: '{}' });
 
@@ -63,9 +65,9 @@ describe('bearer mode', () => {
 
   it('admits exactly the configured secret', async () => {
     const settings = readableSettings(env('s3cret-token'));
-    expect((await authenticate(request('Bearer s3cret-token'), settings, bearer, env())).caller?.subject).toBe(
-      'bearer',
-    );
+    expect(
+      (await bearer.authenticate(request('Bearer s3cret-token'), settings.auth as BearerConfig, env())).caller?.subject,
+    ).toBe('bearer');
     for (const header of [
       undefined,
       'Bearer s3cret-tokeN',
@@ -73,7 +75,7 @@ describe('bearer mode', () => {
       'Basic s3cret-token',
       'Bearer ',
     ]) {
-      const outcome = await authenticate(request(header), settings, bearer, env());
+      const outcome = await bearer.authenticate(request(header), settings.auth as BearerConfig, env());
       expect(outcome.refused?.kind).toBe(
         header === undefined || header.startsWith('Basic') || header === 'Bearer ' ? 'tokenRequired' : 'tokenInvalid',
       );
@@ -81,10 +83,9 @@ describe('bearer mode', () => {
   });
 
   it.each(['bearer', 'BEARER', 'bEaReR'])('reads the scheme %s case-insensitively (RFC 9110 11.1)', async (scheme) => {
-    const outcome = await authenticate(
+    const outcome = await bearer.authenticate(
       request(`${scheme} s3cret-token`),
-      readableSettings(env('s3cret-token')),
-      bearer,
+      readableSettings(env('s3cret-token')).auth as BearerConfig,
       env(),
     );
     expect(outcome.caller?.subject).toBe('bearer');
