@@ -11,7 +11,6 @@ import {
   authorizationServerUnreachable,
   type Caller,
   type Extension,
-  type McpError,
   tokenInvalid,
   tokenRequired,
   type WorkerEnv,
