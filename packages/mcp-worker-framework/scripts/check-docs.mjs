@@ -56,18 +56,21 @@ export function tsBlocks(doc, text) {
   const blocks = [];
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
-    const fence = /^```(ts|typescript)\b(.*)$/.exec(lines[i]);
+    // A fence may be indented, in a list item: its lines lose that indentation (CommonMark, fenced code blocks).
+    const fence = /^( *)```(ts|typescript)\b(.*)$/.exec(lines[i]);
     if (!fence) {
-      if (/^```/.test(lines[i])) while (++i < lines.length && !/^```\s*$/.test(lines[i]));
+      if (/^ *```/.test(lines[i])) while (++i < lines.length && !/^ *```\s*$/.test(lines[i]));
       continue;
     }
     const start = i;
+    const indent = fence[1].length;
     const body = [];
-    while (++i < lines.length && !/^```\s*$/.test(lines[i])) body.push(lines[i]);
+    while (++i < lines.length && !/^ *```\s*$/.test(lines[i]))
+      body.push(lines[i].replace(new RegExp(`^ {0,${indent}}`), ''));
     blocks.push({
       doc,
       line: start + 1,
-      info: fence[2].trim().split(/\s+/).filter(Boolean),
+      info: fence[3].trim().split(/\s+/).filter(Boolean),
       code: `${body.join('\n')}\n`,
     });
   }

@@ -35,6 +35,12 @@ describe('tsBlocks', () => {
       { doc: 'README.md', line: 7, info: ['nocheck', 'env=A,B'], code: 'const a = 1;\n' },
     ]);
   });
+  it('reads a block indented in a list item, its indentation taken off (docs/events.md numbers its steps)', () => {
+    const text = `1. A step:\n\n   ${fence}ts\n   const a = 1;\n     const b = 2;\n   ${fence}\n\n2. Next.\n`;
+    expect(tsBlocks('README.md', text)).toEqual([
+      { doc: 'README.md', line: 3, info: [], code: 'const a = 1;\n  const b = 2;\n' },
+    ]);
+  });
 });
 
 describe('checkDocs', () => {
