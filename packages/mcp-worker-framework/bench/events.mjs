@@ -81,10 +81,12 @@ async function measure(url, pid, hook, count) {
     delivered: (round) => event(round)?.count ?? 0,
     lastAt: (round) => event(round).lastAt,
   });
-  // The slowest round, told apart: most deliveries late, or a few stragglers (a retry on its backoff).
+  // The slowest round (its last delivery the longest after its emit), told apart: most deliveries
+  // late, or a few stragglers (a retry on its backoff).
+  const lastAfter = ({ sent, arrivals }) => arrivals.at(-1) - sent;
   const slowest = result.sent
     .map((sent, i) => ({ sent, arrivals: event(i + 1).arrivals }))
-    .sort((a, b) => b.arrivals.at(-1) - a.arrivals.at(-1))[0];
+    .sort((a, b) => lastAfter(b) - lastAfter(a))[0];
   const after = slowest.arrivals.map((at) => at - slowest.sent).sort((a, b) => a - b);
   console.log(
     `${count} subscriptions, slowest round: half delivered by ${fixed(percentile(after, 50))} ms, 99% by ${fixed(percentile(after, 99))} ms, the last at ${fixed(after.at(-1))} ms`,
