@@ -7,7 +7,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startInWorkerd, type WorkerInWorkerd } from '../../src/testing';
 import { signToken } from '../support/issuer';
-import { listenUntilItEnds, requestsTo } from '../support/mcp';
+import { expectListenEndsAtExpiry, requestsTo } from '../support/mcp';
 
 const signer = inject('authSigner');
 let worker: WorkerInWorkerd;
@@ -186,12 +186,6 @@ describe("the caller's expiry (AUTH_MODE = jwt)", () => {
     const headers = { Authorization: `Bearer ${await signToken(signer, { sub: 'erin', scope: 'repo:read', exp })}` };
     const whoami = await post('tools/call', { headers, params: { name: 'whoami', arguments: {} } });
     expect(((await whoami.json()) as any).result.structuredContent.caller.expiresAt).toBe(exp * 1000);
-    const stream = await post('subscriptions/listen', { id: 'expiring', headers, params: { notifications: {} } });
-    expect(stream.status).toBe(200);
-    expect(await listenUntilItEnds(stream)).toEqual([
-      'notifications/subscriptions/acknowledged',
-      'notifications/cancelled',
-      'expiring',
-    ]);
+    await expectListenEndsAtExpiry(`${worker.url}/mcp`, headers);
   });
 });
