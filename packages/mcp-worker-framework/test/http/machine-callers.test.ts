@@ -7,7 +7,6 @@
  * the official client's machine providers (`ClientCredentialsProvider`, `PrivateKeyJwtProvider`)
  * getting their token from a loopback company authorization server, from the Worker's 401 on.
  */
-import { createServer } from 'node:net';
 import {
   Client,
   ClientCredentialsProvider,
@@ -17,6 +16,7 @@ import {
 } from '@modelcontextprotocol/client';
 import { exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { freePort } from '../../scripts/workerd.mjs';
 import { startInWorkerd, type WorkerInWorkerd } from '../../src/testing';
 import { type ClientCredentialsServer, startClientCredentialsServer } from '../support/clientCredentialsServer';
 import { startIntrospection, type IntrospectionEndpoint } from '../support/introspection';
@@ -217,12 +217,3 @@ describe('the official client as a machine, its token from the company authoriza
     expect(seen.tools).not.toContain('grace_only');
   });
 });
-
-/** A loopback port nothing listens on now. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
