@@ -12,10 +12,6 @@ import { defineResource } from '../../src/mcp';
 import { notifications, notify } from '../../src/notifications';
 
 const DOC = 'bench://doc';
-const changes = notifications();
-
-export class McpNotifications extends changes.Hub {}
-
 const principalFromToken: AuthMode = { ...jwt, verify: (token) => ({ subject: token, scopes: [], claims: {} }) };
 
 const worker = createWorker(
@@ -23,8 +19,10 @@ const worker = createWorker(
     info: { name: 'fanout-bench', version: '1.0.0' },
     resources: [defineResource({ uri: DOC, name: 'doc', read: () => ({ contents: [{ uri: DOC, text: 'doc' }] }) })],
   },
-  { auth: [principalFromToken], extensions: [changes] },
+  { auth: [principalFromToken], extensions: [notifications()] },
 );
+
+export class McpNotifications extends worker.McpNotifications {}
 
 export default {
   async fetch(request, env, ctx) {

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_REDIRECT, HandClient, type LoginProviders, pkce, startLoginProviders } from '../../src/testing/signin';
+import { requestsTo } from '../support/mcp';
 import { startSignInWorker, type SignInWorker } from '../support/signInWorker';
 import { launchChromium, openWatched, screenshotPath } from '../../src/testing/browser';
 
@@ -84,26 +85,8 @@ describe('the consent page', () => {
     });
     expect(token.status).toBe(200);
     const { access_token } = (await token.json()) as { access_token: string };
-    const mcp = await fetch(`${signInWorker.origin}/mcp`, {
-      method: 'POST',
-      headers: {
-        Authorization: `Bearer ${access_token}`,
-        'Content-Type': 'application/json',
-        Accept: 'application/json, text/event-stream',
-        'MCP-Protocol-Version': '2026-07-28',
-        'Mcp-Method': 'server/discover',
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'server/discover',
-        params: {
-          _meta: {
-            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-            'io.modelcontextprotocol/clientCapabilities': {},
-          },
-        },
-      }),
+    const mcp = await requestsTo(`${signInWorker.origin}/mcp`).post('server/discover', {
+      headers: { Authorization: `Bearer ${access_token}` },
     });
     expect(mcp.status).toBe(200);
     expect(errors).toEqual([]);

@@ -5,21 +5,15 @@
  * a refresh); access revoked; the refusals of the URL and the secret; each limit answered -32013
  * naming it, never a 5xx.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { request } from '../../src/testing';
-import { call, settled, startFixture, until } from './harness';
+import { call, settled, type Fixture, until, withReceiver } from './harness';
 import { type Receiver, secret, startReceiver } from './receiver';
 import { LIMITS } from './limits';
 
-let worker: Awaited<ReturnType<typeof startFixture>>;
+let worker: Fixture;
 let receiver: Receiver;
-
-beforeAll(async () => {
-  [worker, receiver] = await Promise.all([startFixture(), startReceiver()]);
-}, 120_000);
-afterAll(async () => {
-  await Promise.all([worker?.dispose(), receiver?.close()]);
-});
+withReceiver((started) => ({ worker, receiver } = started));
 
 const subscribe = (as: string, url: string, params: Record<string, unknown> = {}) =>
   call(worker.mcp, as, 'events/subscribe', {

@@ -2,7 +2,9 @@
  * The events fixture (./wrangler.toml) in workerd through the test kit, with loopback callbacks
  * allowed (EVENTS_LOOPBACK_CALLBACKS, the local-development setting), and a caller's requests.
  */
+import { afterAll, beforeAll } from 'vitest';
 import { rpc, startInWorkerd, type TaskReply, type WorkerInWorkerd } from '../../src/testing';
+import { type Receiver, startReceiver } from './receiver';
 
 /** JWT auth, whose verifier takes the token for the caller (./worker.ts). */
 export const SETTINGS = {
@@ -12,10 +14,10 @@ export const SETTINGS = {
   EVENTS_LOOPBACK_CALLBACKS: 'on',
 };
 
-export async function startFixture(
-  vars: Record<string, string> = {},
-  withEmitter = false,
-): Promise<WorkerInWorkerd & { mcp: string }> {
+/** The fixture in workerd, and its MCP endpoint on loopback. */
+export type Fixture = WorkerInWorkerd & { mcp: string };
+
+export async function startFixture(vars: Record<string, string> = {}, withEmitter = false): Promise<Fixture> {
   const worker = await startInWorkerd({
     config: 'test/events/wrangler.toml',
     vars: { ...SETTINGS, ...vars },
@@ -23,6 +25,22 @@ export async function startFixture(
     ...(withEmitter ? { neighbours: [{ config: 'test/events/emitter.wrangler.toml' }] } : {}),
   });
   return Object.assign(worker, { mcp: `${worker.url}/mcp` });
+}
+
+/**
+ * For a file of webhook tests: starts the fixture and a loopback receiver before its tests, hands
+ * both to `use`, and stops both after them.
+ */
+export function withReceiver(use: (started: { worker: Fixture; receiver: Receiver }) => void): void {
+  let worker: Fixture | undefined;
+  let receiver: Receiver | undefined;
+  beforeAll(async () => {
+    [worker, receiver] = await Promise.all([startFixture(), startReceiver()]);
+    use({ worker, receiver });
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all([worker?.dispose(), receiver?.close()]);
+  });
 }
 
 /** A 2026-07-28 request as the caller whose token is `as`. */

@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from '../../src/testing';
-import { call, startFixture } from './harness';
+import { call, type Fixture, startFixture } from './harness';
 
-let worker: Awaited<ReturnType<typeof startFixture>>;
+let worker: Fixture;
 
 beforeAll(async () => {
   worker = await startFixture({}, true);

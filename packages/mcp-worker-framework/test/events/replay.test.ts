@@ -5,20 +5,14 @@
  * history), bounded, and `truncated` says when it could not; a subscription to a type with
  * `check` is delivered what `check` finds, asked on a timer and at each emit of the type.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, settled, startFixture, until } from './harness';
+import { describe, expect, it } from 'vitest';
+import { call, settled, type Fixture, until, withReceiver } from './harness';
 import { LIMITS } from './limits';
-import { type Receiver, secret, startReceiver } from './receiver';
+import { type Receiver, secret } from './receiver';
 
-let worker: Awaited<ReturnType<typeof startFixture>>;
+let worker: Fixture;
 let receiver: Receiver;
-
-beforeAll(async () => {
-  [worker, receiver] = await Promise.all([startFixture(), startReceiver()]);
-}, 120_000);
-afterAll(async () => {
-  await Promise.all([worker?.dispose(), receiver?.close()]);
-});
+withReceiver((started) => ({ worker, receiver } = started));
 
 const key = (path: string, name = 'incident.created', args: Record<string, unknown> = {}) => ({
   name,

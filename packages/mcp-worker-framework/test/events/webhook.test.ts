@@ -4,19 +4,13 @@
  * reference Standard Webhooks library; a tool and a route emit; each event arrives once, after
  * the receiver's failures, signed and shaped as the sketch says.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, principalStorage, settled, startFixture, until } from './harness';
-import { type Receiver, secret, startReceiver } from './receiver';
+import { describe, expect, it } from 'vitest';
+import { call, principalStorage, settled, type Fixture, until, withReceiver } from './harness';
+import { type Receiver, secret } from './receiver';
 
-let worker: Awaited<ReturnType<typeof startFixture>>;
+let worker: Fixture;
 let receiver: Receiver;
-
-beforeAll(async () => {
-  [worker, receiver] = await Promise.all([startFixture(), startReceiver()]);
-}, 120_000);
-afterAll(async () => {
-  await Promise.all([worker?.dispose(), receiver?.close()]);
-});
+withReceiver((started) => ({ worker, receiver } = started));
 
 const subscribe = (as: string, path: string, params: Record<string, unknown> = {}) =>
   call(worker.mcp, as, 'events/subscribe', {

@@ -7,7 +7,7 @@ import { exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInWorkerd, type WorkerInWorkerd } from '../../src/testing';
 import { signToken, startIssuer, type Issuer, type Signer, type Tenant } from '../support/issuer';
-import { listenUntilItEnds, requestsTo } from '../support/mcp';
+import { expectListenEndsAtExpiry, requestsTo } from '../support/mcp';
 
 /** The application's AUD tag, as the Zero Trust dashboard shows one. */
 const AUD = 'f3a1c2d4e5b6a7980112233445566778899aabbccddeeff00112233445566778';
@@ -91,17 +91,7 @@ describe('Cloudflare Access (AUTH_MODE = access)', () => {
     const headers = { 'Cf-Access-Jwt-Assertion': await assertion({ exp }) };
     const { body } = await call('tools/call', headers, { name: 'whoami', arguments: {} });
     expect(body.result.structuredContent.caller.expiresAt).toBe(exp * 1000);
-    const stream = await requestsTo(`${worker.url}/mcp`).post('subscriptions/listen', {
-      id: 'expiring',
-      headers,
-      params: { notifications: {} },
-    });
-    expect(stream.status).toBe(200);
-    expect(await listenUntilItEnds(stream)).toEqual([
-      'notifications/subscriptions/acknowledged',
-      'notifications/cancelled',
-      'expiring',
-    ]);
+    await expectListenEndsAtExpiry(`${worker.url}/mcp`, headers);
   });
 
   it('shows the caller the list its groups allow', async () => {

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInWorkerd, type WorkerInWorkerd } from '../../src/testing';
 import { startIntrospection, type IntrospectionEndpoint } from '../support/introspection';
-import { listenUntilItEnds, requestsTo } from '../support/mcp';
+import { expectListenEndsAtExpiry, requestsTo } from '../support/mcp';
 
 const RESOURCE = 'https://mcp.example.com/mcp';
 let endpoint: IntrospectionEndpoint;
@@ -91,17 +91,7 @@ describe('opaque tokens (AUTH_MODE = introspect)', () => {
     const exp = Math.floor(Date.now() / 1000) + 2;
     const bearer = token({ exp });
     expect((await call(bearer)).body.result.structuredContent.caller.expiresAt).toBe(exp * 1000);
-    const stream = await requestsTo(`${worker.url}/mcp`).post('subscriptions/listen', {
-      id: 'expiring',
-      headers: { Authorization: `Bearer ${bearer}` },
-      params: { notifications: {} },
-    });
-    expect(stream.status).toBe(200);
-    expect(await listenUntilItEnds(stream)).toEqual([
-      'notifications/subscriptions/acknowledged',
-      'notifications/cancelled',
-      'expiring',
-    ]);
+    await expectListenEndsAtExpiry(`${worker.url}/mcp`, { Authorization: `Bearer ${bearer}` });
     // An answer without exp says nothing of when the token ends: no expiry, the stream lives its time limit.
     const endless = token({ exp: undefined });
     expect((await call(endless)).body.result.structuredContent.caller).not.toHaveProperty('expiresAt');

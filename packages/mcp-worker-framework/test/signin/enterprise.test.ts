@@ -11,6 +11,7 @@ import type { JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_REDIRECT, type LoginProviders, startLoginProviders } from '../../src/testing/signin';
 import { type EnterpriseIdps, type IdentityProvider, startEnterpriseIdps } from '../support/enterpriseIdp';
+import { requestsTo } from '../support/mcp';
 import { type SignInWorker, startSignInWorker } from '../support/signInWorker';
 
 const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
@@ -157,26 +158,8 @@ describe('enterprise sign-in (ID-JAG, RFC 7523 JWT-bearer grant)', () => {
     expect(metadata.grant_types_supported).toContain(JWT_BEARER);
     expect(metadata.authorization_grant_profiles_supported).toEqual(['urn:ietf:params:oauth:grant-profile:id-jag']);
     const { body } = await present(await acme.idJag(forUs()));
-    const discover = await fetch(`${origin}/mcp`, {
-      method: 'POST',
-      headers: {
-        Authorization: `Bearer ${body.access_token}`,
-        'Content-Type': 'application/json',
-        Accept: 'application/json',
-        'MCP-Protocol-Version': '2026-07-28',
-        'Mcp-Method': 'server/discover',
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'server/discover',
-        params: {
-          _meta: {
-            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-            'io.modelcontextprotocol/clientCapabilities': {},
-          },
-        },
-      }),
+    const discover = await requestsTo(`${origin}/mcp`).post('server/discover', {
+      headers: { Authorization: `Bearer ${body.access_token}` },
     });
     const { result } = (await discover.json()) as { result: { capabilities: { extensions: Record<string, object> } } };
     expect(result.capabilities.extensions[EXTENSION]).toEqual({});

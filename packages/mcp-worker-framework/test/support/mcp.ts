@@ -4,7 +4,7 @@
  * a call can still go elsewhere with `url`. For what a conforming client does (list, call, read),
  * the test kit's client is shorter: `testClient(atUrl(url))`.
  */
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 export const VERSION = '2026-07-28';
 
@@ -103,6 +103,25 @@ export async function listenUntilItEnds(response: Response, ms = 15_000): Promis
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * Holds that a caller's expiry ends its listen stream: a stream opened at `endpoint` with
+ * `headers` (the caller's credential, close to its expiry) is acknowledged, then ended gracefully
+ * by itself (notifications/cancelled, then its result), long before its time limit.
+ */
+export async function expectListenEndsAtExpiry(endpoint: string, headers: Record<string, string>): Promise<void> {
+  const stream = await requestsTo(endpoint).post('subscriptions/listen', {
+    id: 'expiring',
+    headers,
+    params: { notifications: {} },
+  });
+  expect(stream.status).toBe(200);
+  expect(await listenUntilItEnds(stream)).toEqual([
+    'notifications/subscriptions/acknowledged',
+    'notifications/cancelled',
+    'expiring',
+  ]);
 }
 
 /** Requests to the MCP endpoint at `endpoint`. */

@@ -7,10 +7,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openListenStream } from '../../../../src/http/transport/listen';
 import { MAX_UNREAD_BYTES } from '../../../../src/http/transport/stream';
-const LISTEN_MAX_BACKLOG = 100;
-import { RawJson } from '../../../../src/mcp/json';
 import type { Listen } from '../../../../src/mcp/request';
+import { listenOf7 } from '../../../support/listen';
 import { sseMessages } from '../../../support/mcp';
+
+/** The events a stream may hold for a client that does not read (src/http/transport/listen.ts keeps it unexported). */
+const LISTEN_MAX_BACKLOG = 100;
 
 afterEach(() => vi.useRealTimers());
 
@@ -18,13 +20,7 @@ afterEach(() => vi.useRealTimers());
 function listenWithSource() {
   const source = { send: undefined as unknown as (n: object) => void, end: () => {}, detached: 0 };
   const listen: Listen = {
-    acknowledgement: {
-      jsonrpc: '2.0',
-      method: 'notifications/subscriptions/acknowledged',
-      params: { notifications: {} },
-    },
-    teardown: { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7 } },
-    closing: new RawJson('{"resultType":"complete"}'),
+    ...listenOf7(),
     attach(send, end) {
       source.send = send as (n: object) => void;
       source.end = end;

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clientShare, openListenStream, takeListenSlot, type ListenSlot } from '../../../../src/http/transport/listen';
 import { McpError } from '../../../../src/mcp/errors';
-import { RawJson } from '../../../../src/mcp/json';
+import { listenOf7, readChunks } from '../../../support/listen';
 
 afterEach(() => vi.useRealTimers());
 
@@ -58,33 +58,14 @@ describe('listen slots', () => {
   });
 });
 
-const drain = async (reader: ReadableStreamDefaultReader<Uint8Array>, chunks: number) => {
-  let text = '';
-  for (let i = 0; i < chunks; i++) text += new TextDecoder().decode((await reader.read()).value);
-  return text;
-};
-
 describe('openListenStream', () => {
   it('acknowledges, keeps alive every 15 s, ends with notifications/cancelled then the closing result, and gives its place back once', async () => {
     vi.useFakeTimers();
     let givenBack = 0;
-    const stream = openListenStream(
-      7,
-      {
-        acknowledgement: {
-          jsonrpc: '2.0',
-          method: 'notifications/subscriptions/acknowledged',
-          params: { notifications: {} },
-        },
-        teardown: { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7 } },
-        closing: new RawJson('{"resultType":"complete"}'),
-      },
-      40_000,
-      () => void givenBack++,
-    );
+    const stream = openListenStream(7, listenOf7(), 40_000, () => void givenBack++);
     const reader = stream.response.body!.getReader();
     vi.advanceTimersByTime(40_000);
-    const text = await drain(reader, 5);
+    const text = await readChunks(reader, 5);
     expect(text).toBe(
       'event: message\ndata: {"jsonrpc":"2.0","method":"notifications/subscriptions/acknowledged","params":{"notifications":{}}}\n\n' +
         ':\n\n:\n\n' +
@@ -95,11 +76,7 @@ describe('openListenStream', () => {
     expect(givenBack).toBe(1);
   });
 
-  const listen = {
-    acknowledgement: { jsonrpc: '2.0' as const, method: 'notifications/subscriptions/acknowledged', params: {} },
-    teardown: { jsonrpc: '2.0' as const, method: 'notifications/cancelled', params: { requestId: 7 } },
-    closing: new RawJson('{"resultType":"complete"}'),
-  };
+  const listen = listenOf7();
 
   it("ends at its caller's expiry when that comes first, gracefully, and at its time limit otherwise", () => {
     vi.useFakeTimers();

@@ -1,14 +1,9 @@
 /** The SSE stream behind progress and listen: events, heartbeat comments, and cancellation. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EventStream, MAX_UNREAD_BYTES } from '../../../../src/http/transport/stream';
+import { readChunks } from '../../../support/listen';
 
 afterEach(() => vi.useRealTimers());
-
-const drain = async (reader: ReadableStreamDefaultReader<Uint8Array>, chunks: number) => {
-  let text = '';
-  for (let i = 0; i < chunks; i++) text += new TextDecoder().decode((await reader.read()).value);
-  return text;
-};
 
 describe('EventStream', () => {
   it('sends events and a comment per heartbeat, then stops on close', async () => {
@@ -17,7 +12,7 @@ describe('EventStream', () => {
     const reader = stream.response.body!.getReader();
     stream.send('{"a":1}');
     vi.advanceTimersByTime(2000);
-    expect(await drain(reader, 3)).toBe('event: message\ndata: {"a":1}\n\n:\n\n:\n\n');
+    expect(await readChunks(reader, 3)).toBe('event: message\ndata: {"a":1}\n\n:\n\n:\n\n');
     stream.close();
     expect((await reader.read()).done).toBe(true);
     expect(vi.getTimerCount()).toBe(0);
