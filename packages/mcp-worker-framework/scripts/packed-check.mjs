@@ -8,7 +8,7 @@
  *    installs it (from the npm cache first: no network when the repository's own install filled
  *    it) with no install-script warning (`allowScripts`); the package loads in Node as ESM; its
  *    `npm run check` and `npm test` pass.
- * 3. The upgrade: the package as a newer version (1.0.0 → the next patch, a CHANGELOG entry),
+ * 3. The upgrade: the package as a newer version (its version → the next patch, a CHANGELOG entry),
  *    packed; the copy, made a fork with a tool of its own (README, "Make it yours", "Add a tool",
  *    "Test your tool"), changes one line of package.json (the dependency), reinstalls, and its
  *    `npm run check` and `npm test` pass again on the new version.

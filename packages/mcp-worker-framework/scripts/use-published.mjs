@@ -6,7 +6,7 @@
  * `npm install`. Options after `--` go to `npm install`. Its docs are then in
  * node_modules/mcp-worker-framework/docs/.
  *
- *   npx mcp-worker use-published              # ^1.0.0, the version the copy is
+ *   npx mcp-worker use-published              # ^<the version the copy is>
  *   npx mcp-worker use-published 1.2.0        # or any version or spec npm takes (a tarball: file:…)
  */
 import { spawnSync } from 'node:child_process';
