@@ -19,7 +19,7 @@
  * after some thousands of calls, and a compilation that falls inside the window is counted with
  * the requests (TurboFan compiling `@cfworker/json-schema`'s `validate` alone is about 90 million
  * instructions). `--warmup 6000` counts an isolate that has settled (BENCHMARKS.md, "tools/call
- * back over 0.9"); the default, 1,000, is the figure every table before it was taken with.
+ * against its target"); the default, 1,000, is the figure every table before it was taken with.
  * It is still the figure to compare two versions of the template by; it counts work, not time
  * (cache misses and memory traffic are not in it, and JavaScript pays more of those than the
  * runtime's C++).

@@ -105,8 +105,9 @@ export async function runTool(
 
 /**
  * Runs the handler with `args` as it takes them (`CompiledTool.readArguments`). A handler that
- * answers at once is checked and serialized at once, with no promise: with `serveRound`'s, 4,600
- * to 10,100 fewer instructions per call in workerd (BENCHMARKS.md, "tools/call back over 0.9").
+ * answers at once is checked and serialized at once, with no promise (five fewer per call, with
+ * `serveRound`'s): 1,600 to 5,200 fewer instructions per call in workerd, by the means of three and
+ * four counts (BENCHMARKS.md, "tools/call against its target").
  */
 export function invokeTool(
   tool: CompiledTool,
