@@ -24,7 +24,12 @@ export function duplicateName(text: string, parsed: unknown): string | undefined
   return colonsUpTo(text, members) === members ? undefined : repeatedName(text);
 }
 
-/** How many members the objects of a parsed value have, nested ones included. */
+/**
+ * How many members the objects of a parsed value have, nested ones included. A loop over the
+ * objects and arrays still to visit, not a recursion: TurboFan compiled the recursive count within
+ * the bench's counted tools/call requests, 8,400 instructions of each (BENCHMARKS.md, "tools/call
+ * against its target").
+ */
 function membersOf(value: unknown): number {
   let count = 0;
   const pending: object[] = typeof value === 'object' && value !== null ? [value] : [];
