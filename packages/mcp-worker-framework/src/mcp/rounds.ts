@@ -68,6 +68,7 @@ function runRound<T extends object>(
     : roundReply(compiled, request, round, ran);
 }
 
+/** What the round's code threw: a JSON-RPC error is the reply; anything else is logged and -32603, with nothing from inside. */
 function thrown(method: string, error: unknown): Reply {
   if (error instanceof McpError) return { error };
   console.error(`${method} handler threw`, error);
