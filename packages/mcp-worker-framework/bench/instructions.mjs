@@ -18,8 +18,9 @@
  * What the window holds depends on the warm-up: V8 tiers hot functions up (Maglev, then TurboFan)
  * after some thousands of calls, and a compilation that falls inside the window is counted with
  * the requests (TurboFan compiling `@cfworker/json-schema`'s `validate` alone is about 90 million
- * instructions). `--warmup 6000` counts an isolate that has settled (BENCHMARKS.md, "tools/call
- * against its target"); the default, 1,000, is the figure every table before it was taken with.
+ * instructions). `--warmup 6000` counts after them, though the collector's share still moves from
+ * count to count (BENCHMARKS.md, "tools/call against its target"); the default, 1,000, is the
+ * figure every table was taken with.
  * It is still the figure to compare two versions of the template by; it counts work, not time
  * (cache misses and memory traffic are not in it, and JavaScript pays more of those than the
  * runtime's C++).
