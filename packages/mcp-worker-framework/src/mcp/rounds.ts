@@ -18,57 +18,97 @@ import { openState, sealState } from './state.js';
 export interface Round<T> {
   /** What sealed state is bound to besides the method and the caller: the request's salient params (spec basic/patterns/mrtr). */
   salient: unknown;
-  /** Runs the author's code with this round's input. */
-  run(context: HandlerContext, input: RoundInput): Promise<T | InputRequired | McpError>;
+  /** Runs the author's code with this round's input: at once, or in a promise. */
+  run(context: HandlerContext, input: RoundInput): Ran<T> | Promise<Ran<T>>;
   /** The reply to a finished value; `retry` when this round answered an earlier one. */
   finish(value: T, retry: boolean): Reply;
 }
 
-/** Serves one round of `request` for `server`. */
-export async function serveRound<T extends object>(
+/** What the author's code gave: a value, a request for input, or a JSON-RPC error. */
+type Ran<T> = T | InputRequired | McpError;
+
+/**
+ * Serves one round of `request` for `server`. A round with no state to open whose code answers at
+ * once is served without a promise (a tool that adds two numbers): the reply goes back as the
+ * core's other synchronous replies do.
+ */
+export function serveRound<T extends object>(
   compiled: CompiledDefinition,
   request: McpRequest,
   round: Round<T>,
-): Promise<Reply> {
-  const { method } = request.message;
+): Reply | Promise<Reply> {
   const params = request.message.params ?? {};
   const responses = readInputResponses(params);
   if (responses instanceof McpError) return { error: responses };
-  let state: RoundInput['state'];
-  if (params.requestState !== undefined) {
-    const opened = await openState(request.secret, binding(request, round.salient), params.requestState);
-    if (opened instanceof McpError) return { error: opened };
-    state = opened;
-  }
-  const input = { responses, state };
-  let value: T | InputRequired | McpError;
+  if (params.requestState === undefined) return runRound(compiled, request, round, { responses, state: undefined });
+  return openState(request.secret, binding(request, round.salient), params.requestState).then((state) =>
+    state instanceof McpError ? { error: state } : runRound(compiled, request, round, { responses, state }),
+  );
+}
+
+/** Runs the round's code with its input; whatever it throws, at once or in its promise, is answered here. */
+function runRound<T extends object>(
+  compiled: CompiledDefinition,
+  request: McpRequest,
+  round: Round<T>,
+  input: RoundInput,
+): Reply | Promise<Reply> {
+  const { method } = request.message;
+  let ran: Ran<T> | Promise<Ran<T>>;
   try {
-    value = await round.run(handlerContext(request, input, compiled.logging), input);
+    ran = round.run(handlerContext(request, input, compiled.logging), input);
   } catch (error) {
-    if (error instanceof McpError) return { error };
-    console.error(`${method} handler threw`, error);
-    return { error: internalError() };
+    return thrown(method, error);
   }
+  return ran instanceof Promise
+    ? ran.then(
+        (value) => roundReply(compiled, request, round, value),
+        (error: unknown) => thrown(method, error),
+      )
+    : roundReply(compiled, request, round, ran);
+}
+
+/** What the round's code threw: a JSON-RPC error is the reply; anything else is logged and -32603, with nothing from inside. */
+function thrown(method: string, error: unknown): Reply {
+  if (error instanceof McpError) return { error };
+  console.error(`${method} handler threw`, error);
+  return { error: internalError() };
+}
+
+/** The reply to what the round's code gave: finished, an error, or the interim result that asks for input. */
+function roundReply<T extends object>(
+  compiled: CompiledDefinition,
+  request: McpRequest,
+  round: Round<T>,
+  value: Ran<T>,
+): Reply | Promise<Reply> {
+  const { method } = request.message;
+  const params = request.message.params ?? {};
   if (value instanceof McpError) return { error: value };
   if (!(value instanceof InputRequired))
     return round.finish(value, params.inputResponses !== undefined || params.requestState !== undefined);
   if (request.meta.era === 'legacy') return { error: cannotAskLegacyClient(method) };
   const refused = checkInputRequests(value, request.meta.clientCapabilities);
   if (refused) return { error: refused };
-  const requestState =
-    value.state === undefined
-      ? undefined
-      : await sealState(request.secret, binding(request, round.salient), value.state, compiled.requestStateTtlMs);
-  // An interim result: never cacheable, no caching hints (spec server/utilities/caching).
-  return {
-    result: {
-      resultType: 'input_required',
-      inputRequests: value.inputRequests,
-      ...(requestState ? { requestState } : {}),
-      _meta: compiled.serverMeta,
-    },
-  };
+  if (value.state === undefined) return inputRequired(compiled, value, undefined);
+  return sealState(request.secret, binding(request, round.salient), value.state, compiled.requestStateTtlMs).then(
+    (requestState) => inputRequired(compiled, value, requestState),
+  );
 }
+
+/** An interim result: never cacheable, no caching hints (spec server/utilities/caching). */
+const inputRequired = (
+  compiled: CompiledDefinition,
+  value: InputRequired,
+  requestState: string | undefined,
+): Reply => ({
+  result: {
+    resultType: 'input_required',
+    inputRequests: value.inputRequests,
+    ...(requestState ? { requestState } : {}),
+    _meta: compiled.serverMeta,
+  },
+});
 
 /** What sealed state is bound to: made only when there is state to open or seal. */
 const binding = (request: McpRequest, salient: unknown) => ({

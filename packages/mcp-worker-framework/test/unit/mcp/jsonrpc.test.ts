@@ -137,6 +137,17 @@ describe('ids beyond 2^53 (spec basic/index: the response MUST include the same 
     expect(large.searched / small.searched).toBeLessThan(2.2);
   });
 
+  it('reads a body whose strings hold no colon without reading its names again: its members account for every colon', () => {
+    // Objects nested in objects and in arrays, every member counted (src/mcp/duplicateName.ts,
+    // membersOf); one name written with an escape, which a name-by-name read decodes with JSON.parse.
+    const rows = Array.from({ length: 200 }, (_, i) => ({ id: i, tags: [{ k: 'a' }, [{ k: 'b' }]], at: { x: i } }));
+    const text = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"t","arguments":{"\\u0072ows":${JSON.stringify(rows)}}}}`;
+    const work = countSearchWork(() => parseMessage(text));
+    expect(work.result.message).toBeDefined();
+    // Miscounted by one member either way, the colons would not match and every name would be read again.
+    expect(work.parses).toEqual([{ length: text.length, reviver: false }]);
+  });
+
   it("counts the scan's work: a body twice as long costs twice as much, not four times", () => {
     const body = (rows: number) =>
       `{"jsonrpc":"2.0","method":"m","params":{"rows":${JSON.stringify(Array.from({ length: rows }, (_, i) => ({ id: i, s: 'x"y', n: [i, [i]] })))}},"id":${BIG}}`;

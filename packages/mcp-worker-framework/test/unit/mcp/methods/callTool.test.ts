@@ -6,8 +6,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { createServer } from '../../../../src/mcp/createServer';
-import { defineTool, text } from '../../../../src/mcp/define';
+import { defineTool, text, ToolError } from '../../../../src/mcp/define';
 import type { RawJson } from '../../../../src/mcp/json';
+import type { Reply } from '../../../../src/mcp/request';
 import { stalls } from '../../../fixtures/standard/tools';
 import { mcpRequest } from '../../../support/request';
 
@@ -93,4 +94,59 @@ describe('tools/call and the server’s maxResultChars', () => {
       content: [{ type: 'text', text: expect.stringMatching(/too large/) }],
     });
   });
+});
+
+describe('tools/call of a handler that answers at once, or later', () => {
+  const info = { name: 'unit', version: '0.0.1' };
+  /** Answers, or throws a ToolError or another error, at once or in a promise, as asked. */
+  const either = defineTool({
+    name: 'either',
+    inputSchema: {
+      type: 'object',
+      properties: { how: { enum: ['answer', 'tool error', 'crash'] }, later: { type: 'boolean' } },
+      required: ['how', 'later'],
+    },
+    outputSchema: { type: 'object', properties: { done: { type: 'boolean' } }, required: ['done'] },
+    handler: ({ how, later }) => {
+      const answer = () => {
+        if (how === 'tool error') throw new ToolError('not now');
+        if (how === 'crash') throw new Error('internal detail');
+        return { content: [{ type: 'text' as const, text: '{"done":true}' }], structuredContent: { done: true } };
+      };
+      return later ? Promise.resolve().then(answer) : answer();
+    },
+  });
+  const server = createServer({ info, tools: [either] });
+  const call = (how: string, later: boolean) =>
+    server.handle(
+      mcpRequest({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'either', arguments: { how, later } },
+      }),
+    );
+
+  // The core's other synchronous replies (discover, the lists) need no promise either: no microtask, no promise per layer.
+  it('replies without a promise when the handler answers at once, its arguments and output checked', () => {
+    const reply = call('answer', false);
+    expect(reply).not.toBeInstanceOf(Promise);
+    expect(JSON.parse(((reply as Reply<RawJson>).result as RawJson).json)).toMatchObject({
+      structuredContent: { done: true },
+    });
+  });
+
+  it.each([false, true])(
+    'makes a ToolError a tool error and anything else -32603 (in a promise: %s)',
+    async (later) => {
+      const refused = await call('tool error', later);
+      expect(JSON.parse((refused.result as RawJson).json)).toMatchObject({
+        isError: true,
+        content: [{ type: 'text', text: 'not now' }],
+      });
+      const crashed = await call('crash', later);
+      expect(crashed.error?.code).toBe(-32603);
+      expect(JSON.stringify(crashed)).not.toContain('internal detail');
+    },
+  );
 });
