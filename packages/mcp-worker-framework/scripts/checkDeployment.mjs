@@ -9,7 +9,7 @@
  *   the same words (src/http/settings/settings.ts) and what the value most likely means, and a var
  *   that misspells a setting is named with it;
  * - `AUTH_MODE = "none"` beside the one mode `auth` lists, which would serve that mode's Worker open;
- * - each Durable Object an extension runs in: its binding, its class exported
+ * - each Durable Object an extension runs in or an auth mode needs: its binding, its class exported
  *   by the entry, and a migration that creates it, in order, with the block to paste when missing.
  *
  * `facts` is what the Worker tells of itself (scripts/workerFacts.mjs); without them (a `fetch` that
@@ -56,8 +56,9 @@ export function deploymentProblems({ config, settings, warnings, module, facts }
   }
   const secrets = Object.fromEntries(facts.secrets.map((name) => [name, 'set-with-wrangler-secret-put']));
   const refusal = facts.refusal({ ...secrets, ...vars, ...bindingsOf(settings) });
-  // A misspelt AUTH_ var is both: said once, as the Worker says it.
-  if (refusal && !problems.some((problem) => problem.startsWith(`[vars] ${refusal.setting} `))) {
+  // A misspelt AUTH_ var is both: said once, as the Worker says it; a missing Durable Object binding is said below, with its block.
+  const objectBinding = facts.durableObjects.some(({ binding }) => binding === refusal?.setting);
+  if (refusal && !objectBinding && !problems.some((problem) => problem.startsWith(`[vars] ${refusal.setting} `))) {
     // The Worker names the value and what it accepts; what the value most likely means is the check's to say.
     const meant = refusal.setting === 'AUTH_MODE' ? facts.meantMode(vars.AUTH_MODE) : undefined;
     problems.push(`the Worker would refuse every request: the setting ${refusal.message}${meant ? `; ${meant}` : ''}`);
@@ -89,7 +90,7 @@ function durableObjectProblems(config, settings, module, objects, main) {
   const bindings = settings.durable_objects?.bindings ?? [];
   const migrations = settings.migrations ?? [];
   const problems = [];
-  for (const { binding, className } of objects) {
+  for (const { binding, className, exportLine } of objects) {
     const bound = bindings.find((entry) => entry.name === binding);
     if (!bound)
       problems.push(
@@ -100,9 +101,7 @@ function durableObjectProblems(config, settings, module, objects, main) {
         `[[durable_objects.bindings]] ${binding} must name this Worker's class: class_name = "${className}", no script_name`,
       );
     if (typeof module[className] !== 'function')
-      problems.push(
-        `${main} does not export the class ${className}: add \`export class ${className} extends worker.${className} {}\``,
-      );
+      problems.push(`${main} does not export the class ${className}: add \`${exportLine}\``);
     if (!migrations.some((migration) => creates(migration, className)))
       problems.push(
         `${className} has no migration that creates it: add at the end of ${config}:${block(['[[migrations]]', `tag = "${nextTag(migrations)}"`, `new_sqlite_classes = ["${className}"]`])}`,

@@ -28,10 +28,21 @@ export function workerFacts(fetch) {
     meantMode: (value) => meantMode(value, authModes),
     /** Why this Worker refuses to serve with `env` (a setting, or a binding its mode needs), as every request would be told. */
     refusal,
-    /** The Durable Objects its extensions run in: each one's binding, and the class src/index.ts exports for it. */
-    durableObjects: extensions.flatMap(({ durableObject: object }) =>
-      object ? [{ binding: object.binding, className: object.name }] : [],
-    ),
+    /** The Durable Objects its extensions run in and its auth modes need: each one's binding, its class, and the line of src/index.ts that exports it. */
+    durableObjects: [
+      ...extensions.flatMap(({ durableObject: object }) =>
+        object
+          ? [
+              {
+                binding: object.binding,
+                className: object.name,
+                exportLine: `export class ${object.name} extends worker.${object.name} {}`,
+              },
+            ]
+          : [],
+      ),
+      ...auth.flatMap((mode) => mode.durableObjects ?? []),
+    ],
   };
 }
 

@@ -11,7 +11,7 @@
 import { type AuthMode, authMode, type IssuerUnreachable } from '../http/auth/auth.js';
 import type { HttpContext } from '../http/context.js';
 import type { AnyTool, Caller, WorkerEnv } from '../mcp/internal.js';
-import { singleUseProblem } from './singleUse.js';
+import { ASSERTION_OBJECT, singleUseProblem } from './singleUse.js';
 import { authorize, callback } from './authorize.js';
 import { checkEnterprise, enterpriseExtension, type EnterpriseOptions } from './enterprise.js';
 import { grantCaller, type GrantProps } from './grantCaller.js';
@@ -94,7 +94,7 @@ export function signIn(options: SignInOptions = {}): AuthMode<SignInAuthSettings
   return authMode({
     ...signInSettingsMode,
     ...(options.tools ? { tools: options.tools } : {}),
-    ...(enterprise ? { extensions: [enterpriseExtension] } : {}),
+    ...(enterprise ? { extensions: [enterpriseExtension], durableObjects: [ASSERTION_OBJECT] } : {}),
     problem: (auth, env) => problem(auth, env) ?? (enterprise ? singleUseProblem(env) : undefined),
     verify: verifier(servers),
     routes: [

@@ -3,12 +3,20 @@
  * the binding, and the one call the grant makes. Apart from the class, so that what only calls it
  * never imports the Workers runtime's `DurableObject`.
  */
+import type { ModeObject } from '../http/auth/auth.js';
 import { SettingError } from '../http/settings/settingsTable.js';
 import type { WorkerEnv } from '../mcp/internal.js';
 import type { McpAssertion } from './assertionObject.js';
 
 /** The Durable Object binding of the class (the enterprise block of wrangler.toml, docs/sign-in.md). */
 const ASSERTIONS_BINDING = 'MCP_ASSERTIONS';
+
+/** The object enterprise sign-in needs of the deployment, as `npm run check` holds wrangler.toml and src/index.ts to it. */
+export const ASSERTION_OBJECT: ModeObject = {
+  binding: ASSERTIONS_BINDING,
+  className: 'McpAssertion',
+  exportLine: "export { McpAssertion } from 'mcp-worker-framework/signin';",
+};
 
 declare module '../mcp/env.js' {
   interface FrameworkEnv {

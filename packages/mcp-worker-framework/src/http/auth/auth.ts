@@ -54,6 +54,15 @@ export interface AuthMode<C extends AuthConfig = any, R extends SettingRows = Se
   readonly tools?: readonly AnyTool[];
   /** Extensions it makes true, advertised in `server/discover` (sign-in's enterprise sign-in). */
   readonly extensions?: readonly Extension[];
+  /** The Durable Objects it needs of the deployment, which `npm run check` requires (scripts/workerFacts.mjs). */
+  readonly durableObjects?: readonly ModeObject[];
+}
+
+/** A Durable Object a mode needs (enterprise sign-in's McpAssertion): its binding, its class, and the line of src/index.ts that exports the class. */
+export interface ModeObject {
+  readonly binding: string;
+  readonly className: string;
+  readonly exportLine: string;
 }
 
 /**

@@ -164,7 +164,7 @@ describe('npm run check: the config, read as the deployed Worker reads it', () =
   }, 60_000);
 });
 
-describe("npm run check: each extension's Durable Object", () => {
+describe('npm run check: each Durable Object an extension runs in or an auth mode needs', () => {
   it('names the binding wrangler only warns about, and pastes the blocks to add: the binding and a migration, last', async () => {
     const { code, output, config } = await checked('objects-missing');
     expect(code).toBe(1);
@@ -193,6 +193,24 @@ describe("npm run check: each extension's Durable Object", () => {
       'not exported in your entrypoint file: McpNotifications. You should export these objects from your entrypoint, test/fixtures/check/unexported.ts.',
     );
     expect(output).not.toMatch(/Command failed|⛅️/);
+  }, 60_000);
+
+  it("holds enterprise sign-in to its McpAssertion as to an extension's object: the binding said once, with its block, and a migration", async () => {
+    const unbound = await checked('enterprise-unbound');
+    expect(unbound.code).toBe(1);
+    expect(unbound.output).toContain(
+      `McpAssertion runs in a Durable Object with no binding: add to ${unbound.config}:\n\n      [[durable_objects.bindings]]\n      name = "MCP_ASSERTIONS"\n      class_name = "McpAssertion"\n`,
+    );
+    expect(unbound.output).toContain(
+      `McpAssertion has no migration that creates it: add at the end of ${unbound.config}:\n\n      [[migrations]]\n      tag = "v1"\n      new_sqlite_classes = ["McpAssertion"]\n`,
+    );
+    // The Worker's own refusal says the same of the binding without the block: not said twice.
+    expect(unbound.output).not.toMatch(/MCP_ASSERTIONS is required/);
+
+    const unmigrated = await checked('enterprise-unmigrated');
+    expect(unmigrated.code).toBe(1);
+    expect(unmigrated.output).toContain('McpAssertion has no migration that creates it');
+    expect(unmigrated.output).not.toMatch(/no binding/);
   }, 60_000);
 
   it('passes both features on, bound, exported and migrated in order', async () => {
