@@ -19,10 +19,18 @@ describe('the facts npm run check reads of a Worker', () => {
   const facts = workerFacts(createWorker({ info }, { auth: [bearer], extensions: [inObject] }).fetch)!;
 
   it('names the Durable Object each extension needs, the modes listed and the secrets read', () => {
-    expect(facts.durableObjects).toEqual([{ binding: 'MCP_THING', className: 'McpThing' }]);
+    expect(facts.durableObjects).toEqual([
+      { binding: 'MCP_THING', className: 'McpThing', exportLine: 'export class McpThing extends worker.McpThing {}' },
+    ]);
     expect(facts.authModes).toEqual(['bearer']);
     expect(facts.secrets).toEqual(['MCP_STATE_SECRET', 'MCP_BEARER_TOKEN']);
     expect(facts.refusal({})?.message).toMatch(/^MCP_BEARER_TOKEN is required/);
+  });
+
+  it('names the Durable Object an auth mode needs (enterprise sign-in: McpAssertion), with the line that exports its class', () => {
+    const object = { binding: 'MCP_GUARD', className: 'McpGuard', exportLine: "export { McpGuard } from 'a-package';" };
+    const withObject = workerFacts(createWorker({ info }, { auth: [{ ...bearer, durableObjects: [object] }] }).fetch)!;
+    expect(withObject.durableObjects).toEqual([object]);
   });
 
   it('names the setting a name most likely misspells, and none for a setting', () => {
