@@ -22,7 +22,7 @@
  * that no subject from another field can equal a `sub`. A `sub` that is there but empty, or that
  * starts with one of those prefixes, names nobody.
  */
-import { type Caller, scopeTokens } from '../mcp/internal.js';
+import { type Caller, scopeTokens, sha256Hex } from '../mcp/internal.js';
 import { addressedTo } from './audience.js';
 import { isSubject, unreachable, type Verifier } from '../http/auth/auth.js';
 import { readUpstreamJson } from './readUpstreamJson.js';
@@ -67,12 +67,11 @@ interface Cache {
   /** Until when (ms) the endpoint is not asked, after a failure. */
   downUntil: number;
 }
-const encoder = new TextEncoder();
 
 export const verifyIntrospection: Verifier<IntrospectAuthSettings> = async (token, auth, lifetime) => {
   if (!B64TOKEN.test(token)) return undefined;
   const cache = cacheOf(auth);
-  const key = await sha256(token);
+  const key = await sha256Hex(token); // the token itself is never kept
   const now = Date.now();
   const kept = cache.kept.get(key);
   if (kept !== undefined && now < kept.until) return kept.caller;
@@ -211,12 +210,6 @@ const issuerOf = ({ iss }: Record<string, unknown>, auth: IntrospectAuthSettings
 
 /** RFC 6749 2.3.1: the client id and secret are form-encoded (application/x-www-form-urlencoded) before Basic. */
 const formEncode = (value: string) => new URLSearchParams({ v: value }).toString().slice(2);
-
-/** The cache's key: the token's SHA-256, hex; the token itself is never kept. */
-async function sha256(token: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(token)));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
 
 /** A value for the log, cut to a bounded length. */
 const bounded = (text: string) => (text.length > MAX_LOGGED_CHARS ? `${text.slice(0, MAX_LOGGED_CHARS)}…` : text);

@@ -7,9 +7,9 @@
  * fails is sent again (each principal ignores an event it has taken). The same `eventId` emitted
  * twice while the ring holds it is one event.
  */
-import { isObject, type JsonObject } from '../mcp/internal.js';
+import { bytesOver, isObject, type JsonObject } from '../mcp/internal.js';
 import type { EventsConfig } from './eventsConfig.js';
-import { type EventsApi, objectNamed, type RingEvent } from './eventsNamespace.js';
+import { type EventsNamespace, type EventsStub, objectNamed, type RingEvent } from './eventsNamespace.js';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS ring (
@@ -29,12 +29,12 @@ export class EventLog {
   private readonly sql: SqlStorage;
   /** Read once: the epoch never changes, and a principal's stub serves every event after the first. */
   private epochKept: string | undefined;
-  private readonly principals = new Map<string, EventsApi>();
+  private readonly principals = new Map<string, EventsStub>();
 
   constructor(
     private readonly state: DurableObjectState,
     private readonly storage: DurableObjectStorage,
-    private readonly namespace: () => DurableObjectNamespace,
+    private readonly namespace: () => EventsNamespace,
     private readonly config: EventsConfig,
   ) {
     this.sql = storage.sql;
@@ -65,7 +65,7 @@ export class EventLog {
     if (why !== undefined) throw new TypeError(`emit: ${name} data breaks its payloadSchema: ${why.slice(0, 300)}`);
     const text = JSON.stringify({ eventId, name, timestamp, data });
     const limit = this.config.limits.payloadBytes - this.config.limits.idChars - 32;
-    if (text.length * 3 > limit && new TextEncoder().encode(text).byteLength > limit)
+    if (bytesOver(text, limit) !== undefined)
       throw new TypeError(`emit: ${name} is over ${limit} bytes of JSON; keep payloads small (docs/events.md)`);
     const known = this.sql.exec<{ seq: number }>('SELECT seq FROM ring WHERE event_id = ?', eventId).toArray()[0];
     if (known) return { eventId, seq: known.seq, duplicate: true };
@@ -186,7 +186,7 @@ export class EventLog {
   }
 
   /** A principal's object; at most `fanOutBatch` × 20 stubs kept, the oldest dropped first. */
-  private principal(name: string): EventsApi {
+  private principal(name: string): EventsStub {
     let stub = this.principals.get(name);
     if (!stub) {
       stub = objectNamed(this.namespace(), name);

@@ -4,7 +4,15 @@
  * is: -32011 when it is unknown or hidden, 403 when a scope is missing), and the subscription's
  * arguments (their size as canonical JSON, -32013; then `inputSchema`, -32602).
  */
-import { invalidParams, isObject, type JsonObject, McpError, type McpRequest, refusalFor } from '../mcp/internal.js';
+import {
+  bytesOver,
+  invalidParams,
+  isObject,
+  type JsonObject,
+  McpError,
+  type McpRequest,
+  refusalFor,
+} from '../mcp/internal.js';
 import { notFound, quotaReached } from './eventErrors.js';
 import type { EventsConfig } from './eventsConfig.js';
 import type { CompiledEventType } from './eventTypes.js';
@@ -34,7 +42,7 @@ export async function readEventRequest(
   const args = params.arguments ?? {};
   if (!isObject(args)) return invalidParams('params.arguments must be an object');
   const canonical = canonicalJson(args);
-  if (new TextEncoder().encode(canonical).byteLength > config.limits.argumentBytes)
+  if (bytesOver(canonical, config.limits.argumentBytes) !== undefined)
     return quotaReached(
       'argumentBytes',
       config.limits.argumentBytes,

@@ -6,7 +6,14 @@
  * the latest events (poll, stream), and fans each out, by alarm, to the principals' objects that
  * subscribe to it. A callback host's object (`host:<host>`) counts the verification POSTs sent to it.
  */
-import type { JsonObject, WorkerEnv } from '../mcp/internal.js';
+import {
+  binding,
+  type DurableObjects,
+  isDurableObjects,
+  type JsonObject,
+  type Remote,
+  type WorkerEnv,
+} from '../mcp/internal.js';
 import type { WireError } from './eventErrors.js';
 
 /** An event as the Durable Objects carry it: the occurrence, its place in its type's ring, when it was accepted. */
@@ -59,16 +66,16 @@ export interface EventsApi {
   admitVerification(perMinute: number): Promise<boolean>;
 }
 
-/** The extension's namespace in `env`, when the deployment binds it. */
-export function eventsNamespace(env: WorkerEnv, binding: string): DurableObjectNamespace | undefined {
-  const namespace: unknown = (env as unknown as Record<string, unknown>)[binding];
-  return typeof namespace === 'object' && namespace !== null && 'idFromName' in namespace
-    ? (namespace as DurableObjectNamespace)
-    : undefined;
-}
+/** The extension's namespace: its stubs answer `EventsApi` (Workers RPC). */
+export type EventsNamespace = DurableObjects<EventsApi>;
 
-export const objectNamed = (namespace: DurableObjectNamespace, name: string) =>
-  namespace.get(namespace.idFromName(name)) as unknown as EventsApi;
+/** One object of it, over RPC. */
+export type EventsStub = Remote<EventsApi>;
+
+/** The extension's namespace in `env`, when the deployment binds it. */
+export const eventsNamespace = (env: WorkerEnv, name: string) => binding(env, name, isDurableObjects<EventsApi>);
+
+export const objectNamed = (namespace: EventsNamespace, name: string) => namespace.get(namespace.idFromName(name));
 
 export const typeObjectName = (eventName: string) => `type:${eventName}`;
 export const hostObjectName = (host: string) => `host:${host}`;

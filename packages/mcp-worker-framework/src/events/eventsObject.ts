@@ -8,7 +8,13 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { JsonObject, WorkerEnv } from '../mcp/internal.js';
 import type { EventsConfig } from './eventsConfig.js';
-import type { EventsApi, Outcome, RingEvent, SubscribeInput } from './eventsNamespace.js';
+import {
+  type EventsApi,
+  eventsNamespace,
+  type Outcome,
+  type RingEvent,
+  type SubscribeInput,
+} from './eventsNamespace.js';
 import { EventLog } from './eventLog.js';
 import { SubscriptionStore } from './subscriptionStore.js';
 
@@ -99,12 +105,7 @@ export function eventsObject(config: EventsConfig): EventsObjectClass {
     private type(): EventLog {
       if (!this.log) {
         this.takeRole('type');
-        this.log = new EventLog(
-          this.ctx,
-          this.ctx.storage,
-          () => (this.env as unknown as Record<string, DurableObjectNamespace>)[config.binding]!,
-          config,
-        );
+        this.log = new EventLog(this.ctx, this.ctx.storage, () => eventsNamespace(this.env, config.binding)!, config);
       }
       return this.log;
     }

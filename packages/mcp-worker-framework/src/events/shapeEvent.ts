@@ -4,6 +4,7 @@
  * `data`, checked against `payloadSchema` again. The same for a webhook, a poll and a stream. An
  * event's data is untrusted: a hook that fails is logged by type, never with the data.
  */
+import { bytesOver } from '../mcp/internal.js';
 import type { EventContext, EventOccurrence } from './defineEventType.js';
 import type { CompiledEventType } from './eventTypes.js';
 
@@ -43,7 +44,7 @@ export function eventBody(
   payloadBytes: number,
 ): string | undefined {
   const body = JSON.stringify(event);
-  if (body.length * 3 > payloadBytes && new TextEncoder().encode(body).byteLength > payloadBytes) {
+  if (bytesOver(body, payloadBytes) !== undefined) {
     console.error(
       `events: a ${type.definition.name} event to ${subscriptionId} was skipped: over ${payloadBytes} bytes once shaped`,
     );

@@ -2,6 +2,7 @@
  * What a principal's object answers (./subscriptionStore.ts), as plain data: the TTL it grants,
  * `deliveryStatus`, the refusals, and the check of a callback's echo.
  */
+import { constantTimeEqual } from '../http/auth/auth.js';
 import type { JsonObject } from '../mcp/internal.js';
 import { callbackEndpointError, type ErrorData, errorData, quotaReached } from './eventErrors.js';
 import type { EventsConfig } from './eventsConfig.js';
@@ -49,8 +50,5 @@ export function echoed(text: string | undefined, challenge: string): boolean {
     return false;
   }
   const given = (answer as { challenge?: unknown } | null)?.challenge;
-  if (typeof given !== 'string' || given.length !== challenge.length) return false;
-  let difference = 0;
-  for (let i = 0; i < given.length; i++) difference |= given.charCodeAt(i) ^ challenge.charCodeAt(i);
-  return difference === 0;
+  return typeof given === 'string' && constantTimeEqual(given, challenge);
 }

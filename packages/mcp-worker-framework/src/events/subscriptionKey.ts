@@ -4,6 +4,7 @@
  * sorted), and the `id` derived from it, the same across refreshes and restarts. The id is a
  * routing handle, never a capability: no method takes it as input.
  */
+import { sha256Hex } from '../mcp/internal.js';
 
 /** JSON with every object's keys sorted, so equal arguments are equal text. */
 export function canonicalJson(value: unknown): string {
@@ -17,13 +18,6 @@ export function canonicalJson(value: unknown): string {
       .join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
-}
-
-const encoder = new TextEncoder();
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text)));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /** `sub_` and 32 hex digits of SHA-256 over the key. */

@@ -13,6 +13,8 @@ import { ACCESS_REVOKED, type ErrorData, EventErrorCode, errorData, rateReached 
 import { controlId, type EventsConfig, ringCursor } from './eventsConfig.js';
 import {
   type EventsApi,
+  type EventsNamespace,
+  eventsNamespace,
   hostObjectName,
   objectNamed,
   type Outcome,
@@ -395,8 +397,8 @@ export class SubscriptionStore {
     return echoed(outcome.text, challenge) ? undefined : callbackFailed('challenge_failed');
   }
 
-  private namespace(): DurableObjectNamespace {
-    return (this.env as unknown as Record<string, DurableObjectNamespace>)[this.config.binding]!;
+  private namespace(): EventsNamespace {
+    return eventsNamespace(this.env, this.config.binding)!;
   }
 
   /** Leaves the index of `name` when no live subscription to it is left here. */

@@ -48,6 +48,8 @@ export {
 } from './extension.js';
 export type { DurableObjectClass, ExtensionObject, WorkerExtension } from './workerExtension.js';
 export { fnv1a } from './fnv1a.js';
+export { sha256Hex } from './sha256Hex.js';
+export { bytesOver } from './bytesOver.js';
 export { checkInputRequests, type InputRequest, InputRequired, readInputResponses } from './input.js';
 export { parseMessage } from './jsonrpc.js';
 export { noLegacyHandshake, readLegacyMeta } from './legacy.js';

@@ -16,8 +16,8 @@
  * provider's keys or the single-use store cannot be reached.
  */
 import type { EmaOptions, EmaTrustedIssuer, OAuthErrorInternal } from '@cloudflare/workers-oauth-provider';
-import { type Extension, scopeTokens, type WorkerEnv } from '../mcp/internal.js';
-import { firstUse, sha256Hex } from './singleUse.js';
+import { type Extension, scopeTokens, sha256Hex, type WorkerEnv } from '../mcp/internal.js';
+import { firstUse } from './singleUse.js';
 import { MAX_USER_ID_CHARS } from './limits.js';
 import { oauthError, RETRY_AFTER_SECONDS } from './oauthError.js';
 import { boundedClaims } from './upstream.js';

@@ -6,6 +6,7 @@
  * as OpenID Connect Core 3.1.3.7 allows.
  */
 import * as oauth from 'oauth4webapi';
+import { sha256Hex } from '../mcp/internal.js';
 import { MAX_USER_ID_CHARS } from './limits.js';
 import type { LoginSettings } from './signInSettings.js';
 import {
@@ -115,8 +116,7 @@ export function oidc(login: OidcLogin, issuer: string): Upstream {
 async function userIdOf(sub: string): Promise<string> {
   const encoded = `oidc-${encodeURIComponent(sub)}`;
   if (encoded.length <= MAX_USER_ID_CHARS) return encoded;
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(sub)));
-  return `oidc-sha256-${[...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+  return `oidc-sha256-${await sha256Hex(sub)}`;
 }
 
 /** The ID token's claims a handler may want, bounded: who, from where, and how to greet them. */

@@ -5,7 +5,7 @@
  */
 import type { ModeObject } from '../http/auth/auth.js';
 import { SettingError } from '../http/settings/settingsTable.js';
-import type { WorkerEnv } from '../mcp/internal.js';
+import { sha256Hex, type WorkerEnv } from '../mcp/internal.js';
 import type { McpAssertion } from './assertionObject.js';
 
 /** The Durable Object binding of the class (the enterprise block of wrangler.toml, docs/sign-in.md). */
@@ -50,10 +50,4 @@ export async function firstUse(env: WorkerEnv, issuer: string, jti: string, forg
   // The name is a hash: an issuer and a jti of any length make a name of one size, and never one of another pair.
   const name = await sha256Hex(`${issuer}\n${jti}`);
   return assertions.get(assertions.idFromName(name)).use(forgetAt);
-}
-
-/** SHA-256 of `text`, hex. */
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

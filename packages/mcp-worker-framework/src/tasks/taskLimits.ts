@@ -4,7 +4,7 @@
  * with -32602 before anything is stored, a result over its limit becomes a tool error, and a
  * record that would still not fit fails the task instead of failing the write.
  */
-import { invalidParams, type McpError } from '../mcp/internal.js';
+import { bytesOver, invalidParams, type McpError } from '../mcp/internal.js';
 
 export const TASK_LIMITS = {
   /** The creating client's capabilities, info and protocol version. */
@@ -20,18 +20,6 @@ export const TASK_LIMITS = {
   /** The whole record, with room to spare under the platform's 2 MB row. */
   recordBytes: 1_900_000,
 } as const;
-
-const encoder = new TextEncoder();
-
-/**
- * The size of a JSON text in UTF-8 when that is over `limit` bytes, else undefined. A text of at
- * most a third of `limit` characters is under it whatever it holds, and is not encoded.
- */
-export function bytesOver(json: string, limit: number): number | undefined {
-  if (json.length * 3 <= limit) return undefined;
-  const bytes = encoder.encode(json).byteLength;
-  return bytes > limit ? bytes : undefined;
-}
 
 /** -32602 when `value` is more than a task keeps of `what`. */
 export function tooLargeToKeep(what: string, value: unknown, limit: number): McpError | undefined {

@@ -6,6 +6,7 @@
  */
 import { DurableObject } from 'cloudflare:workers';
 import {
+  bytesOver,
   type CallToolResult,
   checkInputRequests,
   type CompiledServer,
@@ -33,7 +34,7 @@ import {
   type TaskClient,
   type TaskRecord,
 } from './taskRecord.js';
-import { bytesOver, TASK_LIMITS } from './taskLimits.js';
+import { TASK_LIMITS } from './taskLimits.js';
 
 /** What a task's run of its tool ends with: what the task records (spec extensions/tasks, Task Execution Errors). */
 type RunOutcome = CallToolResult | InputRequired | McpError;

@@ -1,8 +1,8 @@
-/** The sizes a task keeps (src/tasks/taskLimits.ts), measured in the unit of the row that stores them. */
+/** The size of a JSON text a row stores or a body carries (src/mcp/bytesOver.ts), in UTF-8 bytes. */
 import { describe, expect, it } from 'vitest';
-import { bytesOver } from '../../../src/tasks/taskLimits';
+import { bytesOver } from '../../../src/mcp/bytesOver';
 
-describe('sizes a task keeps', () => {
+describe('bytes over a limit', () => {
   it('measures JSON in UTF-8 bytes, the unit of the row it is stored in', () => {
     expect(bytesOver('x'.repeat(1000), 1000)).toBeUndefined();
     expect(bytesOver('x'.repeat(1001), 1000)).toBe(1001);
